@@ -1,0 +1,10 @@
+//! Lodestone: four force-and-field board games.
+//!
+//! `rules` holds the pure, deterministic rules cores (no Bevy), `engine` serves them to
+//! scripts over JSON lines, and `app` (behind the default `app` feature) is the game window.
+
+pub mod engine;
+pub mod rules;
+
+#[cfg(feature = "app")]
+pub mod app;

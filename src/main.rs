@@ -1,0 +1,136 @@
+//! The `lodestone` command: the game window, the engine and the measuring subcommands.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use lodestone::engine::{self, cli::CliError};
+use lodestone::rules::GameId;
+
+#[derive(Parser)]
+#[command(
+    name = "lodestone",
+    version,
+    about = "Lodestone: Vectress, Hex chess v011, Wave Field and Polarity.",
+    long_about = "Lodestone: four force-and-field board games.\n\n\
+        With no subcommand, opens the game window. The subcommands serve the rules \
+        engines to scripts and measure them; results go to standard output as JSON, \
+        progress to standard error."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Serve the rules over JSON lines on standard input/output (see PROTOCOL.md).
+    Engine,
+    /// Render a game's scene offscreen to a PNG, after the given moves.
+    #[cfg(feature = "app")]
+    Render(lodestone::app::render::RenderArgs),
+    /// Self-play many games and print a JSON summary. `lodestone simulate GAME --help`
+    /// lists the game's options.
+    Simulate {
+        /// vectress, hexchess, wavefield or polarity.
+        game: String,
+        /// The game's own options, e.g. `--games 100 --seed 1`.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        options: Vec<String>,
+    },
+    /// Measure a rules core (medians) and print them as JSON.
+    Bench {
+        /// vectress, hexchess, wavefield or polarity.
+        game: String,
+        /// The game's own options; `lodestone bench GAME --help` lists them.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        options: Vec<String>,
+    },
+    /// Hex chess perft: `lodestone perft [--ruleset v011|classic] DEPTH [--divide]`.
+    Perft {
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        options: Vec<String>,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    let result = match cli.command {
+        None => open_window(),
+        Some(Command::Engine) => {
+            let stdin = std::io::stdin().lock();
+            let stdout = std::io::stdout().lock();
+            engine::protocol::run(stdin, stdout)
+                .map(|()| serde_json::Value::Null)
+                .map_err(|e| CliError::Failed(format!("engine: {e}")))
+        }
+        #[cfg(feature = "app")]
+        Some(Command::Render(args)) => lodestone::app::render::run(&args)
+            .map(|()| serde_json::Value::Null)
+            .map_err(CliError::Failed),
+        Some(Command::Simulate { game, options }) => {
+            with_game(&game, "simulate", |g| match g {
+                GameId::Vectress => engine::vectress::simulate(&options),
+                GameId::Hexchess => engine::hexchess::simulate(&options),
+                GameId::Wavefield => engine::wavefield::simulate(&options),
+                GameId::Polarity => engine::polarity::simulate(&options),
+            })
+        }
+        Some(Command::Bench { game, options }) => with_game(&game, "bench", |g| match g {
+            GameId::Vectress => engine::vectress::bench(&options),
+            GameId::Hexchess => engine::hexchess::bench(&options),
+            GameId::Wavefield => engine::wavefield::bench(&options),
+            GameId::Polarity => engine::polarity::bench(&options),
+        }),
+        Some(Command::Perft { options }) => engine::hexchess::perft_cli(&options),
+    };
+    match result {
+        Ok(serde_json::Value::Null) => ExitCode::SUCCESS,
+        Ok(value) => {
+            println!("{}", engine::cli::to_json_line(&value));
+            ExitCode::SUCCESS
+        }
+        Err(CliError::Help(text)) => {
+            print!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(e @ (CliError::Usage(_) | CliError::Failed(_))) => {
+            let (CliError::Usage(msg) | CliError::Failed(msg) | CliError::Help(msg)) = &e;
+            eprintln!("lodestone: {msg}");
+            ExitCode::from(e.exit_code() as u8)
+        }
+    }
+}
+
+fn with_game(
+    game: &str,
+    verb: &str,
+    f: impl FnOnce(GameId) -> Result<serde_json::Value, CliError>,
+) -> Result<serde_json::Value, CliError> {
+    match GameId::parse(game) {
+        Some(id) => f(id),
+        None => Err(CliError::Usage(format!(
+            "{verb}: unknown game \"{game}\" (known: vectress, hexchess, wavefield, polarity)"
+        ))),
+    }
+}
+
+#[cfg(feature = "app")]
+fn open_window() -> Result<serde_json::Value, CliError> {
+    lodestone::app::run_window();
+    Ok(serde_json::Value::Null)
+}
+
+#[cfg(not(feature = "app"))]
+fn open_window() -> Result<serde_json::Value, CliError> {
+    Err(CliError::Usage(
+        "this build has no game window (built without the `app` feature); try `lodestone engine`"
+            .to_string(),
+    ))
+}

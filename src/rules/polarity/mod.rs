@@ -1,0 +1,1 @@
+//! The polarity rules core (see `seeds/README.md` for its rule document).

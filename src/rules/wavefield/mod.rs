@@ -1,0 +1,1 @@
+//! The wavefield rules core (see `seeds/README.md` for its rule document).
