@@ -2,3 +2,7 @@
 //! script author relies on; they build without Bevy (`cargo test --no-default-features`).
 
 mod protocol;
+mod vectress;
+mod hexchess;
+mod wavefield;
+mod polarity;

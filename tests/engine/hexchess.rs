@@ -1,0 +1,1 @@
+//! hexchess through the engine protocol.

@@ -1,0 +1,1 @@
+//! polarity through the engine protocol.

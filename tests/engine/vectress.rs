@@ -1,0 +1,1 @@
+//! vectress through the engine protocol.

@@ -1,0 +1,1 @@
+//! wavefield through the engine protocol.
