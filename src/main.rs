@@ -71,9 +71,9 @@ fn main() -> ExitCode {
                 .map_err(|e| CliError::Failed(format!("engine: {e}")))
         }
         #[cfg(feature = "app")]
-        Some(Command::Render(args)) => lodestone::app::render::run(&args)
-            .map(|()| serde_json::Value::Null)
-            .map_err(CliError::Failed),
+        Some(Command::Render(args)) => {
+            lodestone::app::render::run(&args).map(|()| serde_json::Value::Null)
+        }
         Some(Command::Simulate { game, options }) => {
             with_game(&game, "simulate", |g| match g {
                 GameId::Vectress => engine::vectress::simulate(&options),

@@ -1,5 +1,85 @@
-//! The game window (Bevy). Placeholder while the shell is being built.
+//! The game window (Bevy, behind the default `app` feature).
+//!
+//! One `plugin(app)` per file. [`plugin`] is everything the window and the offscreen
+//! renderer share; [`run_window`] adds the window, settings and screenshots.
 
+pub mod boards;
+pub mod camera;
+pub mod hud;
+pub mod menu;
+pub mod playback;
 pub mod render;
+pub mod screenshot;
+pub mod settings;
+pub mod stage;
 
-pub fn run_window() {}
+use std::collections::HashSet;
+
+use bevy::prelude::*;
+use bevy::window::WindowResolution;
+
+use crate::rules::GameId;
+
+/// The screens of the game.
+#[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Screen {
+    #[default]
+    Menu,
+    Playing,
+}
+
+/// How a game is being played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PlayMode {
+    /// Two players on one screen.
+    HotSeat,
+    VsComputer,
+    /// The computer plays itself.
+    Demo,
+    /// Only the board, to look at.
+    Board,
+}
+
+/// The game chosen in the menu.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ActiveGame {
+    pub game: GameId,
+    pub mode: PlayMode,
+}
+
+/// The play modes each game's presentation provides; the menu greys out the rest.
+#[derive(Resource, Default, Debug)]
+pub struct AvailableModes(pub HashSet<(GameId, PlayMode)>);
+
+/// Everything the window and the offscreen renderer share.
+pub fn plugin(app: &mut App) {
+    app.init_state::<Screen>()
+        .init_resource::<AvailableModes>()
+        .add_plugins((
+            stage::plugin,
+            camera::plugin,
+            boards::plugin,
+            playback::plugin,
+            hud::plugin,
+            menu::plugin,
+        ));
+}
+
+/// Opens the game window and runs until it closes.
+pub fn run_window() {
+    let size = settings::settings_path()
+        .map(|p| settings::load_from(&p).0.window)
+        .unwrap_or((1280, 800));
+    App::new()
+        .add_plugins(DefaultPlugins.set(WindowPlugin {
+            primary_window: Some(Window {
+                title: "Lodestone".into(),
+                resolution: WindowResolution::new(size.0.max(640), size.1.max(480)),
+                ..default()
+            }),
+            ..default()
+        }))
+        .add_plugins(MeshPickingPlugin)
+        .add_plugins((plugin, settings::plugin, screenshot::plugin))
+        .run();
+}

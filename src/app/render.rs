@@ -1,10 +1,349 @@
-//! `lodestone render`: offscreen stills.
+//! `lodestone render`: the scene of a game drawn offscreen (no window) to a PNG.
+//!
+//! Bevy runs without winit under the schedule runner, the camera renders into an image,
+//! and the capture waits until the scene is really drawn: the game's presentation says
+//! its scene is ready, and no render pipeline is still compiling (software rendering
+//! compiles slowly, so a fixed frame count would be fragile). A machine without any
+//! graphics adapter gets one clear sentence, never a hang.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use bevy::app::ScheduleRunnerPlugin;
+use bevy::asset::RenderAssetUsages;
+use bevy::prelude::*;
+use bevy::render::render_resource::{Extent3d, PipelineCache, TextureFormat, TextureUsages};
+use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
+use bevy::render::{Render, RenderApp, RenderPlugin, RenderSystems};
+use bevy::window::ExitCondition;
+use bevy::winit::WinitPlugin;
+
+use super::stage::CameraTarget;
+use super::{ActiveGame, PlayMode, Screen};
+use crate::engine::{self, GameOptions, cli::CliError};
+use crate::rules::GameId;
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct RenderArgs {
+    /// What to draw: menu, vectress, hexchess, wavefield or polarity.
     pub game: String,
+    /// Actions to play first, comma separated, in the engine's notation (`E3-E5,E7-E6`).
+    #[arg(long, value_delimiter = ',')]
+    pub moves: Vec<String>,
+    /// Freeze the last action's playback in this wave (1 = the first).
+    #[arg(long)]
+    pub wave: Option<usize>,
+    /// With --wave: the fraction of that wave played, 0 to 1.
+    #[arg(long, default_value_t = 0.5)]
+    pub t: f32,
+    /// Image size, WIDTHxHEIGHT.
+    #[arg(long, default_value = "1280x720")]
+    pub size: String,
+    /// Give up if the scene is not drawn within this many seconds.
+    #[arg(long, default_value_t = 300)]
+    pub timeout: u64,
+    /// The PNG to write.
+    #[arg(long)]
+    pub out: PathBuf,
 }
 
-pub fn run(_args: &RenderArgs) -> Result<(), String> {
-    Err("render is not available yet".into())
+/// What the presentation should show: the game, the actions to play, and where to freeze
+/// the last one's playback.
+#[derive(Resource, Debug, Clone, PartialEq)]
+pub struct RenderRequest {
+    pub game: Option<GameId>,
+    pub moves: Vec<String>,
+    /// (0-based stage, fraction).
+    pub freeze: Option<(usize, f32)>,
+}
+
+/// Cleared by a presentation that needs time to set its scene up (play the moves, start
+/// and freeze the playback); the capture waits for it.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SceneReady(pub bool);
+
+impl Default for SceneReady {
+    fn default() -> Self {
+        SceneReady(true)
+    }
+}
+
+/// Render pipelines still compiling, as last seen by the render world.
+#[derive(Resource, Clone, Default)]
+struct PipelineProbe(Arc<AtomicUsize>);
+
+#[derive(Resource)]
+struct Capture {
+    image: Handle<Image>,
+    out: PathBuf,
+    started: Instant,
+    timeout: Duration,
+    frames: u32,
+    quiet_frames: u32,
+    requested: bool,
+    done: Arc<AtomicBool>,
+    result: Arc<Mutex<Option<Result<(), String>>>>,
+}
+
+fn parse_size(size: &str) -> Result<(u32, u32), String> {
+    let (w, h) = size
+        .split_once(['x', 'X'])
+        .ok_or_else(|| format!("--size must look like 1280x720, not \"{size}\""))?;
+    let parse = |s: &str| s.trim().parse::<u32>().ok().filter(|v| (16..=8192).contains(v));
+    match (parse(w), parse(h)) {
+        (Some(w), Some(h)) => Ok((w, h)),
+        _ => Err(format!("--size must be two numbers from 16 to 8192, like 1280x720, not \"{size}\"")),
+    }
+}
+
+/// Checks the request before any window system or GPU is touched.
+pub fn validate(args: &RenderArgs) -> Result<(Option<GameId>, (u32, u32)), String> {
+    let game = match args.game.as_str() {
+        "menu" => None,
+        id => Some(GameId::parse(id).ok_or_else(|| {
+            format!("render: unknown scene \"{id}\" (known: menu, vectress, hexchess, wavefield, polarity)")
+        })?),
+    };
+    let size = parse_size(&args.size)?;
+    if !(0.0..=1.0).contains(&args.t) {
+        return Err(format!("--t must be between 0 and 1, not {}", args.t));
+    }
+    if args.wave == Some(0) {
+        return Err("--wave counts from 1".to_string());
+    }
+    if args.wave.is_some() && args.moves.is_empty() {
+        return Err("--wave freezes the last move's playback, so it needs --moves".to_string());
+    }
+    if !args.moves.is_empty() {
+        let Some(game) = game else {
+            return Err("the menu has no moves".to_string());
+        };
+        // The rules decide whether the moves are legal, before anything is drawn.
+        let mut session = engine::new_game(game, &GameOptions::default())?;
+        for (i, action) in args.moves.iter().enumerate() {
+            session
+                .play(action)
+                .map_err(|e| format!("move {} ({action}) is refused: {e}", i + 1))?;
+        }
+    }
+    if args.out.extension().and_then(|e| e.to_str()) != Some("png") {
+        return Err(format!("--out must name a .png file, not {}", args.out.display()));
+    }
+    Ok((game, size))
+}
+
+pub fn run(args: &RenderArgs) -> Result<(), CliError> {
+    let (game, (width, height)) = validate(args).map_err(CliError::Usage)?;
+    draw(args, game, width, height).map_err(CliError::Failed)
+}
+
+fn draw(args: &RenderArgs, game: Option<GameId>, width: u32, height: u32) -> Result<(), String> {
+    install_failure_hook();
+
+    let mut app = App::new();
+    app.add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: None,
+                exit_condition: ExitCondition::DontExit,
+                ..default()
+            })
+            .set(RenderPlugin {
+                synchronous_pipeline_compilation: true,
+                ..default()
+            })
+            .disable::<WinitPlugin>(),
+    )
+    .add_plugins(ScheduleRunnerPlugin::run_loop(Duration::from_secs_f64(1.0 / 60.0)));
+
+    let mut image = Image::new_fill(
+        Extent3d {
+            width,
+            height,
+            depth_or_array_layers: 1,
+        },
+        bevy::render::render_resource::TextureDimension::D2,
+        &[0, 0, 0, 255],
+        TextureFormat::Rgba8UnormSrgb,
+        RenderAssetUsages::default(),
+    );
+    image.texture_descriptor.usage |=
+        TextureUsages::TEXTURE_BINDING | TextureUsages::COPY_SRC | TextureUsages::RENDER_ATTACHMENT;
+    let handle = app.world_mut().resource_mut::<Assets<Image>>().add(image);
+    app.insert_resource(CameraTarget(Some(handle.clone())));
+    app.insert_resource(RenderRequest {
+        game,
+        moves: args.moves.clone(),
+        freeze: args.wave.map(|k| (k - 1, args.t)),
+    });
+    app.init_resource::<SceneReady>();
+    if let Some(game) = game {
+        app.insert_resource(ActiveGame {
+            game,
+            mode: PlayMode::Board,
+        });
+    }
+    app.add_plugins(super::plugin);
+    app.add_systems(Startup, move |mut next: ResMut<NextState<Screen>>| {
+        if game.is_some() {
+            next.set(Screen::Playing);
+        }
+    });
+
+    let probe = PipelineProbe::default();
+    app.insert_resource(probe.clone());
+    if let Some(render_app) = app.get_sub_app_mut(RenderApp) {
+        render_app
+            .insert_resource(probe)
+            .add_systems(Render, count_waiting_pipelines.after(RenderSystems::Render));
+    } else {
+        return Err("render: the renderer did not start (no render sub-app)".to_string());
+    }
+
+    let result = Arc::new(Mutex::new(None));
+    app.insert_resource(Capture {
+        image: handle,
+        out: args.out.clone(),
+        started: Instant::now(),
+        timeout: Duration::from_secs(args.timeout.max(1)),
+        frames: 0,
+        quiet_frames: 0,
+        requested: false,
+        done: Arc::new(AtomicBool::new(false)),
+        result: result.clone(),
+    });
+    app.add_systems(Last, capture_when_drawn);
+    app.run();
+    let outcome = result
+        .lock()
+        .map_err(|_| "render: the capture state was lost".to_string())?
+        .take();
+    outcome.unwrap_or_else(|| Err("render: the renderer stopped before capturing".to_string()))
+}
+
+fn count_waiting_pipelines(cache: Res<PipelineCache>, probe: Res<PipelineProbe>) {
+    probe.0.store(cache.waiting_pipelines().count(), Ordering::Relaxed);
+}
+
+fn capture_when_drawn(
+    mut commands: Commands,
+    mut capture: ResMut<Capture>,
+    probe: Res<PipelineProbe>,
+    ready: Res<SceneReady>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    if capture.done.load(Ordering::Acquire) {
+        exit.write(AppExit::Success);
+        return;
+    }
+    if capture.started.elapsed() > capture.timeout {
+        let why = format!(
+            "render: the scene was not drawn within {} s (pipelines still compiling: {})",
+            capture.timeout.as_secs(),
+            probe.0.load(Ordering::Relaxed)
+        );
+        if let Ok(mut slot) = capture.result.lock() {
+            *slot = Some(Err(why));
+        }
+        exit.write(AppExit::error());
+        return;
+    }
+    capture.frames += 1;
+    if capture.requested {
+        return;
+    }
+    // Quiet: the scene is set and no pipeline has been compiling for a few frames.
+    if ready.0 && capture.frames > 6 && probe.0.load(Ordering::Relaxed) == 0 {
+        capture.quiet_frames += 1;
+    } else {
+        capture.quiet_frames = 0;
+    }
+    if capture.quiet_frames < 6 {
+        return;
+    }
+    capture.requested = true;
+    let out = capture.out.clone();
+    let done = capture.done.clone();
+    let result = capture.result.clone();
+    commands
+        .spawn(Screenshot::image(capture.image.clone()))
+        .observe(move |captured: On<ScreenshotCaptured>| {
+            let saved = save_png(&captured.image, &out);
+            if let Ok(mut slot) = result.lock() {
+                *slot = Some(saved);
+            }
+            done.store(true, Ordering::Release);
+        });
+}
+
+/// Writes a captured image as an RGB PNG.
+pub fn save_png(image: &Image, path: &Path) -> Result<(), String> {
+    let dynamic = image
+        .clone()
+        .try_into_dynamic()
+        .map_err(|e| format!("the captured image could not be converted: {e}"))?;
+    dynamic
+        .to_rgb8()
+        .save_with_format(path, image::ImageFormat::Png)
+        .map_err(|e| format!("could not write {}: {e}", path.display()))
+}
+
+/// Turns the renderer's panics (no adapter, lost device) into one sentence and an exit
+/// status, so a machine without graphics fails at once instead of hanging.
+fn install_failure_hook() {
+    std::panic::set_hook(Box::new(|info| {
+        let message = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown failure".to_string());
+        if message.contains("Unable to find a GPU") {
+            eprintln!(
+                "lodestone: render: no graphics adapter found; install a Vulkan driver \
+                 (for software rendering on Linux: the mesa-vulkan-drivers package)"
+            );
+        } else {
+            let place = info
+                .location()
+                .map(|l| format!(" at {}:{}", l.file(), l.line()))
+                .unwrap_or_default();
+            eprintln!("lodestone: render: rendering failed: {message}{place}");
+        }
+        std::process::exit(1);
+    }));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(game: &str) -> RenderArgs {
+        RenderArgs {
+            game: game.to_string(),
+            moves: Vec::new(),
+            wave: None,
+            t: 0.5,
+            size: "320x200".to_string(),
+            timeout: 10,
+            out: PathBuf::from("x.png"),
+        }
+    }
+
+    #[test]
+    fn requests_are_checked_before_rendering() {
+        assert_eq!(validate(&args("menu")).unwrap(), (None, (320, 200)));
+        assert!(validate(&args("chess")).unwrap_err().contains("unknown scene"));
+        let mut bad = args("vectress");
+        bad.size = "big".into();
+        assert!(validate(&bad).unwrap_err().contains("--size"));
+        let mut wave = args("vectress");
+        wave.wave = Some(1);
+        assert!(validate(&wave).unwrap_err().contains("needs --moves"));
+        let mut out = args("polarity");
+        out.out = PathBuf::from("x.jpg");
+        assert!(validate(&out).unwrap_err().contains(".png"));
+    }
 }

@@ -1,0 +1,301 @@
+//! The boards of the four games, as they stand before any piece is placed: cells, tones,
+//! a frame, and coordinates legible from both seats. Game presentations put their pieces
+//! on top using the cell-centre functions here.
+
+use std::f32::consts::FRAC_PI_2;
+
+use bevy::prelude::*;
+
+use super::{ActiveGame, Screen};
+use crate::rules::GameId;
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Screen::Playing), spawn_active_board)
+        .add_systems(PostUpdate, place_labels.after(TransformSystems::Propagate));
+}
+
+/// Top surface of every board's cells.
+pub const CELL_TOP: f32 = 0.0;
+
+/// A rectangular board of `cols` x `rows` unit cells, column 0 at the left and row 0
+/// nearest the first player's seat (+z).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SquareBoard {
+    pub cols: u8,
+    pub rows: u8,
+}
+
+impl SquareBoard {
+    pub const VECTRESS: SquareBoard = SquareBoard { cols: 9, rows: 9 };
+    pub const WAVEFIELD: SquareBoard = SquareBoard { cols: 7, rows: 7 };
+    pub const POLARITY: SquareBoard = SquareBoard { cols: 8, rows: 8 };
+
+    /// Centre of cell (x, y) on the cells' top surface.
+    pub fn center(&self, x: i32, y: i32) -> Vec3 {
+        Vec3::new(
+            x as f32 - (self.cols as f32 - 1.0) / 2.0,
+            CELL_TOP,
+            (self.rows as f32 - 1.0) / 2.0 - y as f32,
+        )
+    }
+}
+
+/// Circumradius of a hex chess cell.
+pub const HEX_SIZE: f32 = 0.6;
+
+/// Centre of the hex cell at axial (q, r) (ruling H1): files run up the board (-z), file
+/// a at the left.
+pub fn hex_center(q: i32, r: i32) -> Vec3 {
+    let x = 1.5 * HEX_SIZE * q as f32;
+    let up = 3f32.sqrt() * HEX_SIZE * (r as f32 + q as f32 / 2.0);
+    Vec3::new(x, CELL_TOP, -up)
+}
+
+/// The 91 cells of the hexagonal board, (q, r) with max(|q|, |r|, |q + r|) <= 5.
+pub fn hex_cells() -> impl Iterator<Item = (i32, i32)> {
+    (-5..=5).flat_map(|q: i32| {
+        (-5..=5)
+            .filter(move |r: &i32| (q + r).abs() <= 5)
+            .map(move |r| (q, r))
+    })
+}
+
+/// Hex chess file letters, a..l without j.
+pub const HEX_FILES: [char; 11] = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'k', 'l'];
+
+/// A coordinate label: UI text kept over a point on the board.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct BoardLabel {
+    pub world: Vec3,
+}
+
+/// Everything spawned for the board of the game being played.
+#[derive(Component)]
+pub struct BoardPart;
+
+fn spawn_active_board(
+    mut commands: Commands,
+    active: Res<ActiveGame>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    spawn_board(&mut commands, &mut meshes, &mut materials, active.game);
+}
+
+/// Spawns the bare board of `game` (despawned when play ends).
+pub fn spawn_board(
+    commands: &mut Commands,
+    meshes: &mut Assets<Mesh>,
+    materials: &mut Assets<StandardMaterial>,
+    game: GameId,
+) {
+    match game {
+        GameId::Vectress => spawn_square_board(
+            commands,
+            meshes,
+            materials,
+            SquareBoard::VECTRESS,
+            [Color::srgb(0.80, 0.78, 0.72), Color::srgb(0.66, 0.64, 0.60)],
+            |x| ((b'A' + x as u8) as char).to_string(),
+        ),
+        GameId::Wavefield => spawn_square_board(
+            commands,
+            meshes,
+            materials,
+            SquareBoard::WAVEFIELD,
+            [Color::srgb(0.30, 0.31, 0.34), Color::srgb(0.25, 0.26, 0.29)],
+            |x| ((b'A' + x as u8) as char).to_string(),
+        ),
+        GameId::Polarity => spawn_square_board(
+            commands,
+            meshes,
+            materials,
+            SquareBoard::POLARITY,
+            [Color::srgb(0.86, 0.80, 0.66), Color::srgb(0.52, 0.38, 0.26)],
+            |x| ((b'a' + x as u8) as char).to_string(),
+        ),
+        GameId::Hexchess => spawn_hex_board(commands, meshes, materials),
+    }
+}
+
+fn board_material(materials: &mut Assets<StandardMaterial>, color: Color) -> Handle<StandardMaterial> {
+    materials.add(StandardMaterial {
+        base_color: color,
+        perceptual_roughness: 0.7,
+        reflectance: 0.25,
+        ..default()
+    })
+}
+
+fn spawn_square_board(
+    commands: &mut Commands,
+    meshes: &mut Assets<Mesh>,
+    materials: &mut Assets<StandardMaterial>,
+    board: SquareBoard,
+    tones: [Color; 2],
+    file_name: impl Fn(i32) -> String,
+) {
+    let (w, h) = (board.cols as f32, board.rows as f32);
+    commands.spawn((
+        BoardPart,
+        DespawnOnExit(Screen::Playing),
+        Name::new("Board frame"),
+        Mesh3d(meshes.add(Cuboid::new(w + 1.3, 0.3, h + 1.3))),
+        MeshMaterial3d(materials.add(StandardMaterial {
+            base_color: Color::srgb(0.12, 0.11, 0.12),
+            perceptual_roughness: 0.4,
+            metallic: 0.2,
+            ..default()
+        })),
+        Transform::from_xyz(0.0, CELL_TOP - 0.2, 0.0),
+    ));
+    let cell_mesh = meshes.add(Cuboid::new(0.97, 0.08, 0.97));
+    let tone_materials = tones.map(|c| board_material(materials, c));
+    for x in 0..board.cols as i32 {
+        for y in 0..board.rows as i32 {
+            commands.spawn((
+                BoardPart,
+                DespawnOnExit(Screen::Playing),
+                Mesh3d(cell_mesh.clone()),
+                MeshMaterial3d(tone_materials[((x + y) % 2) as usize].clone()),
+                Transform::from_translation(board.center(x, y) - Vec3::Y * 0.04),
+            ));
+        }
+    }
+    // Coordinates on all four sides, so both seats can read them.
+    let margin = 0.85;
+    for x in 0..board.cols as i32 {
+        for (y, side) in [(-1, -margin + 1.0), (board.rows as i32, margin - 1.0)] {
+            let at = board.center(x, y) + Vec3::new(0.0, 0.0, side);
+            spawn_label(commands, file_name(x), at);
+        }
+    }
+    for y in 0..board.rows as i32 {
+        for (x, side) in [(-1, 1.0 - margin), (board.cols as i32, margin - 1.0)] {
+            let at = board.center(x, y) + Vec3::new(side, 0.0, 0.0);
+            spawn_label(commands, (y + 1).to_string(), at);
+        }
+    }
+}
+
+fn spawn_hex_board(
+    commands: &mut Commands,
+    meshes: &mut Assets<Mesh>,
+    materials: &mut Assets<StandardMaterial>,
+) {
+    commands.spawn((
+        BoardPart,
+        DespawnOnExit(Screen::Playing),
+        Name::new("Board frame"),
+        Mesh3d(meshes.add(Extrusion::new(RegularPolygon::new(HEX_SIZE * 11.4, 6), 0.3))),
+        MeshMaterial3d(materials.add(StandardMaterial {
+            base_color: Color::srgb(0.12, 0.11, 0.12),
+            perceptual_roughness: 0.4,
+            metallic: 0.2,
+            ..default()
+        })),
+        Transform::from_xyz(0.0, CELL_TOP - 0.2, 0.0).with_rotation(hex_rotation()),
+    ));
+    let cell_mesh = meshes.add(Extrusion::new(RegularPolygon::new(HEX_SIZE * 0.96, 6), 0.08));
+    // The three tones of H1: tone = (r - q) mod 3.
+    let tones = [
+        Color::srgb(0.88, 0.80, 0.66),
+        Color::srgb(0.66, 0.53, 0.40),
+        Color::srgb(0.44, 0.33, 0.25),
+    ]
+    .map(|c| board_material(materials, c));
+    for (q, r) in hex_cells() {
+        let tone = (r - q).rem_euclid(3) as usize;
+        commands.spawn((
+            BoardPart,
+            DespawnOnExit(Screen::Playing),
+            Mesh3d(cell_mesh.clone()),
+            MeshMaterial3d(tones[tone].clone()),
+            Transform::from_translation(hex_center(q, r) - Vec3::Y * 0.04)
+                .with_rotation(hex_rotation()),
+        ));
+    }
+    // File letters below and above each file; rank numbers beside the left-most cell of
+    // each rank.
+    for (i, letter) in HEX_FILES.iter().enumerate() {
+        let q = i as i32 - 5;
+        let rs: Vec<i32> = hex_cells().filter(|c| c.0 == q).map(|c| c.1).collect();
+        let (lo, hi) = (rs.iter().min().copied().unwrap_or(0), rs.iter().max().copied().unwrap_or(0));
+        spawn_label(commands, letter.to_string(), hex_center(q, lo - 1) + Vec3::Z * 0.2);
+        spawn_label(commands, letter.to_string(), hex_center(q, hi + 1) - Vec3::Z * 0.2);
+    }
+    for rank in 1..=11 {
+        let leftmost = hex_cells()
+            .filter(|&(q, r)| r + 6 + q.min(0) == rank)
+            .min_by_key(|&(q, _)| q);
+        if let Some((q, r)) = leftmost {
+            spawn_label(commands, rank.to_string(), hex_center(q, r) - Vec3::X * 1.0);
+        }
+    }
+}
+
+/// Lays an extruded hexagon flat with a vertex pointing along x (flat-topped rows).
+fn hex_rotation() -> Quat {
+    Quat::from_rotation_y(FRAC_PI_2) * Quat::from_rotation_x(-FRAC_PI_2)
+}
+
+fn spawn_label(commands: &mut Commands, text: String, world: Vec3) {
+    commands.spawn((
+        BoardPart,
+        DespawnOnExit(Screen::Playing),
+        BoardLabel { world },
+        Text::new(text),
+        TextFont::from_font_size(15.0),
+        TextColor(Color::srgb(0.93, 0.9, 0.82)),
+        Node {
+            position_type: PositionType::Absolute,
+            ..default()
+        },
+    ));
+}
+
+/// Keeps each label over its board point, whatever the camera does.
+fn place_labels(
+    cameras: Query<(&Camera, &GlobalTransform), With<super::stage::MainCamera>>,
+    mut labels: Query<(&BoardLabel, &mut Node, &ComputedNode)>,
+) {
+    let Ok((camera, camera_transform)) = cameras.single() else {
+        return;
+    };
+    for (label, mut node, computed) in &mut labels {
+        if let Ok(p) = camera.world_to_viewport(camera_transform, label.world) {
+            let size = computed.size() * computed.inverse_scale_factor();
+            node.left = px(p.x - size.x / 2.0);
+            node.top = px(p.y - size.y / 2.0);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hex_board_has_91_cells_and_neighbours_are_equidistant() {
+        assert_eq!(hex_cells().count(), 91);
+        let o = hex_center(0, 0);
+        // H1's six orthogonal steps are one cell-width away.
+        let d: Vec<f32> = [(0, 1), (0, -1), (1, 0), (1, -1), (-1, 1), (-1, 0)]
+            .iter()
+            .map(|&(q, r)| hex_center(q, r).distance(o))
+            .collect();
+        for pair in d.windows(2) {
+            assert!((pair[0] - pair[1]).abs() < 1e-4, "{d:?}");
+        }
+        // (0, 1) is up the file, away from White's seat.
+        assert!(hex_center(0, 1).z < o.z);
+    }
+
+    #[test]
+    fn square_board_row_zero_is_nearest_the_first_seat() {
+        let b = SquareBoard::VECTRESS;
+        assert!(b.center(0, 0).z > b.center(0, 8).z);
+        assert!(b.center(0, 0).x < b.center(8, 0).x);
+        assert_eq!(b.center(4, 4), Vec3::new(0.0, CELL_TOP, 0.0));
+    }
+}

@@ -1,0 +1,135 @@
+//! The orbit camera: drag with the right (or middle) mouse button to orbit, wheel to zoom,
+//! arrow keys to orbit, Home to reset the view.
+
+use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
+use bevy::prelude::*;
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(Update, (orbit_input, apply_orbit).chain());
+}
+
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+pub struct OrbitCamera {
+    pub target: Vec3,
+    /// Around the vertical axis; 0 looks from White's seat (+z) toward the board.
+    pub yaw: f32,
+    /// Above the table, radians.
+    pub pitch: f32,
+    pub distance: f32,
+    pub home: (f32, f32, f32),
+}
+
+impl Default for OrbitCamera {
+    fn default() -> Self {
+        let home = (0.0, 0.95, 15.5);
+        OrbitCamera {
+            target: Vec3::ZERO,
+            yaw: home.0,
+            pitch: home.1,
+            distance: home.2,
+            home,
+        }
+    }
+}
+
+impl OrbitCamera {
+    pub fn transform(&self) -> Transform {
+        let offset = Vec3::new(
+            self.pitch.cos() * self.yaw.sin(),
+            self.pitch.sin(),
+            self.pitch.cos() * self.yaw.cos(),
+        ) * self.distance;
+        Transform::from_translation(self.target + offset).looking_at(self.target, Vec3::Y)
+    }
+
+    pub fn reset(&mut self) {
+        (self.yaw, self.pitch, self.distance) = self.home;
+    }
+
+    /// Sets the home view (a board of a different size) and goes there.
+    pub fn set_home(&mut self, yaw: f32, pitch: f32, distance: f32) {
+        self.home = (yaw, pitch, distance);
+        self.reset();
+    }
+
+    pub fn orbit(&mut self, dyaw: f32, dpitch: f32) {
+        self.yaw += dyaw;
+        self.pitch = (self.pitch + dpitch).clamp(0.15, 1.5);
+    }
+
+    pub fn zoom(&mut self, factor: f32) {
+        self.distance = (self.distance * factor).clamp(5.0, 40.0);
+    }
+}
+
+fn orbit_input(
+    mut cameras: Query<&mut OrbitCamera>,
+    buttons: Option<Res<ButtonInput<MouseButton>>>,
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    motion: Option<Res<AccumulatedMouseMotion>>,
+    scroll: Option<Res<AccumulatedMouseScroll>>,
+    time: Res<Time>,
+) {
+    let dt = time.delta_secs();
+    for mut orbit in &mut cameras {
+        if let (Some(buttons), Some(motion)) = (&buttons, &motion)
+            && (buttons.pressed(MouseButton::Right) || buttons.pressed(MouseButton::Middle))
+        {
+            orbit.orbit(-motion.delta.x * 0.006, motion.delta.y * 0.006);
+        }
+        if let Some(scroll) = &scroll {
+            let lines = match scroll.unit {
+                MouseScrollUnit::Line => scroll.delta.y,
+                MouseScrollUnit::Pixel => scroll.delta.y / 40.0,
+            };
+            if lines != 0.0 {
+                orbit.zoom(0.9f32.powf(lines));
+            }
+        }
+        if let Some(keys) = &keys {
+            let mut d = Vec2::ZERO;
+            if keys.pressed(KeyCode::ArrowLeft) {
+                d.x -= 1.0;
+            }
+            if keys.pressed(KeyCode::ArrowRight) {
+                d.x += 1.0;
+            }
+            if keys.pressed(KeyCode::ArrowUp) {
+                d.y += 1.0;
+            }
+            if keys.pressed(KeyCode::ArrowDown) {
+                d.y -= 1.0;
+            }
+            if d != Vec2::ZERO {
+                orbit.orbit(d.x * 1.4 * dt, d.y * 0.9 * dt);
+            }
+            if keys.just_pressed(KeyCode::Home) {
+                orbit.reset();
+            }
+        }
+    }
+}
+
+fn apply_orbit(mut cameras: Query<(&OrbitCamera, &mut Transform), Changed<OrbitCamera>>) {
+    for (orbit, mut transform) in &mut cameras {
+        *transform = orbit.transform();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reset_returns_home_and_pitch_is_clamped() {
+        let mut orbit = OrbitCamera::default();
+        orbit.orbit(1.0, 5.0);
+        assert!(orbit.pitch <= 1.5);
+        orbit.zoom(100.0);
+        assert_eq!(orbit.distance, 40.0);
+        orbit.reset();
+        assert_eq!(orbit, OrbitCamera::default());
+        let t = orbit.transform();
+        assert!(t.translation.z > 0.0 && t.translation.y > 0.0, "home is White's seat, above");
+    }
+}

@@ -1,0 +1,143 @@
+//! The main menu: the four games, each with two players on one screen, against the
+//! computer, a demo, and a look at the board. A mode a game does not provide yet is
+//! greyed out. Escape returns here from a game.
+
+use bevy::prelude::*;
+
+use super::{ActiveGame, AvailableModes, PlayMode, Screen};
+use crate::rules::GameId;
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Screen::Menu), spawn_menu)
+        .add_systems(Update, (press_menu_buttons, escape_to_menu));
+}
+
+/// What a menu button starts.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MenuChoice {
+    pub game: GameId,
+    pub mode: PlayMode,
+    pub enabled: bool,
+}
+
+const MODES: [(PlayMode, &str); 4] = [
+    (PlayMode::HotSeat, "Two players"),
+    (PlayMode::VsComputer, "Against the computer"),
+    (PlayMode::Demo, "Watch a demo"),
+    (PlayMode::Board, "The board"),
+];
+
+const BUTTON: Color = Color::srgb(0.18, 0.2, 0.26);
+const BUTTON_HOVER: Color = Color::srgb(0.27, 0.31, 0.4);
+const BUTTON_DISABLED: Color = Color::srgb(0.12, 0.12, 0.13);
+
+fn spawn_menu(mut commands: Commands, available: Res<AvailableModes>) {
+    let root = commands
+        .spawn((
+            Name::new("Menu"),
+            DespawnOnExit(Screen::Menu),
+            Node {
+                width: percent(100),
+                height: percent(100),
+                flex_direction: FlexDirection::Column,
+                align_items: AlignItems::Center,
+                justify_content: JustifyContent::Center,
+                row_gap: px(14),
+                ..default()
+            },
+            BackgroundColor(Color::srgba(0.02, 0.02, 0.04, 0.55)),
+        ))
+        .id();
+    commands.entity(root).with_children(|menu| {
+        menu.spawn((
+            Text::new("LODESTONE"),
+            TextFont::from_font_size(54.0),
+            TextColor(Color::srgb(0.95, 0.78, 0.42)),
+        ));
+        menu.spawn((
+            Text::new("force-and-field board games"),
+            TextFont::from_font_size(18.0),
+            TextColor(Color::srgb(0.75, 0.75, 0.8)),
+            Node {
+                margin: UiRect::bottom(px(18)),
+                ..default()
+            },
+        ));
+        for game in GameId::ALL {
+            menu.spawn(Node {
+                column_gap: px(10),
+                align_items: AlignItems::Center,
+                ..default()
+            })
+            .with_children(|row| {
+                row.spawn((
+                    Text::new(game.title()),
+                    TextFont::from_font_size(22.0),
+                    TextColor(Color::srgb(0.93, 0.93, 0.95)),
+                    Node {
+                        width: px(190),
+                        ..default()
+                    },
+                ));
+                for (mode, label) in MODES {
+                    let enabled = mode == PlayMode::Board || available.0.contains(&(game, mode));
+                    row.spawn((
+                        Button,
+                        MenuChoice { game, mode, enabled },
+                        Node {
+                            width: px(190),
+                            height: px(40),
+                            justify_content: JustifyContent::Center,
+                            align_items: AlignItems::Center,
+                            border_radius: BorderRadius::all(px(6)),
+                            ..default()
+                        },
+                        BackgroundColor(if enabled { BUTTON } else { BUTTON_DISABLED }),
+                        children![(
+                            Text::new(label),
+                            TextFont::from_font_size(16.0),
+                            TextColor(if enabled {
+                                Color::srgb(0.95, 0.95, 0.97)
+                            } else {
+                                Color::srgb(0.4, 0.4, 0.42)
+                            }),
+                        )],
+                    ));
+                }
+            });
+        }
+    });
+}
+
+fn press_menu_buttons(
+    mut commands: Commands,
+    mut buttons: Query<(&Interaction, &MenuChoice, &mut BackgroundColor), Changed<Interaction>>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    for (interaction, choice, mut color) in &mut buttons {
+        if !choice.enabled {
+            continue;
+        }
+        match interaction {
+            Interaction::Pressed => {
+                commands.insert_resource(ActiveGame {
+                    game: choice.game,
+                    mode: choice.mode,
+                });
+                next.set(Screen::Playing);
+            }
+            Interaction::Hovered => color.0 = BUTTON_HOVER,
+            Interaction::None => color.0 = BUTTON,
+        }
+    }
+}
+
+fn escape_to_menu(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    screen: Res<State<Screen>>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    if keys.is_some_and(|k| k.just_pressed(KeyCode::Escape)) && *screen.get() == Screen::Playing {
+        next.set(Screen::Menu);
+    }
+}

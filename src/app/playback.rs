@@ -1,0 +1,603 @@
+//! `PlaybackQueue`: plays a resolution back as animation, one stage (wave) at a time.
+//!
+//! The queue is game independent. A game's presentation translates its rules' resolution
+//! into [`Stage`]s (the tweens that run together) and pushes them; the queue turns each
+//! stage into bevy_tweening animations and steps them itself, scaled by the playback speed,
+//! so pause, slow motion, single-stage stepping and freezing at a fraction are exact. A
+//! stage never starts before the previous one has ended.
+
+use std::collections::VecDeque;
+use std::f32::consts::{PI, TAU};
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy_tweening::{AnimTarget, AnimationSystem, EaseMethod, Lens, Tween, TweenAnim};
+
+/// The speeds `[` and `]` step through.
+pub const SPEEDS: [f32; 9] = [0.05, 0.1, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 4.0];
+
+/// Seconds one stage lasts at 1x.
+pub const STAGE_SECONDS: f32 = 0.6;
+
+pub fn plugin(app: &mut App) {
+    app.add_plugins(bevy_tweening::TweeningPlugin)
+        // The queue steps its own animations (speed, pause, freeze); bevy_tweening's
+        // real-time stepping would double them.
+        .configure_sets(Update, AnimationSystem::AnimationUpdate.run_if(|| false))
+        .init_resource::<PlaybackQueue>()
+        .add_message::<StageFinished>()
+        .add_systems(
+            Update,
+            (
+                playback_keys
+                    .run_if(resource_exists::<ButtonInput<KeyCode>>)
+                    .before(PlaybackSystems),
+                advance_playback.in_set(PlaybackSystems),
+            ),
+        );
+}
+
+/// The set that advances playback; game systems that react to it run after.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct PlaybackSystems;
+
+/// What one piece does during a stage. Every tween knows where it starts and ends, so a
+/// stage can be replayed and the end state never depends on frame timing.
+#[derive(Clone, Debug)]
+pub struct PieceTween {
+    pub entity: Entity,
+    pub from: Transform,
+    pub motion: Motion,
+}
+
+#[derive(Clone, Debug)]
+pub enum Motion {
+    /// Slide to `to`, eased; `lift` raises the path into an arc (0 for a flat slide).
+    Move { to: Transform, lift: f32 },
+    /// Slide to the board edge at `edge`, tip over it and fall along `direction` with a
+    /// gravity-like arc and spin, shrinking out of sight.
+    FallOff { edge: Vec3, direction: Vec3 },
+    /// Grow from nothing.
+    Appear,
+    /// Shrink to nothing.
+    Disappear,
+    /// Spin and dip while the piece's look changes at the midpoint.
+    ChangeType { from_look: Look, to_look: Look },
+    /// Swell briefly and return (an actor's glow, a piece that stays put).
+    Highlight,
+    /// Shake sideways in place (a blocked piece).
+    Shudder,
+    /// Grow from nothing to `from`'s size and fade back to nothing (a glow, an arrow).
+    Flash,
+}
+
+/// A piece's mesh and material, swapped by [`Motion::ChangeType`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Look {
+    pub mesh: Handle<Mesh>,
+    pub material: Handle<StandardMaterial>,
+}
+
+/// The tweens that run together: one wave of a chain reaction, one removal round.
+#[derive(Clone, Debug, Default)]
+pub struct Stage {
+    pub label: String,
+    pub tweens: Vec<PieceTween>,
+    /// Decorations that exist only while the stage plays (arrows, flashes); despawned
+    /// when it ends.
+    pub effects: Vec<Entity>,
+}
+
+impl Stage {
+    /// Where `tween` leaves its piece when the stage ends.
+    pub fn end_transform(tween: &PieceTween) -> Transform {
+        match &tween.motion {
+            Motion::Move { to, .. } => *to,
+            Motion::FallOff { .. } | Motion::Disappear | Motion::Flash => {
+                tween.from.with_scale(Vec3::ZERO)
+            }
+            Motion::Appear | Motion::ChangeType { .. } | Motion::Highlight | Motion::Shudder => {
+                tween.from
+            }
+        }
+    }
+}
+
+/// Sent when a stage has played to its end.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StageFinished {
+    /// 0-based index within the current playback.
+    pub index: usize,
+}
+
+#[derive(Debug)]
+struct ActiveStage {
+    index: usize,
+    elapsed: f32,
+    anims: Vec<Entity>,
+    looks_swapped: bool,
+}
+
+/// The game-independent playback of the last action.
+#[derive(Resource, Debug)]
+pub struct PlaybackQueue {
+    /// Every stage of the current playback, kept for replay.
+    stages: Vec<Stage>,
+    /// Indices of the stages still to start.
+    pending: VecDeque<usize>,
+    active: Option<ActiveStage>,
+    /// Playback speed, one of [`SPEEDS`].
+    pub speed: f32,
+    pub paused: bool,
+    /// Pause again after the next stage ends (single-wave step).
+    stop_after_stage: bool,
+    /// Run the next stages to completion within this frame (skip to the end).
+    skip_requested: bool,
+    /// After skipping, restart the playback from its first stage.
+    replay_requested: bool,
+    /// Freeze the given stage at a fraction of its duration (stills).
+    freeze: Option<(usize, f32)>,
+}
+
+impl Default for PlaybackQueue {
+    fn default() -> Self {
+        PlaybackQueue {
+            stages: Vec::new(),
+            pending: VecDeque::new(),
+            active: None,
+            speed: 1.0,
+            paused: false,
+            stop_after_stage: false,
+            skip_requested: false,
+            replay_requested: false,
+            freeze: None,
+        }
+    }
+}
+
+impl PlaybackQueue {
+    /// Starts playing `stages` (a new action's resolution). Anything still playing is
+    /// finished first, so entities never lag behind the rules.
+    pub fn play(&mut self, stages: Vec<Stage>) {
+        if !self.is_idle() {
+            self.skip_requested = true;
+        }
+        self.queue_after_skip(stages);
+    }
+
+    fn queue_after_skip(&mut self, stages: Vec<Stage>) {
+        let first_new = self.stages.len();
+        self.pending.extend(first_new..first_new + stages.len());
+        self.stages.extend(stages);
+    }
+
+    /// True when nothing is playing or waiting: a new move may start.
+    pub fn is_idle(&self) -> bool {
+        self.active.is_none() && self.pending.is_empty()
+    }
+
+    /// (current stage number from 1, number of stages) while playing.
+    pub fn progress(&self) -> Option<(usize, usize)> {
+        let total = self.stages.len();
+        match (&self.active, self.pending.front()) {
+            (Some(active), _) => Some((active.index + 1, total)),
+            (None, Some(&next)) => Some((next + 1, total)),
+            (None, None) => None,
+        }
+    }
+
+    /// Fraction of the active stage played, 0..=1.
+    pub fn stage_fraction(&self) -> Option<f32> {
+        self.active
+            .as_ref()
+            .map(|a| (a.elapsed / STAGE_SECONDS).clamp(0.0, 1.0))
+    }
+
+    pub fn stage_count(&self) -> usize {
+        self.stages.len()
+    }
+
+    pub fn stage(&self, index: usize) -> Option<&Stage> {
+        self.stages.get(index)
+    }
+
+    /// Forgets the last playback (a new game, a different board).
+    pub fn clear(&mut self) {
+        *self = PlaybackQueue {
+            speed: self.speed,
+            ..PlaybackQueue::default()
+        };
+    }
+
+    pub fn faster(&mut self) {
+        self.speed = SPEEDS
+            .iter()
+            .copied()
+            .find(|&s| s > self.speed + 1e-4)
+            .unwrap_or(SPEEDS[SPEEDS.len() - 1]);
+    }
+
+    pub fn slower(&mut self) {
+        self.speed = SPEEDS
+            .iter()
+            .rev()
+            .copied()
+            .find(|&s| s < self.speed - 1e-4)
+            .unwrap_or(SPEEDS[0]);
+    }
+
+    pub fn toggle_pause(&mut self) {
+        self.paused = !self.paused;
+        self.stop_after_stage = false;
+    }
+
+    /// Plays exactly one more stage, then pauses.
+    pub fn step(&mut self) {
+        self.paused = false;
+        self.stop_after_stage = true;
+    }
+
+    /// Jumps to the end state of everything queued.
+    pub fn skip(&mut self) {
+        self.skip_requested = true;
+    }
+
+    /// Plays the last action again from its first stage.
+    pub fn replay(&mut self) {
+        if self.stages.is_empty() {
+            return;
+        }
+        self.skip_requested = true;
+        self.replay_requested = true;
+    }
+
+    /// Plays every stage before `stage` instantly, then `stage` to `fraction` of its
+    /// duration, and holds there (used by `lodestone render --wave K --t F`).
+    pub fn freeze_at(&mut self, stage: usize, fraction: f32) {
+        self.freeze = Some((stage, fraction.clamp(0.0, 1.0)));
+    }
+}
+
+/// Runs the queue: starts, steps and finishes stages (exclusive: it spawns and steps
+/// animations and snaps transforms).
+fn advance_playback(world: &mut World) {
+    let dt = world.resource::<Time>().delta_secs();
+    world.resource_scope(|world, mut queue: Mut<PlaybackQueue>| {
+        queue.advance(world, dt);
+    });
+}
+
+impl PlaybackQueue {
+    fn advance(&mut self, world: &mut World, dt: f32) {
+        if self.skip_requested {
+            self.skip_requested = false;
+            self.finish_everything(world);
+            if self.replay_requested {
+                self.replay_requested = false;
+                self.rewind(world);
+            }
+        }
+        if let Some((stage, fraction)) = self.freeze.take() {
+            self.finish_active(world);
+            while let Some(&next) = self.pending.front() {
+                if next >= stage {
+                    break;
+                }
+                self.pending.pop_front();
+                self.finish_stage(world, next, Vec::new());
+            }
+            if self.pending.front() == Some(&stage) {
+                self.pending.pop_front();
+                self.start_stage(world, stage);
+                self.step_active(world, fraction * STAGE_SECONDS);
+            }
+            self.paused = true;
+            return;
+        }
+        if self.paused {
+            return;
+        }
+        if self.active.is_none() {
+            let Some(next) = self.pending.pop_front() else {
+                return;
+            };
+            self.start_stage(world, next);
+        }
+        self.step_active(world, dt * self.speed);
+        if self
+            .active
+            .as_ref()
+            .is_some_and(|a| a.elapsed >= STAGE_SECONDS - 1e-6)
+        {
+            self.finish_active(world);
+            if self.stop_after_stage {
+                self.stop_after_stage = false;
+                self.paused = true;
+            }
+        }
+    }
+
+    fn start_stage(&mut self, world: &mut World, index: usize) {
+        let mut anims = Vec::new();
+        for tween in &self.stages[index].tweens {
+            let Ok(mut entity) = world.get_entity_mut(tween.entity) else {
+                continue;
+            };
+            entity.insert(tween.from);
+            if let Motion::ChangeType { from_look, .. } = &tween.motion {
+                entity.insert(look_components(from_look));
+            }
+            let anim = world
+                .spawn((
+                    TweenAnim::new(tween_for(tween)).with_destroy_on_completed(false),
+                    AnimTarget::component::<Transform>(tween.entity),
+                ))
+                .id();
+            anims.push(anim);
+        }
+        TweenAnim::step_many(world, Duration::ZERO, &anims);
+        self.active = Some(ActiveStage {
+            index,
+            elapsed: 0.0,
+            anims,
+            looks_swapped: false,
+        });
+    }
+
+    fn step_active(&mut self, world: &mut World, seconds: f32) {
+        let Some(active) = self.active.as_mut() else {
+            return;
+        };
+        let seconds = seconds.min(STAGE_SECONDS - active.elapsed).max(0.0);
+        active.elapsed += seconds;
+        TweenAnim::step_many(world, Duration::from_secs_f32(seconds), &active.anims);
+        if !active.looks_swapped && active.elapsed >= STAGE_SECONDS * 0.5 {
+            active.looks_swapped = true;
+            for tween in &self.stages[active.index].tweens {
+                if let Motion::ChangeType { to_look, .. } = &tween.motion
+                    && let Ok(mut entity) = world.get_entity_mut(tween.entity)
+                {
+                    entity.insert(look_components(to_look));
+                }
+            }
+        }
+    }
+
+    fn finish_active(&mut self, world: &mut World) {
+        if let Some(active) = self.active.take() {
+            self.finish_stage(world, active.index, active.anims);
+        }
+    }
+
+    /// Puts every piece of the stage at its end state and removes the stage's animations
+    /// and decorations.
+    fn finish_stage(&mut self, world: &mut World, index: usize, anims: Vec<Entity>) {
+        for anim in anims {
+            if let Ok(entity) = world.get_entity_mut(anim) {
+                entity.despawn();
+            }
+        }
+        let stage = &self.stages[index];
+        for tween in &stage.tweens {
+            if let Ok(mut entity) = world.get_entity_mut(tween.entity) {
+                entity.insert(Stage::end_transform(tween));
+                if let Motion::ChangeType { to_look, .. } = &tween.motion {
+                    entity.insert(look_components(to_look));
+                }
+            }
+        }
+        for &effect in &stage.effects {
+            if let Ok(mut entity) = world.get_entity_mut(effect) {
+                entity.insert(Visibility::Hidden);
+            }
+        }
+        world.write_message(StageFinished { index });
+    }
+
+    fn finish_everything(&mut self, world: &mut World) {
+        self.finish_active(world);
+        while let Some(next) = self.pending.pop_front() {
+            self.finish_stage(world, next, Vec::new());
+        }
+    }
+
+    /// Puts every piece back where the playback found it and queues all stages again.
+    fn rewind(&mut self, world: &mut World) {
+        for stage in self.stages.iter().rev() {
+            for tween in stage.tweens.iter().rev() {
+                if let Ok(mut entity) = world.get_entity_mut(tween.entity) {
+                    entity.insert(tween.from);
+                    if let Motion::ChangeType { from_look, .. } = &tween.motion {
+                        entity.insert(look_components(from_look));
+                    }
+                }
+            }
+            for &effect in &stage.effects {
+                if let Ok(mut entity) = world.get_entity_mut(effect) {
+                    entity.insert(Visibility::Inherited);
+                }
+            }
+        }
+        self.pending = (0..self.stages.len()).collect();
+        self.paused = false;
+    }
+}
+
+fn look_components(look: &Look) -> impl Bundle {
+    (
+        Mesh3d(look.mesh.clone()),
+        MeshMaterial3d(look.material.clone()),
+    )
+}
+
+fn tween_for(tween: &PieceTween) -> Tween {
+    let duration = Duration::from_secs_f32(STAGE_SECONDS);
+    let from = tween.from;
+    match tween.motion.clone() {
+        Motion::Move { to, lift } => Tween::new(
+            EaseMethod::from(EaseFunction::CubicInOut),
+            duration,
+            MoveLens { from, to, lift },
+        ),
+        Motion::FallOff { edge, direction } => Tween::new(
+            EaseMethod::from(EaseFunction::Linear),
+            duration,
+            FallLens {
+                from,
+                edge,
+                direction: direction.normalize_or(Vec3::X),
+            },
+        ),
+        Motion::Appear => linear(duration, ScaleLens { from, grow: true }),
+        Motion::Disappear => linear(duration, ScaleLens { from, grow: false }),
+        Motion::ChangeType { .. } => linear(duration, MorphLens { from }),
+        Motion::Highlight => linear(duration, PulseLens { from }),
+        Motion::Shudder => linear(duration, ShudderLens { from }),
+        Motion::Flash => linear(duration, FlashLens { from }),
+    }
+}
+
+fn linear(duration: Duration, lens: impl Lens<Transform> + Send + Sync + 'static) -> Tween {
+    Tween::new(EaseMethod::from(EaseFunction::Linear), duration, lens)
+}
+
+/// A slide, optionally arced.
+struct MoveLens {
+    from: Transform,
+    to: Transform,
+    lift: f32,
+}
+
+impl Lens<Transform> for MoveLens {
+    fn lerp(&mut self, mut target: Mut<Transform>, t: f32) {
+        let mut translation = self.from.translation.lerp(self.to.translation, t);
+        translation.y += self.lift * 4.0 * t * (1.0 - t);
+        *target = Transform {
+            translation,
+            rotation: self.from.rotation.slerp(self.to.rotation, t),
+            scale: self.from.scale.lerp(self.to.scale, t),
+        };
+    }
+}
+
+/// Slide to the edge for the first third, then tip and fall under gravity, spinning and
+/// shrinking away.
+struct FallLens {
+    from: Transform,
+    edge: Vec3,
+    direction: Vec3,
+}
+
+impl Lens<Transform> for FallLens {
+    fn lerp(&mut self, mut target: Mut<Transform>, t: f32) {
+        const SLIDE: f32 = 0.3;
+        if t < SLIDE {
+            let u = t / SLIDE;
+            let ease = u * u * (3.0 - 2.0 * u);
+            *target = self
+                .from
+                .with_translation(self.from.translation.lerp(self.edge, ease));
+            return;
+        }
+        let u = (t - SLIDE) / (1.0 - SLIDE);
+        let axis = self.direction.cross(Vec3::Y).normalize_or(Vec3::X);
+        let translation = self.edge + self.direction * (1.1 * u) + Vec3::Y * (0.4 * u - 3.2 * u * u);
+        let tip = Quat::from_axis_angle(axis, -(u * 1.6 * PI));
+        let spin = Quat::from_rotation_y(u * TAU);
+        let shrink = (1.0 - u.powi(3)).max(0.0);
+        *target = Transform {
+            translation,
+            rotation: tip * spin * self.from.rotation,
+            scale: self.from.scale * shrink,
+        };
+    }
+}
+
+struct ScaleLens {
+    from: Transform,
+    grow: bool,
+}
+
+impl Lens<Transform> for ScaleLens {
+    fn lerp(&mut self, mut target: Mut<Transform>, t: f32) {
+        let k = if self.grow { t } else { 1.0 - t };
+        *target = self.from.with_scale(self.from.scale * k);
+    }
+}
+
+/// A full turn with a dip in size and a small hop: the look changes at the bottom of the
+/// dip, halfway.
+struct MorphLens {
+    from: Transform,
+}
+
+impl Lens<Transform> for MorphLens {
+    fn lerp(&mut self, mut target: Mut<Transform>, t: f32) {
+        let dip = (PI * t).sin();
+        *target = Transform {
+            translation: self.from.translation + Vec3::Y * (0.35 * dip),
+            rotation: Quat::from_rotation_y(TAU * t) * self.from.rotation,
+            scale: self.from.scale * (1.0 - 0.75 * dip),
+        };
+    }
+}
+
+struct PulseLens {
+    from: Transform,
+}
+
+impl Lens<Transform> for PulseLens {
+    fn lerp(&mut self, mut target: Mut<Transform>, t: f32) {
+        let swell = (PI * t).sin();
+        *target = Transform {
+            translation: self.from.translation + Vec3::Y * (0.08 * swell),
+            rotation: self.from.rotation,
+            scale: self.from.scale * (1.0 + 0.18 * swell),
+        };
+    }
+}
+
+struct FlashLens {
+    from: Transform,
+}
+
+impl Lens<Transform> for FlashLens {
+    fn lerp(&mut self, mut target: Mut<Transform>, t: f32) {
+        *target = self.from.with_scale(self.from.scale * (PI * t).sin());
+    }
+}
+
+struct ShudderLens {
+    from: Transform,
+}
+
+impl Lens<Transform> for ShudderLens {
+    fn lerp(&mut self, mut target: Mut<Transform>, t: f32) {
+        let shake = (6.0 * PI * t).sin() * (1.0 - t) * 0.07;
+        *target = self
+            .from
+            .with_translation(self.from.translation + Vec3::X * shake);
+    }
+}
+
+/// The playback keys: `[` `]` speed, Space pause, `.` one stage, R replay, Enter skip.
+pub fn playback_keys(keys: Res<ButtonInput<KeyCode>>, mut queue: ResMut<PlaybackQueue>) {
+    if keys.just_pressed(KeyCode::BracketLeft) {
+        queue.slower();
+    }
+    if keys.just_pressed(KeyCode::BracketRight) {
+        queue.faster();
+    }
+    if keys.just_pressed(KeyCode::Space) {
+        queue.toggle_pause();
+    }
+    if keys.just_pressed(KeyCode::Period) {
+        queue.step();
+    }
+    if keys.just_pressed(KeyCode::KeyR) {
+        queue.replay();
+    }
+    if keys.just_pressed(KeyCode::Enter) || keys.just_pressed(KeyCode::NumpadEnter) {
+        queue.skip();
+    }
+}

@@ -1,0 +1,278 @@
+//! The magnets as 3D pieces: each shape extruded from its true outline, with every edge
+//! and corner of the rulebook's pole table marked in its pole's colour (red +, blue -,
+//! pale grey neutral), so the tables can be read off the pieces.
+
+use std::f32::consts::{FRAC_PI_4, PI};
+
+use bevy::prelude::*;
+
+use crate::app::boards::SquareBoard;
+use crate::rules::vectress::{Cell, Frame, Kind, Pole, Side};
+
+/// Height of a magnet's body.
+pub const BODY_HEIGHT: f32 = 0.34;
+
+/// Meshes and materials shared by every magnet.
+#[derive(Resource, Clone)]
+pub struct MagnetLooks {
+    pub bodies: [Handle<Mesh>; 4],
+    pub owner: [Handle<StandardMaterial>; 2],
+    pub pole: [Handle<StandardMaterial>; 3],
+    pub bar: Handle<Mesh>,
+    pub stud: Handle<Mesh>,
+    pub glow: Handle<Mesh>,
+    pub glow_material: Handle<StandardMaterial>,
+    pub link: Handle<Mesh>,
+    pub link_material: Handle<StandardMaterial>,
+    pub arrow: Handle<Mesh>,
+    pub push_material: Handle<StandardMaterial>,
+    pub shove_material: Handle<StandardMaterial>,
+    pub marker: Handle<Mesh>,
+    pub marker_move: Handle<StandardMaterial>,
+    pub marker_pull: Handle<StandardMaterial>,
+    pub marker_illegal: Handle<StandardMaterial>,
+    pub selected: Handle<StandardMaterial>,
+}
+
+/// A shape's outline in its own frame (x right, -z front), counter-clockwise seen from
+/// above.
+pub fn outline(kind: Kind) -> Vec<Vec2> {
+    // 2D points (x, y) where y is "front" (world -z).
+    let pts: Vec<Vec2> = match kind {
+        Kind::Square => vec![
+            Vec2::new(-0.36, -0.36),
+            Vec2::new(0.36, -0.36),
+            Vec2::new(0.36, 0.36),
+            Vec2::new(-0.36, 0.36),
+        ],
+        Kind::Octagon => (0..8)
+            .map(|i| {
+                let a = PI / 8.0 + i as f32 * FRAC_PI_4;
+                Vec2::new(a.cos(), a.sin()) * 0.42
+            })
+            .collect(),
+        Kind::Rhombus => vec![
+            Vec2::new(0.0, -0.45),
+            Vec2::new(0.3, 0.0),
+            Vec2::new(0.0, 0.45),
+            Vec2::new(-0.3, 0.0),
+        ],
+        Kind::Triangle => vec![
+            Vec2::new(-0.41, -0.3),
+            Vec2::new(0.41, -0.3),
+            Vec2::new(0.0, 0.45),
+        ],
+    };
+    pts
+}
+
+/// The direction of a frame direction in the piece's own 2D frame (y = front).
+pub fn frame_vector(frame: Frame) -> Vec2 {
+    let angle = frame as usize as f32 * FRAC_PI_4; // clockwise from the front
+    Vec2::new(angle.sin(), angle.cos())
+}
+
+/// Where the ray from the centre along `dir` leaves the outline, and the outline's
+/// tangent there.
+fn outline_hit(points: &[Vec2], dir: Vec2) -> (Vec2, Vec2) {
+    let mut best = (Vec2::ZERO, Vec2::X, f32::INFINITY);
+    for i in 0..points.len() {
+        let (a, b) = (points[i], points[(i + 1) % points.len()]);
+        let e = b - a;
+        let denom = dir.perp_dot(e);
+        if denom.abs() < 1e-6 {
+            continue;
+        }
+        let t = a.perp_dot(e) / denom;
+        let u = a.perp_dot(dir) / denom;
+        if t > 0.0 && (-1e-4..=1.0 + 1e-4).contains(&u) && t < best.2 {
+            best = (dir * t, e.normalize(), t);
+        }
+    }
+    (best.0, best.1)
+}
+
+fn to_world(v: Vec2, y: f32) -> Vec3 {
+    Vec3::new(v.x, y, -v.y)
+}
+
+fn extruded(points: &[Vec2]) -> Mesh {
+    // The 2D outline has y = front; Extrusion builds in the xy plane, extruded along z,
+    // which the piece turns to stand on the board.
+    let polygon = ConvexPolygon::new(points.to_vec())
+        .unwrap_or_else(|_| ConvexPolygon::new_unchecked(points.to_vec()));
+    Mesh::from(Extrusion::new(polygon, BODY_HEIGHT))
+        .rotated_by(Quat::from_rotation_x(-PI / 2.0))
+        .translated_by(Vec3::Y * BODY_HEIGHT / 2.0)
+}
+
+impl MagnetLooks {
+    pub fn new(meshes: &mut Assets<Mesh>, materials: &mut Assets<StandardMaterial>) -> Self {
+        let mut mat = |color: Color, rough: f32, metal: f32| {
+            materials.add(StandardMaterial {
+                base_color: color,
+                perceptual_roughness: rough,
+                metallic: metal,
+                ..default()
+            })
+        };
+        let owner = [
+            mat(Color::srgb(0.92, 0.9, 0.84), 0.35, 0.0),
+            mat(Color::srgb(0.1, 0.1, 0.12), 0.3, 0.3),
+        ];
+        let pole = [
+            mat(Color::srgb(0.9, 0.12, 0.1), 0.4, 0.1),
+            mat(Color::srgb(0.1, 0.3, 0.95), 0.4, 0.1),
+            mat(Color::srgb(0.62, 0.62, 0.6), 0.6, 0.0),
+        ];
+        let marker_move = mat(Color::srgba(0.2, 0.85, 0.35, 0.85), 0.5, 0.0);
+        let marker_pull = mat(Color::srgba(0.95, 0.75, 0.15, 0.85), 0.5, 0.0);
+        let marker_illegal = mat(Color::srgba(0.7, 0.15, 0.15, 0.6), 0.5, 0.0);
+        let selected = mat(Color::srgb(0.95, 0.85, 0.3), 0.4, 0.0);
+        let emissive = |color: LinearRgba, materials: &mut Assets<StandardMaterial>| {
+            materials.add(StandardMaterial {
+                base_color: Color::BLACK,
+                emissive: color,
+                unlit: false,
+                ..default()
+            })
+        };
+        let glow_material = emissive(LinearRgba::rgb(6.0, 4.5, 1.2), materials);
+        let link_material = emissive(LinearRgba::rgb(3.5, 2.6, 0.6), materials);
+        let push_material = emissive(LinearRgba::rgb(6.0, 1.2, 0.4), materials);
+        let shove_material = emissive(LinearRgba::rgb(2.5, 2.5, 3.0), materials);
+        MagnetLooks {
+            bodies: Kind::ALL.map(|k| meshes.add(extruded(&outline(k)))),
+            owner,
+            pole,
+            bar: meshes.add(Cuboid::new(1.0, 0.1, 0.07)),
+            stud: meshes.add(Cylinder::new(0.055, 0.12)),
+            glow: meshes.add(Torus::new(0.38, 0.5)),
+            glow_material,
+            link: meshes.add(Cylinder::new(0.06, 1.0)),
+            link_material,
+            arrow: meshes.add(Cone::new(0.16, 0.5)),
+            push_material,
+            shove_material,
+            marker: meshes.add(Cylinder::new(0.28, 0.03)),
+            marker_move,
+            marker_pull,
+            marker_illegal,
+            selected,
+        }
+    }
+
+    fn pole_material(&self, pole: Pole) -> Handle<StandardMaterial> {
+        match pole {
+            Pole::Plus => self.pole[0].clone(),
+            Pole::Minus => self.pole[1].clone(),
+            Pole::Neutral => self.pole[2].clone(),
+        }
+    }
+}
+
+/// A magnet on the board, by its rules id.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Magnet {
+    pub id: u8,
+    pub kind: Kind,
+    pub owner: Side,
+}
+
+/// The glow ring under a magnet, flashed while it acts.
+#[derive(Component)]
+pub struct Glow;
+
+/// The resting transform of a piece of `owner` on `cell`.
+pub fn rest_transform(cell: Cell, owner: Side) -> Transform {
+    let at = SquareBoard::VECTRESS.center(cell.x() as i32, cell.y() as i32);
+    // White's front is North (-z); Black's pieces are White's turned half round (V1).
+    let turn = match owner {
+        Side::White => 0.0,
+        Side::Black => PI,
+    };
+    Transform::from_translation(at).with_rotation(Quat::from_rotation_y(turn))
+}
+
+/// Spawns a magnet with its pole marks and glow ring; returns (piece, glow).
+pub fn spawn_magnet(
+    commands: &mut Commands,
+    looks: &MagnetLooks,
+    magnet: Magnet,
+    cell: Cell,
+) -> (Entity, Entity) {
+    let points = outline(magnet.kind);
+    let mut glow = Entity::PLACEHOLDER;
+    let piece = commands
+        .spawn((
+            Name::new(format!("{} {}", magnet.owner.name(), magnet.kind.name())),
+            magnet,
+            DespawnOnExit(crate::app::Screen::Playing),
+            Mesh3d(looks.bodies[magnet.kind.index()].clone()),
+            MeshMaterial3d(looks.owner[magnet.owner.index()].clone()),
+            rest_transform(cell, magnet.owner),
+        ))
+        .with_children(|parent| {
+            for (i, face) in magnet.kind.faces().iter().enumerate() {
+                let frame = Frame::ALL[i];
+                let (hit, tangent) = outline_hit(&points, frame_vector(frame));
+                let material = looks.pole_material(face.pole);
+                if face.edge {
+                    // A bar along the edge, just proud of the face.
+                    let out = Vec2::new(tangent.y, -tangent.x);
+                    let centre = hit + out * 0.03;
+                    let angle = tangent.y.atan2(tangent.x);
+                    parent.spawn((
+                        Mesh3d(looks.bar.clone()),
+                        MeshMaterial3d(material),
+                        Transform::from_translation(to_world(centre, BODY_HEIGHT * 0.55))
+                            .with_rotation(Quat::from_rotation_y(angle))
+                            .with_scale(Vec3::new(0.32, 1.0, 1.0)),
+                        Pickable::IGNORE,
+                    ));
+                } else {
+                    parent.spawn((
+                        Mesh3d(looks.stud.clone()),
+                        MeshMaterial3d(material),
+                        Transform::from_translation(to_world(hit * 0.92, BODY_HEIGHT + 0.02)),
+                        Pickable::IGNORE,
+                    ));
+                }
+            }
+            glow = parent
+                .spawn((
+                    Glow,
+                    Mesh3d(looks.glow.clone()),
+                    MeshMaterial3d(looks.glow_material.clone()),
+                    Transform::from_xyz(0.0, 0.02, 0.0).with_scale(Vec3::ZERO),
+                    Pickable::IGNORE,
+                ))
+                .id();
+        })
+        .id();
+    (piece, glow)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_frame_direction_meets_the_outline() {
+        for kind in Kind::ALL {
+            let points = outline(kind);
+            for frame in Frame::ALL {
+                let (hit, _) = outline_hit(&points, frame_vector(frame));
+                assert!(hit.length() > 0.2 && hit.length() < 0.5, "{kind:?} {frame:?}: {hit}");
+            }
+        }
+    }
+
+    #[test]
+    fn square_edges_face_the_orthogonal_directions() {
+        let points = outline(Kind::Square);
+        let (hit, tangent) = outline_hit(&points, frame_vector(Frame::Front));
+        assert!((hit - Vec2::new(0.0, 0.36)).length() < 1e-4 || (hit - Vec2::new(0.0, -0.36)).length() < 1e-4);
+        assert!(tangent.y.abs() < 1e-4, "the front edge runs across");
+    }
+}

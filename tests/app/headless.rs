@@ -1,0 +1,246 @@
+//! Headless apps: the menu's state transitions and the `PlaybackQueue`'s ordering, speed
+//! and stepping, with a manual clock so every frame is the same length.
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+use lodestone::app::menu::MenuChoice;
+use lodestone::app::playback::{Motion, PieceTween, PlaybackQueue, STAGE_SECONDS, Stage};
+use lodestone::app::{ActiveGame, PlayMode, Screen};
+use lodestone::rules::GameId;
+
+const FRAME: Duration = Duration::from_millis(50);
+
+pub fn headless_app() -> App {
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        StatesPlugin,
+        AssetPlugin::default(),
+        TransformPlugin,
+    ));
+    app.init_asset::<Mesh>()
+        .init_asset::<StandardMaterial>()
+        .init_asset::<Image>();
+    app.init_resource::<ButtonInput<KeyCode>>();
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(FRAME));
+    app.add_plugins(lodestone::app::plugin);
+    app.update();
+    app
+}
+
+fn x_of(app: &App, e: Entity) -> f32 {
+    app.world().get::<Transform>(e).unwrap().translation.x
+}
+
+fn slide(entity: Entity) -> Stage {
+    Stage {
+        label: String::new(),
+        tweens: vec![PieceTween {
+            entity,
+            from: Transform::from_xyz(0.0, 0.0, 0.0),
+            motion: Motion::Move {
+                to: Transform::from_xyz(1.0, 0.0, 0.0),
+                lift: 0.0,
+            },
+        }],
+        effects: Vec::new(),
+    }
+}
+
+fn two_pieces(app: &mut App) -> (Entity, Entity) {
+    let a = app.world_mut().spawn(Transform::default()).id();
+    let b = app.world_mut().spawn(Transform::default()).id();
+    (a, b)
+}
+
+fn queue(app: &mut App) -> Mut<'_, PlaybackQueue> {
+    app.world_mut().resource_mut::<PlaybackQueue>()
+}
+
+#[test]
+fn wave_two_never_starts_before_wave_one_ends() {
+    let mut app = headless_app();
+    let (a, b) = two_pieces(&mut app);
+    queue(&mut app).play(vec![slide(a), slide(b)]);
+    let mut a_done_at = None;
+    let mut b_started_at = None;
+    for frame in 0..60 {
+        app.update();
+        let (ax, bx) = (x_of(&app, a), x_of(&app, b));
+        if a_done_at.is_none() && ax == 1.0 {
+            a_done_at = Some(frame);
+        }
+        if b_started_at.is_none() && bx > 0.0 {
+            b_started_at = Some(frame);
+        }
+        if bx > 0.0 {
+            assert_eq!(ax, 1.0, "frame {frame}: b moved while a was still moving");
+        }
+    }
+    let (done, started) = (a_done_at.unwrap(), b_started_at.unwrap());
+    assert!(started > done, "b started at frame {started}, a ended at {done}");
+    assert_eq!(x_of(&app, b), 1.0);
+    assert!(app.world().resource::<PlaybackQueue>().is_idle());
+}
+
+fn frames_to_finish(app: &mut App) -> usize {
+    for frame in 1..1000 {
+        app.update();
+        if app.world().resource::<PlaybackQueue>().is_idle() {
+            return frame;
+        }
+    }
+    panic!("playback never finished");
+}
+
+#[test]
+fn slower_speed_takes_proportionally_longer() {
+    let mut app = headless_app();
+    let (a, _) = two_pieces(&mut app);
+    queue(&mut app).play(vec![slide(a)]);
+    let normal = frames_to_finish(&mut app);
+    queue(&mut app).slower(); // 0.75x
+    queue(&mut app).slower(); // 0.5x
+    assert_eq!(queue(&mut app).speed, 0.5);
+    queue(&mut app).play(vec![slide(a)]);
+    let half = frames_to_finish(&mut app);
+    let expected = (STAGE_SECONDS / FRAME.as_secs_f32()).round() as usize;
+    assert!(normal.abs_diff(expected) <= 1, "{normal} frames at 1x");
+    assert!(half.abs_diff(2 * expected) <= 1, "{half} frames at 0.5x");
+}
+
+#[test]
+fn step_plays_exactly_one_wave_then_pauses() {
+    let mut app = headless_app();
+    let (a, b) = two_pieces(&mut app);
+    queue(&mut app).play(vec![slide(a), slide(b)]);
+    queue(&mut app).toggle_pause();
+    for _ in 0..20 {
+        app.update();
+    }
+    assert_eq!(x_of(&app, a), 0.0, "paused: nothing moves");
+    queue(&mut app).step();
+    for _ in 0..40 {
+        app.update();
+    }
+    assert_eq!(x_of(&app, a), 1.0);
+    assert_eq!(x_of(&app, b), 0.0, "the second wave waits for the next step");
+    assert!(queue(&mut app).paused);
+    assert_eq!(queue(&mut app).progress(), Some((2, 2)));
+    queue(&mut app).step();
+    for _ in 0..40 {
+        app.update();
+    }
+    assert_eq!(x_of(&app, b), 1.0);
+}
+
+#[test]
+fn skip_replay_and_freeze() {
+    let mut app = headless_app();
+    let (a, b) = two_pieces(&mut app);
+    queue(&mut app).play(vec![slide(a), slide(b)]);
+    app.update();
+    queue(&mut app).skip();
+    app.update();
+    assert_eq!((x_of(&app, a), x_of(&app, b)), (1.0, 1.0), "skip jumps to the end");
+    queue(&mut app).replay();
+    app.update();
+    assert!(x_of(&app, a) < 1.0 && x_of(&app, b) == 0.0, "replay starts over");
+    queue(&mut app).freeze_at(1, 0.5);
+    app.update();
+    assert_eq!(x_of(&app, a), 1.0);
+    let mid = x_of(&app, b);
+    assert!((mid - 0.5).abs() < 1e-3, "frozen halfway (cubic in-out is symmetric): {mid}");
+    for _ in 0..30 {
+        app.update();
+    }
+    assert_eq!(x_of(&app, b), mid, "a frozen stage stays frozen");
+}
+
+#[test]
+fn fall_off_ends_out_of_sight() {
+    let mut app = headless_app();
+    let (a, _) = two_pieces(&mut app);
+    queue(&mut app).play(vec![Stage {
+        label: String::new(),
+        tweens: vec![PieceTween {
+            entity: a,
+            from: Transform::default(),
+            motion: Motion::FallOff {
+                edge: Vec3::new(0.5, 0.0, 0.0),
+                direction: Vec3::X,
+            },
+        }],
+        effects: Vec::new(),
+    }]);
+    let mut lowest = 0.0f32;
+    for _ in 0..30 {
+        app.update();
+        lowest = lowest.min(app.world().get::<Transform>(a).unwrap().translation.y);
+    }
+    let end = app.world().get::<Transform>(a).unwrap();
+    assert_eq!(end.scale, Vec3::ZERO);
+    assert!(lowest < -1.0, "it fell below the table: {lowest}");
+}
+
+#[test]
+fn menu_starts_a_game_and_escape_returns() {
+    let mut app = headless_app();
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Menu);
+    // The board view is always offered; press the hex chess one.
+    let mut buttons = app.world_mut().query::<(Entity, &MenuChoice)>();
+    let target = buttons
+        .iter(app.world())
+        .find(|(_, c)| c.game == GameId::Hexchess && c.mode == PlayMode::Board)
+        .map(|(e, _)| e)
+        .expect("the menu lists the hex chess board");
+    app.world_mut().entity_mut(target).insert(Interaction::Pressed);
+    app.update();
+    app.update();
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Playing);
+    assert_eq!(
+        *app.world().resource::<ActiveGame>(),
+        ActiveGame {
+            game: GameId::Hexchess,
+            mode: PlayMode::Board
+        }
+    );
+    let cells = app
+        .world_mut()
+        .query::<&lodestone::app::boards::BoardPart>()
+        .iter(app.world())
+        .count();
+    assert!(cells > 91, "the hex board is on the table ({cells} parts)");
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .press(KeyCode::Escape);
+    app.update();
+    app.update();
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Menu);
+    let left = app
+        .world_mut()
+        .query::<&lodestone::app::boards::BoardPart>()
+        .iter(app.world())
+        .count();
+    assert_eq!(left, 0, "leaving the game clears its board");
+}
+
+#[test]
+fn disabled_modes_do_nothing() {
+    let mut app = headless_app();
+    let mut buttons = app.world_mut().query::<(Entity, &MenuChoice)>();
+    let disabled: Vec<Entity> = buttons
+        .iter(app.world())
+        .filter(|(_, c)| !c.enabled)
+        .map(|(e, _)| e)
+        .collect();
+    for e in disabled {
+        app.world_mut().entity_mut(e).insert(Interaction::Pressed);
+    }
+    app.update();
+    app.update();
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Menu);
+}

@@ -1,0 +1,5 @@
+//! Tests of the game window's systems: headless apps built from `MinimalPlugins` plus
+//! what each test needs, and the offscreen renderer as a separate process.
+
+mod headless;
+mod render;
