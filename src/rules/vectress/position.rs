@@ -136,6 +136,12 @@ impl Position {
         Ok(())
     }
 
+    /// Sets how many pieces `side` has already lost (hand-made positions, tests).
+    pub fn set_lost(&mut self, side: Side, lost: u8, core_lost: bool) {
+        self.lost[side.index()] = lost;
+        self.core_lost[side.index()] = core_lost;
+    }
+
     pub fn piece(&self, id: PieceId) -> Option<Piece> {
         self.pieces.get(id as usize).copied().flatten()
     }
