@@ -47,7 +47,7 @@ impl Search<'_> {
     fn spend(&mut self) -> bool {
         self.nodes += 1;
         if self.nodes >= self.config.max_nodes
-            || (self.nodes % 1024 == 0 && self.start.elapsed() >= self.config.time_cap)
+            || (self.nodes.is_multiple_of(1024) && self.start.elapsed() >= self.config.time_cap)
         {
             self.out_of_budget = true;
         }

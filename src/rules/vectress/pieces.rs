@@ -160,7 +160,7 @@ pub const fn code(kind: Kind, owner: Side) -> usize {
 
 const fn decode(code: usize) -> (Kind, Side) {
     let kind = Kind::ALL[code / 2];
-    let owner = if code % 2 == 0 {
+    let owner = if code & 1 == 0 {
         Side::White
     } else {
         Side::Black
@@ -272,16 +272,13 @@ mod tests {
 
     #[test]
     fn the_table_matches_the_function() {
-        for a in 0..8 {
-            for d in 0..8 {
-                for n in 0..8 {
-                    let (ak, ao) = decode(a);
+        for (a, by_dir) in CONTACTS.iter().enumerate() {
+            let (ak, ao) = decode(a);
+            assert_eq!(code(ak, ao), a);
+            for (d, by_code) in by_dir.iter().enumerate() {
+                for (n, found) in by_code.iter().enumerate() {
                     let (nk, no) = decode(n);
-                    assert_eq!(code(ak, ao), a);
-                    assert_eq!(
-                        CONTACTS[a][d][n],
-                        contact(ak, ao, Dir::from_index(d), nk, no)
-                    );
+                    assert_eq!(*found, contact(ak, ao, Dir::from_index(d), nk, no));
                 }
             }
         }
