@@ -344,7 +344,7 @@ pub struct BoardKey(pub [u8; CELLS]);
 
 impl Serialize for BoardKey {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_bytes(&self.0)
+        serializer.collect_seq(self.0.iter())
     }
 }
 

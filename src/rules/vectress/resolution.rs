@@ -63,6 +63,8 @@ pub struct Wave {
     pub actors: Vec<PieceId>,
     /// Like-pole contacts: each pushes the pushed piece's whole body.
     pub pushes: Vec<Push>,
+    /// The net magnet step of every body that was pushed (V5), and whether it moved.
+    pub forces: Vec<Force>,
     /// Who shoved whom among the bodies that moved.
     pub shoves: Vec<Shove>,
     /// Pieces that moved one cell and stayed on the board.
@@ -94,6 +96,15 @@ pub struct Push {
     /// Every member of the pushed piece's body.
     pub body: Vec<PieceId>,
     pub dir: Dir,
+}
+
+/// The sum of the pushes on one body, clamped per axis (V5). `step` is `None` when they
+/// cancel; `moved` is false when the body was blocked (V7).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Force {
+    pub body: Vec<PieceId>,
+    pub step: Option<Dir>,
+    pub moved: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -136,6 +147,7 @@ pub struct BondChange {
 pub trait Sink {
     fn wave_start(&mut self, _actors: u32) {}
     fn push(&mut self, _pusher: PieceId, _pushed: PieceId, _body: u32, _dir: Dir) {}
+    fn force(&mut self, _body: u32, _step: Option<Dir>, _moved: bool) {}
     fn shove(&mut self, _shover: PieceId, _shoved: PieceId, _dir: Dir) {}
     fn moved(&mut self, _m: PieceMove) {}
     fn lost(&mut self, _l: LostPiece) {}
@@ -174,6 +186,13 @@ impl Sink for WaveLog {
             pushed,
             body: bits(body).collect(),
             dir,
+        });
+    }
+    fn force(&mut self, body: u32, step: Option<Dir>, moved: bool) {
+        self.current().forces.push(Force {
+            body: bits(body).collect(),
+            step,
+            moved,
         });
     }
     fn shove(&mut self, shover: PieceId, shoved: PieceId, dir: Dir) {

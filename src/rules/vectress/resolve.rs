@@ -103,6 +103,7 @@ fn wave<S: Sink>(pos: &mut Position, actors: u32, held: u32, sink: &mut S) -> Wa
 
     // 1. Contacts: only actors push (V4); held bodies receive no push in wave 1.
     let mut force = [(0i8, 0i8); MAX_PIECES];
+    let mut pushed = 0u32; // reps that received any push
     let mut candidates: List<(u8, u8), 256> = List::new((0, 0));
     for a in bits(actors) {
         let pa = pos.get(a);
@@ -123,6 +124,7 @@ fn wave<S: Sink>(pos: &mut Position, actors: u32, held: u32, sink: &mut S) -> Wa
                         let (dx, dy) = d.delta();
                         force[r].0 += dx;
                         force[r].1 += dy;
+                        pushed |= 1 << r;
                         sink.push(a, n, comp[r], d);
                     }
                 }
@@ -147,7 +149,7 @@ fn wave<S: Sink>(pos: &mut Position, actors: u32, held: u32, sink: &mut S) -> Wa
     let mut active = magnet;
     let (dirs, links) = loop {
         let mut dirs = [0u8; MAX_PIECES];
-        let mut links: List<(u8, u8, u8), 128> = List::new((0, 0, 0));
+        let mut links: List<(u8, u8, u8), 256> = List::new((0, 0, 0));
         let mut work: List<(u8, u8), 256> = List::new((0, 0));
         for r in bits(active) {
             dirs[r as usize] = 1 << step[r as usize].index();
@@ -246,6 +248,10 @@ fn wave<S: Sink>(pos: &mut Position, actors: u32, held: u32, sink: &mut S) -> Wa
         if dirs[x] != 0 {
             movers |= comp[x];
         }
+    }
+    for r in bits(pushed) {
+        let step = (magnet & (1 << r) != 0).then_some(step[r as usize]);
+        sink.force(comp[r as usize], step, dirs[r as usize] != 0);
     }
     for &(b, o, v) in links.as_slice() {
         if movers & (1 << b) != 0 {

@@ -129,6 +129,10 @@ fn two_bodies_wanting_one_cell_both_stay() {
     // V7: D5 is pushed north-east and E5 north; both want E6, so neither moves.
     let (_, waves) = resolve_from(&same_cell_position(true), &["C4", "E4"]);
     assert_eq!(summaries(&waves), vec![expect(&[], &[], &[])]);
+    // The record shows both forces and that neither body moved.
+    let forces: Vec<_> = waves[0].forces.iter().map(|f| (f.step, f.moved)).collect();
+    assert_eq!(forces.len(), 2);
+    assert!(forces.contains(&(Some(Dir::NE), false)) && forces.contains(&(Some(Dir::N), false)));
 }
 
 #[test]
@@ -163,6 +167,11 @@ fn forces_add_and_cancel() {
     let pos = build(&[("E4", O, W), ("E6", O, W), ("E5", O, B)], &[]);
     let (after, waves) = resolve_from(&pos, &["E4", "E6"]);
     assert_eq!(summaries(&waves), vec![expect(&[], &[], &[])]);
+    assert_eq!(waves[0].forces.len(), 1);
+    assert_eq!(
+        (waves[0].forces[0].step, waves[0].forces[0].moved),
+        (None, false)
+    );
     assert_eq!(board(&after), board(&pos));
 }
 

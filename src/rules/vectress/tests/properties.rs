@@ -180,3 +180,22 @@ fn same_seed_same_game() {
     let b = random_game(&mut seeded(3), 60);
     assert_eq!(a, b);
 }
+
+#[test]
+fn games_and_resolutions_serialize() {
+    // The presentation saves games and replays records: both round-trip through serde.
+    let mut game = random_game(&mut seeded(11), 20);
+    if !game.is_over() {
+        let action = game.legal_actions()[0];
+        let res = game.play(action).unwrap();
+        let text = serde_json::to_string(&res).unwrap();
+        let back: crate::rules::vectress::Resolution = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, res);
+    }
+    let text = serde_json::to_string(&game).unwrap();
+    let back: Game = serde_json::from_str(&text).unwrap();
+    assert_eq!(back, game);
+    let text = ron::to_string(&game).unwrap();
+    let back: Game = ron::from_str(&text).unwrap();
+    assert_eq!(back, game);
+}
