@@ -227,3 +227,81 @@ fn corner_against_corner_does_nothing() {
     assert_eq!(summaries(&res.waves), vec![expect(&[], &[], &[])]);
     assert!(res.waves[0].pushes.is_empty());
 }
+
+#[test]
+fn nothing_slips_into_a_cell_left_in_another_direction() {
+    // V7, V15: E5 is pushed east and leaves; F4, pushed north-west into E5 at the same
+    // time, is blocked (a magnet body is never shoved or deflected). In wave 2 the moved
+    // Core's front (south, +) meets F4's back (north, -): they bond.
+    let pos = build(
+        &[("D5", O, W), ("E5", O, B), ("G3", O, W), ("F4", O, B)],
+        &[],
+    );
+    let (_, waves) = resolve_from(&pos, &["D5", "G3"]);
+    assert_eq!(
+        summaries(&waves),
+        vec![
+            expect(&[("E5", "F5")], &[], &[]),
+            expect(&[], &[], &[("F4", "F5")]),
+        ]
+    );
+}
+
+#[test]
+fn a_mover_follows_a_body_moving_the_same_way_without_a_pole_test() {
+    // V15: E5 and E6 are both pushed north (E5 by E4, with D5's east and F5's west pushes
+    // cancelling; E6 by D5's north-east and F5's north-west). E5's front meets E6's back
+    // (unlike), yet E5 simply follows E6. The pushers bond to E4 (wave 1); in wave 2 the
+    // moved Cores push the three-piece body south and bond to each other.
+    let pos = build(
+        &[
+            ("E4", O, W),
+            ("D5", O, W),
+            ("F5", O, W),
+            ("E5", O, B),
+            ("E6", O, B),
+        ],
+        &[],
+    );
+    let (_, waves) = resolve_from(&pos, &["E4", "D5", "F5"]);
+    assert_eq!(
+        summaries(&waves),
+        vec![
+            expect(
+                &[("E5", "E6"), ("E6", "E7")],
+                &[],
+                &[("D5", "E4"), ("E4", "F5")]
+            ),
+            expect(
+                &[("D5", "D4"), ("E4", "E3"), ("F5", "F4")],
+                &[],
+                &[("E6", "E7")]
+            ),
+            expect(&[], &[], &[]),
+        ]
+    );
+    let causes: Vec<_> = waves[0].moves.iter().map(|m| m.cause).collect();
+    assert_eq!(causes, vec![Cause::Magnet, Cause::Magnet]);
+    assert!(waves[0].shoves.is_empty());
+}
+
+#[test]
+fn every_part_of_a_body_split_by_a_drop_is_held_in_wave_one() {
+    // V15: the triangle moves its body north-west; the square on A5 falls off, which
+    // splits the body into the triangle (A6) and the Black Core (A7). Both parts are held,
+    // so although their contact is like (+ against +) neither pushes the other.
+    let pos = build(
+        &[("B5", T, W), ("A5", S, B), ("B6", O, B)],
+        &[("A5", "B5"), ("A5", "B6")],
+    );
+    let (game, res) = play(pos, W, "B5-A6");
+    assert_eq!(res.player.as_ref().unwrap().dropped.len(), 1);
+    assert_eq!(summaries(&res.waves), vec![expect(&[], &[], &[])]);
+    assert!(res.waves[0].pushes.is_empty());
+    assert_eq!(
+        board(game.position()),
+        vec![("A6".into(), T, W), ("A7".into(), O, B)]
+    );
+    assert!(game.position().bonds().is_empty());
+    assert_eq!(game.position().lost(B), 1);
+}
