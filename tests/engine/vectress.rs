@@ -248,3 +248,39 @@ fn simulate_and_bench_print_json() {
         .unwrap();
     assert_eq!(bad.status.code(), Some(2));
 }
+
+#[test]
+fn ko_refuses_pushing_a_body_straight_back() {
+    // V13. After seven moves White has a body B2+C3+C4+D4 (square, rhombus, triangle,
+    // Core) and Black a bonded pair of triangles F6+F7. Black's F6-E5 moves the pair to
+    // E5+E6; the triangle's south-west + edge meets the Core's north-east + edge and
+    // pushes White's body south-west to A1+B2+B3+C3. White's B2-C3 would move the body
+    // back north-east, where the Core pushes the pair back to F6+F7: the board before
+    // Black's last move.
+    let moves = [
+        "C1-D2", "D7-B5", "B1-C1", "H8-F6", "B2-A3", "E7-E9", "D2-C3", "F6-E5",
+    ];
+    let before = replay(&moves[..7]);
+    assert_eq!(
+        before["state"]["bonds"],
+        json!([["B2", "C3"], ["C3", "C4"], ["C3", "D4"], ["F6", "F7"]])
+    );
+    let now = replay(&moves);
+    assert_eq!(
+        now["last"]["waves"][0]["moved"],
+        json!([
+            {"from": "B2", "to": "A1"}, {"from": "C3", "to": "B2"},
+            {"from": "C4", "to": "B3"}, {"from": "D4", "to": "C3"}
+        ])
+    );
+    assert!(!now["legal"].as_array().unwrap().contains(&json!("B2-C3")));
+    let mut with_ko = moves.to_vec();
+    with_ko.push("B2-C3");
+    let refused = replay(&with_ko);
+    assert_eq!(refused["ok"], false);
+    assert_eq!(refused["ply"], 8);
+    assert_eq!(
+        refused["error"],
+        "B2-C3: ko: this recreates the board before Black's last move"
+    );
+}
