@@ -185,17 +185,18 @@ struct SimulateOptions {
     /// Who plays.
     #[arg(long, value_enum, default_value_t = Players::Random)]
     players: Players,
-    /// Computer search depth in plies.
-    #[arg(long, default_value_t = 2)]
-    depth: u8,
+    /// Computer search depth in plies (default: the computer's own setting).
+    #[arg(long)]
+    depth: Option<u8>,
 }
 
 /// `lodestone simulate vectress ...`
 pub fn simulate(args: &[String]) -> Result<Value, CliError> {
     let opts: SimulateOptions = parse_options("lodestone simulate vectress", args)?;
+    let defaults = AiConfig::default();
     let config = AiConfig {
-        depth: opts.depth.max(1),
-        ..AiConfig::default()
+        depth: opts.depth.unwrap_or(defaults.depth).max(1),
+        ..defaults
     };
     let mut reasons: BTreeMap<&str, u64> = BTreeMap::new();
     let mut winners: BTreeMap<&str, u64> = BTreeMap::new();
@@ -333,6 +334,19 @@ pub fn bench(args: &[String]) -> Result<Value, CliError> {
         std::hint::black_box(samples[i].0.legal_actions());
     });
     progress.advance(1);
+    // The computer's thinking time on every tenth sampled position.
+    let config = AiConfig::default();
+    let mut ai_ms: Vec<f64> = samples
+        .iter()
+        .step_by(10)
+        .map(|(g, _)| {
+            let t = Instant::now();
+            std::hint::black_box(ai::choose(g, &config, &mut seeded(0)));
+            t.elapsed().as_secs_f64() * 1e3
+        })
+        .collect();
+    let ai_max_ms = ai_ms.iter().copied().fold(0.0, f64::max);
+    let ai_median_ms = median(&mut ai_ms);
     let start = Instant::now();
     let mut plies = 0u64;
     for i in 0..opts.games {
@@ -356,6 +370,9 @@ pub fn bench(args: &[String]) -> Result<Value, CliError> {
         "legal_list_with_ko_median_ns": legal_ns,
         "legal_list_with_ko_mean_ns": legal_mean,
         "random_selfplay_plies_per_second": plies as f64 / secs.max(1e-9),
+        "ai_depth": config.depth,
+        "ai_move_median_ms": ai_median_ms,
+        "ai_move_max_ms": ai_max_ms,
         "random_selfplay_games": opts.games,
     }))
 }

@@ -27,8 +27,8 @@ pub struct AiConfig {
 impl Default for AiConfig {
     fn default() -> Self {
         AiConfig {
-            depth: 2,
-            max_nodes: 400_000,
+            depth: 3,
+            max_nodes: 300_000,
             time_cap: Duration::from_secs(1),
         }
     }
@@ -113,7 +113,9 @@ fn negamax(
     if let Some(score) = terminal(pos, side) {
         return score;
     }
-    if depth == 0 || !search.spend() {
+    // Every position visited counts against the budget, leaves included.
+    let in_budget = search.spend();
+    if depth == 0 || !in_budget {
         return evaluate(pos, side);
     }
     let mut list = Vec::with_capacity(96);
