@@ -199,3 +199,27 @@ fn games_and_resolutions_serialize() {
     let back: Game = ron::from_str(&text).unwrap();
     assert_eq!(back, game);
 }
+
+#[test]
+fn the_fast_path_agrees_with_the_checked_one() {
+    // `play_unchecked` (search, self-play) and `play` (the presentation) reach the same
+    // games; the game type can move to a worker thread.
+    fn portable<T: Clone + Send + 'static>() {}
+    portable::<Game>();
+    portable::<crate::rules::vectress::Resolution>();
+    for seed in 0..20 {
+        let mut rng = seeded(500 + seed);
+        let (mut checked, mut fast) = (Game::new(), Game::new());
+        while !checked.is_over() {
+            let legal = checked.legal_actions();
+            let action = *legal.choose(&mut rng).unwrap();
+            checked.play(action).unwrap();
+            assert!(fast.play_unchecked(action));
+            assert_eq!(checked, fast);
+        }
+        assert!(
+            !fast.play_unchecked(Action::Pass),
+            "nothing is played after the end"
+        );
+    }
+}
