@@ -305,3 +305,41 @@ fn every_part_of_a_body_split_by_a_drop_is_held_in_wave_one() {
     assert!(game.position().bonds().is_empty());
     assert_eq!(game.position().lost(B), 1);
 }
+
+#[test]
+fn blocked_movers_are_removed_all_at_once() {
+    // V7: the body D5+E5 is pushed north; D5 is walled in by D6 (unlike poles, no shove)
+    // and E5 wants E6, which F6 (pushed west) wants too. In the first round both bodies
+    // are blocked and both are removed at once, so F6 stays even though the wall alone
+    // would have stopped D5+E5.
+    let pieces = [
+        ("E4", O, W),
+        ("D5", S, B),
+        ("E5", O, B),
+        ("D6", O, B),
+        ("G6", O, W),
+        ("F6", O, B),
+    ];
+    let pos = build(&pieces, &[("D5", "E5")]);
+    let (after, waves) = resolve_from(&pos, &["E4", "G6"]);
+    assert_eq!(summaries(&waves), vec![expect(&[], &[], &[])]);
+    assert_eq!(board(&after), board(&pos));
+    // Control: without the push on D5+E5, F6 moves into E6.
+    let (_, waves) = resolve_from(&pos, &["G6"]);
+    assert_eq!(
+        summary(&waves[0]).0,
+        vec![("F6".to_string(), "E6".to_string())]
+    );
+}
+
+#[test]
+fn a_jammed_body_claims_no_cells() {
+    // V7 leaves open whether a jammed body "needs" the cells of the steps it was shoved
+    // with. Our choice: it does not (it has no step), so G7, pushed west into F7, moves
+    // although the jammed E5+F6 body would have entered F7 with its northward shove.
+    let mut pos = jam_position(true);
+    pos.place(6, O, W, cell("H7")).unwrap();
+    pos.place(7, O, B, cell("G7")).unwrap();
+    let (_, waves) = resolve_from(&pos, &["C5", "F4", "H7"]);
+    assert_eq!(summary(&waves[0]), expect(&[("G7", "F7")], &[], &[]));
+}
