@@ -4,6 +4,7 @@
 
 mod endings;
 mod mechanics;
+mod naive;
 mod player_moves;
 mod poles;
 mod properties;
