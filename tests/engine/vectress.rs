@@ -284,3 +284,25 @@ fn ko_refuses_pushing_a_body_straight_back() {
         "B2-C3: ko: this recreates the board before Black's last move"
     );
 }
+
+#[test]
+fn a_piece_pushed_off_is_lost_and_an_empty_wave_follows() {
+    // V8, V15. White's triangle goes to I3; Black's triangle F7-E6 bonds to its Core (its
+    // back, a - edge, meets the Core's + front); White's square H1-H3 then presents its
+    // east + edge to the triangle's west + corner and pushes its own triangle off the
+    // board. Only a loss happened in wave 1, so an empty wave 2 follows.
+    let answer = replay(&["H2-I3", "F7-E6", "H1-H3"]);
+    assert_eq!(
+        answer["last"],
+        json!({"waves": [
+            {"moved": [], "lost": ["I3"], "bonds": []},
+            {"moved": [], "lost": [], "bonds": []},
+        ]})
+    );
+    let state = &answer["state"];
+    assert_eq!(state["lost"], json!({"white": 1, "black": 0}));
+    assert_eq!(state["bonds"], json!([["E6", "E7"]]));
+    let pieces = state["pieces"].as_array().unwrap();
+    assert_eq!(pieces.len(), 17);
+    assert!(!pieces.iter().any(|p| p["cell"] == "I3"));
+}
