@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::geometry::Side;
+use super::geometry::{Cell, Side};
 use super::moves::{Action, Applied, Illegal, IllegalAction, apply_move, candidates};
 use super::pieces::Kind;
 use super::position::{BoardKey, Position};
@@ -141,6 +141,17 @@ impl Game {
             all.push(Action::Pass);
         }
         all
+    }
+
+    /// The legal actions of the piece on `cell` (for highlighting targets in the UI).
+    pub fn legal_from(&self, cell: Cell) -> Vec<Action> {
+        self.legal_actions()
+            .into_iter()
+            .filter(|a| match a {
+                Action::Move { from, .. } | Action::PullFree { from, .. } => *from == cell,
+                Action::Pass => false,
+            })
+            .collect()
     }
 
     /// Whether the side to move has any move other than a pass.

@@ -14,6 +14,7 @@
 pub mod ai;
 pub mod game;
 pub mod geometry;
+pub mod key;
 pub mod moves;
 pub mod notation;
 pub mod pieces;

@@ -3,6 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
+pub use super::key::BoardKey;
+
 use super::geometry::{CELLS, Cell, Dir, Side};
 use super::pieces::{Kind, code};
 
@@ -196,6 +198,14 @@ impl Position {
         self.bonds[id as usize]
     }
 
+    /// The ids of every piece in `id`'s body (itself included), lowest first.
+    pub fn body(&self, id: PieceId) -> Vec<PieceId> {
+        if self.piece(id).is_none() {
+            return Vec::new();
+        }
+        bits(self.body_mask(id)).collect()
+    }
+
     pub fn is_bonded(&self, id: PieceId) -> bool {
         self.bonds[id as usize] != 0
     }
@@ -336,26 +346,6 @@ pub(crate) fn bits(mut mask: u32) -> impl Iterator<Item = u8> {
             Some(i)
         }
     })
-}
-
-/// A board for ko and repetition: per cell the piece (kind and owner) and its bonds.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct BoardKey(pub [u8; CELLS]);
-
-impl Serialize for BoardKey {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.0.iter())
-    }
-}
-
-impl<'de> Deserialize<'de> for BoardKey {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let bytes: Vec<u8> = Vec::deserialize(deserializer)?;
-        let array: [u8; CELLS] = bytes
-            .try_into()
-            .map_err(|_| serde::de::Error::custom("a board key has 81 bytes"))?;
-        Ok(BoardKey(array))
-    }
 }
 
 /// The serialized shape of a [`Position`]: its pieces, bonds and losses.

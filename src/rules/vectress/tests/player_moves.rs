@@ -135,6 +135,12 @@ fn bonded_pieces_list_both_move_and_pull_free() {
     for text in ["E4-F5", "E4~F5", "E4-G6", "E4~G6", "E4-E3", "E4~E3"] {
         assert!(legal.contains(&text.to_string()), "{text} in {legal:?}");
     }
+    assert_eq!(game.position().body(0), vec![0, 1]);
+    assert_eq!(game.legal_from(cell("E4")).len(), legal.len());
+    assert!(
+        game.legal_from(cell("D4")).is_empty(),
+        "Black's Core: not White's to move"
+    );
     // The body move north-west: the triangle goes to D5 and the Core to C5.
     assert!(legal.contains(&"E4-D5".to_string()));
     // Pulling free north-west: D5 is empty, the partner stays.
