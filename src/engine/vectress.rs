@@ -1,20 +1,378 @@
 //! The vectress adapter: its rules core behind [`EngineGame`] and its subcommands.
 
-use serde_json::Value;
+use std::collections::BTreeMap;
+use std::time::Instant;
 
-use super::cli::CliError;
+use clap::Parser;
+use rand::seq::IndexedRandom;
+use serde_json::{Value, json};
+
+use super::cli::{CliError, median, median_ns, parse_options};
+use super::progress::Progress;
 use super::{EngineGame, GameOptions};
+use crate::rules::rng::{GameRng, seeded};
+use crate::rules::vectress::ai::{self, AiConfig};
+use crate::rules::vectress::notation::parse;
+use crate::rules::vectress::{Action, Cell, Game, Resolution, Side};
 
-pub fn new_game(_options: &GameOptions) -> Result<Box<dyn EngineGame>, String> {
-    Err("vectress is not served by this build yet".to_string())
+/// A protocol session: the game, its undo stack and the computer's generator.
+struct Session {
+    game: Game,
+    last: Option<Resolution>,
+    rng: GameRng,
+    undo: Vec<(Game, Option<Resolution>, GameRng)>,
+}
+
+pub fn new_game(options: &GameOptions) -> Result<Box<dyn EngineGame>, String> {
+    Ok(Box::new(Session {
+        game: Game::new(),
+        last: None,
+        rng: seeded(options.seed.unwrap_or(0)),
+        undo: Vec::new(),
+    }))
+}
+
+impl Session {
+    fn play_action(&mut self, action: Action) -> Result<(), String> {
+        let before = (self.game.clone(), self.last.clone(), self.rng.clone());
+        let resolution = self.game.play(action).map_err(|e| e.to_string())?;
+        self.undo.push(before);
+        self.last = Some(resolution);
+        Ok(())
+    }
+}
+
+impl EngineGame for Session {
+    fn play(&mut self, action: &str) -> Result<(), String> {
+        let action = parse(action).map_err(|e| e.to_string())?;
+        self.play_action(action)
+    }
+
+    fn undo(&mut self) -> Result<(), String> {
+        let (game, last, rng) = self
+            .undo
+            .pop()
+            .ok_or_else(|| "there is no move to undo".to_string())?;
+        self.game = game;
+        self.last = last;
+        self.rng = rng;
+        Ok(())
+    }
+
+    fn play_ai(&mut self) -> Result<(), String> {
+        if self.game.is_over() {
+            return Err("the game is over, so the computer has no move to play".to_string());
+        }
+        let before_rng = self.rng.clone();
+        let action = ai::choose(&self.game, &AiConfig::default(), &mut self.rng);
+        let result = self.play_action(action);
+        if result.is_ok()
+            && let Some(top) = self.undo.last_mut()
+        {
+            // Undo restores the generator as it was before the computer thought.
+            top.2 = before_rng;
+        }
+        result
+    }
+
+    fn state(&self) -> Value {
+        state_json(&self.game)
+    }
+
+    fn legal(&self) -> Vec<String> {
+        let mut list: Vec<String> = self
+            .game
+            .legal_actions()
+            .iter()
+            .map(|a| a.to_string())
+            .collect();
+        list.sort();
+        list
+    }
+
+    fn last(&self) -> Value {
+        self.last.as_ref().map_or(Value::Null, resolution_json)
+    }
+}
+
+/// Protocol order for cells: letter, then row.
+fn cell_order(cell: Cell) -> (i8, i8) {
+    (cell.x(), cell.y())
+}
+
+fn sorted_pair(a: Cell, b: Cell) -> [String; 2] {
+    let (a, b) = (a.name(), b.name());
+    if a <= b { [a, b] } else { [b, a] }
+}
+
+/// The protocol's STATE object.
+pub fn state_json(game: &Game) -> Value {
+    let pos = game.position();
+    let mut pieces: Vec<_> = pos.pieces().collect();
+    pieces.sort_by_key(|p| cell_order(p.cell));
+    let pieces: Vec<Value> = pieces
+        .iter()
+        .map(|p| json!({"cell": p.cell.name(), "kind": p.kind.name(), "owner": p.owner.name()}))
+        .collect();
+    let mut bonds: Vec<[String; 2]> = pos
+        .bonds()
+        .into_iter()
+        .filter_map(|(a, b)| Some(sorted_pair(pos.piece(a)?.cell, pos.piece(b)?.cell)))
+        .collect();
+    bonds.sort();
+    let outcome = game.outcome().map_or(
+        Value::Null,
+        |o| json!({"winner": o.winner.map(|s| s.name()), "reason": o.reason.name()}),
+    );
+    json!({
+        "game": "vectress",
+        "to_move": game.to_move().name(),
+        "ply": game.ply(),
+        "pieces": pieces,
+        "bonds": bonds,
+        "lost": {"white": pos.lost(Side::White), "black": pos.lost(Side::Black)},
+        "outcome": outcome,
+    })
+}
+
+/// The protocol's RESOLUTION (V15): the waves only, each list sorted.
+pub fn resolution_json(resolution: &Resolution) -> Value {
+    let waves: Vec<Value> = resolution
+        .waves
+        .iter()
+        .map(|wave| {
+            let mut moved: Vec<_> = wave
+                .moves
+                .iter()
+                .map(|m| (m.from.name(), m.to.name()))
+                .collect();
+            moved.sort();
+            let moved: Vec<Value> = moved
+                .into_iter()
+                .map(|(from, to)| json!({"from": from, "to": to}))
+                .collect();
+            let mut lost: Vec<String> = wave.lost.iter().map(|l| l.from.name()).collect();
+            lost.sort();
+            let mut bonds: Vec<[String; 2]> = wave
+                .bonds_formed
+                .iter()
+                .map(|b| sorted_pair(b.a_cell, b.b_cell))
+                .collect();
+            bonds.sort();
+            json!({"moved": moved, "lost": lost, "bonds": bonds})
+        })
+        .collect();
+    json!({ "waves": waves })
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Players {
+    /// Both sides play uniformly random legal moves.
+    Random,
+    /// The computer against the random player, colours alternating.
+    Ai,
+}
+
+/// Self-play many games and summarize them.
+#[derive(Parser, Debug)]
+struct SimulateOptions {
+    /// Games to play.
+    #[arg(long, default_value_t = 100)]
+    games: u64,
+    /// Seed of the first game (game i uses seed + i).
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Who plays.
+    #[arg(long, value_enum, default_value_t = Players::Random)]
+    players: Players,
+    /// Computer search depth in plies (default: the computer's own setting).
+    #[arg(long)]
+    depth: Option<u8>,
 }
 
 /// `lodestone simulate vectress ...`
-pub fn simulate(_args: &[String]) -> Result<Value, CliError> {
-    Err(CliError::Failed("simulate vectress is not available in this build yet".to_string()))
+pub fn simulate(args: &[String]) -> Result<Value, CliError> {
+    let opts: SimulateOptions = parse_options("lodestone simulate vectress", args)?;
+    let defaults = AiConfig::default();
+    let config = AiConfig {
+        depth: opts.depth.unwrap_or(defaults.depth).max(1),
+        ..defaults
+    };
+    let mut reasons: BTreeMap<&str, u64> = BTreeMap::new();
+    let mut winners: BTreeMap<&str, u64> = BTreeMap::new();
+    let mut waves_hist: BTreeMap<usize, u64> = BTreeMap::new();
+    let (mut max_waves, mut capped, mut lost_total, mut bonds_total) = (0usize, 0u64, 0u64, 0u64);
+    let (mut plies_total, mut min_len, mut max_len) = (0u64, u64::MAX, 0u64);
+    let (mut ai_wins, mut ai_draws, mut ai_losses) = (0u64, 0u64, 0u64);
+    let mut ai_seconds_max = 0f64;
+    let mut progress = Progress::new("simulate vectress", opts.games);
+    for i in 0..opts.games {
+        let mut rng = seeded(opts.seed.wrapping_add(i));
+        let ai_side = if i % 2 == 0 { Side::White } else { Side::Black };
+        let mut game = Game::new();
+        while !game.is_over() {
+            let use_ai = opts.players == Players::Ai && game.to_move() == ai_side;
+            let action = if use_ai {
+                let t = Instant::now();
+                let a = ai::choose(&game, &config, &mut rng);
+                ai_seconds_max = ai_seconds_max.max(t.elapsed().as_secs_f64());
+                a
+            } else {
+                let legal = game.legal_actions();
+                *legal.choose(&mut rng).unwrap_or(&Action::Pass)
+            };
+            let resolution = game
+                .play(action)
+                .map_err(|e| CliError::Failed(format!("self-play refused its own move: {e}")))?;
+            if resolution.player.is_some() {
+                let n = resolution.waves.len();
+                *waves_hist.entry(n).or_default() += 1;
+                max_waves = max_waves.max(n);
+            }
+            capped += resolution.capped as u64;
+            bonds_total += resolution
+                .waves
+                .iter()
+                .map(|w| w.bonds_formed.len() as u64)
+                .sum::<u64>();
+        }
+        let pos = game.position();
+        lost_total += (pos.lost(Side::White) + pos.lost(Side::Black)) as u64;
+        plies_total += game.ply() as u64;
+        min_len = min_len.min(game.ply() as u64);
+        max_len = max_len.max(game.ply() as u64);
+        if let Some(outcome) = game.outcome() {
+            *reasons.entry(outcome.reason.name()).or_default() += 1;
+            *winners
+                .entry(outcome.winner.map_or("draw", |s| s.name()))
+                .or_default() += 1;
+            match outcome.winner {
+                Some(w) if w == ai_side => ai_wins += 1,
+                Some(_) => ai_losses += 1,
+                None => ai_draws += 1,
+            }
+        }
+        progress.advance(1);
+    }
+    progress.finish();
+    let games = opts.games.max(1) as f64;
+    let hist: BTreeMap<String, u64> = waves_hist
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v))
+        .collect();
+    let mut summary = json!({
+        "game": "vectress",
+        "games": opts.games,
+        "seed": opts.seed,
+        "players": match opts.players { Players::Random => "random", Players::Ai => "ai" },
+        "outcomes": reasons,
+        "winners": winners,
+        "length": {"mean": plies_total as f64 / games, "min": if opts.games == 0 { 0 } else { min_len }, "max": max_len},
+        "waves_per_move": {"histogram": hist, "max": max_waves, "cap_reached": capped},
+        "pieces_lost": {"total": lost_total, "per_game": lost_total as f64 / games},
+        "bonds_formed": {"total": bonds_total, "per_game": bonds_total as f64 / games},
+    });
+    if opts.players == Players::Ai {
+        summary["ai"] = json!({
+            "depth": config.depth,
+            "wins": ai_wins, "draws": ai_draws, "losses": ai_losses,
+            "score": (ai_wins as f64 + 0.5 * ai_draws as f64) / games,
+            "max_seconds_per_move": ai_seconds_max,
+        });
+    }
+    Ok(summary)
+}
+
+/// Measure the rules core.
+#[derive(Parser, Debug)]
+struct BenchOptions {
+    /// Positions sampled from random games.
+    #[arg(long, default_value_t = 200)]
+    positions: usize,
+    /// Seed of the sampling games.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Random games for the self-play rate.
+    #[arg(long, default_value_t = 200)]
+    games: u64,
 }
 
 /// `lodestone bench vectress ...`
-pub fn bench(_args: &[String]) -> Result<Value, CliError> {
-    Err(CliError::Failed("bench vectress is not available in this build yet".to_string()))
+pub fn bench(args: &[String]) -> Result<Value, CliError> {
+    let opts: BenchOptions = parse_options("lodestone bench vectress", args)?;
+    let mut rng = seeded(opts.seed);
+    // Sample positions from random games, each with one random legal move to resolve.
+    let mut samples: Vec<(Game, Action)> = Vec::new();
+    let mut game = Game::new();
+    while samples.len() < opts.positions.max(1) {
+        if game.is_over() {
+            game = Game::new();
+        }
+        let legal = game.legal_actions();
+        let Some(&action) = legal.choose(&mut rng) else {
+            break;
+        };
+        if action != Action::Pass {
+            samples.push((game.clone(), action));
+        }
+        game.play_unchecked(action);
+    }
+    let mut progress = Progress::new("bench vectress", 3);
+    // Per-sample medians: each sample is timed over a short batch (the clock costs tens
+    // of nanoseconds), then the median over samples is reported.
+    let per_sample = |f: &mut dyn FnMut(usize)| -> (f64, f64) {
+        let mut times: Vec<f64> = (0..samples.len()).map(|i| median_ns(5, || f(i))).collect();
+        let mean = times.iter().sum::<f64>() / times.len().max(1) as f64;
+        (median(&mut times), mean)
+    };
+    let (resolve_ns, resolve_mean) = per_sample(&mut |i| {
+        let (g, a) = &samples[i];
+        std::hint::black_box(g.try_fast(*a));
+    });
+    progress.advance(1);
+    let (legal_ns, legal_mean) = per_sample(&mut |i| {
+        std::hint::black_box(samples[i].0.legal_actions());
+    });
+    progress.advance(1);
+    // The computer's thinking time on every tenth sampled position.
+    let config = AiConfig::default();
+    let mut ai_ms: Vec<f64> = samples
+        .iter()
+        .step_by(10)
+        .map(|(g, _)| {
+            let t = Instant::now();
+            std::hint::black_box(ai::choose(g, &config, &mut seeded(0)));
+            t.elapsed().as_secs_f64() * 1e3
+        })
+        .collect();
+    let ai_max_ms = ai_ms.iter().copied().fold(0.0, f64::max);
+    let ai_median_ms = median(&mut ai_ms);
+    let start = Instant::now();
+    let mut plies = 0u64;
+    for i in 0..opts.games {
+        let mut rng = seeded(opts.seed.wrapping_add(1000 + i));
+        let mut game = Game::new();
+        while !game.is_over() {
+            let legal = game.legal_actions();
+            let action = *legal.choose(&mut rng).unwrap_or(&Action::Pass);
+            game.play_unchecked(action);
+            plies += 1;
+        }
+    }
+    let secs = start.elapsed().as_secs_f64();
+    progress.advance(1);
+    progress.finish();
+    Ok(json!({
+        "game": "vectress",
+        "positions": samples.len(),
+        "resolve_move_median_ns": resolve_ns,
+        "resolve_move_mean_ns": resolve_mean,
+        "legal_list_with_ko_median_ns": legal_ns,
+        "legal_list_with_ko_mean_ns": legal_mean,
+        "random_selfplay_plies_per_second": plies as f64 / secs.max(1e-9),
+        "ai_depth": config.depth,
+        "ai_move_median_ms": ai_median_ms,
+        "ai_move_max_ms": ai_max_ms,
+        "random_selfplay_games": opts.games,
+    }))
 }

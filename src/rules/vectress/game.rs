@@ -1,0 +1,315 @@
+//! A game in progress: the position, whose turn it is, ko, repetition and the endings
+//! (sections 3 and 6, V13, V14, V15).
+
+use serde::{Deserialize, Serialize};
+
+use super::geometry::{Cell, Side};
+use super::moves::{Action, Applied, Illegal, IllegalAction, apply_move, candidates};
+use super::pieces::Kind;
+use super::position::{BoardKey, Position};
+use super::resolution::{Resolution, WaveLog};
+use super::resolve::{ResolveStats, resolve};
+
+/// The move cap of section 6 (a pass is a move).
+pub const MOVE_CAP: u16 = 200;
+
+/// Why the game ended (the protocol's reason names).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EndReason {
+    Core,
+    Five,
+    Repetition,
+    Cap,
+    Passes,
+}
+
+impl EndReason {
+    pub const fn name(self) -> &'static str {
+        match self {
+            EndReason::Core => "core",
+            EndReason::Five => "five",
+            EndReason::Repetition => "repetition",
+            EndReason::Cap => "cap",
+            EndReason::Passes => "passes",
+        }
+    }
+}
+
+/// The end of a game: the winner (`None` for a draw) and why.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub struct Outcome {
+    pub winner: Option<Side>,
+    pub reason: EndReason,
+}
+
+/// A game: `Clone + Send + 'static`, cheap to copy apart from its history.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Game {
+    position: Position,
+    to_move: Side,
+    ply: u16,
+    outcome: Option<Outcome>,
+    last_was_pass: bool,
+    /// `history[k]` is the board after k moves with the side then to move; `[0]` is the
+    /// start (repetition counts it, V15; ko reads `[ply - 1]`).
+    history: Vec<(BoardKey, Side)>,
+}
+
+impl Default for Game {
+    fn default() -> Self {
+        Game::new()
+    }
+}
+
+impl Game {
+    /// The start position, White to move.
+    pub fn new() -> Game {
+        Game::from_position(Position::start(), Side::White)
+    }
+
+    /// A game from a hand-made position (tests, scenarios).
+    pub fn from_position(position: Position, to_move: Side) -> Game {
+        Game {
+            position,
+            to_move,
+            ply: 0,
+            outcome: None,
+            last_was_pass: false,
+            history: vec![(position.key(), to_move)],
+        }
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    pub fn to_move(&self) -> Side {
+        self.to_move
+    }
+
+    /// Moves played so far (passes included).
+    pub fn ply(&self) -> u16 {
+        self.ply
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    /// The board ko forbids recreating: the one before the opponent's last move (V13).
+    fn ko_key(&self) -> Option<&BoardKey> {
+        if self.ply == 0 {
+            None
+        } else {
+            self.history.get(self.ply as usize - 1).map(|(k, _)| k)
+        }
+    }
+
+    /// Applies a move or pull-free to a copy of the position and resolves it, without
+    /// recording; `None` if the move breaks a rule (ko included).
+    pub fn try_fast(&self, action: Action) -> Option<(Position, ResolveStats)> {
+        let (from, to, pull) = match action {
+            Action::Move { from, to } => (from, to, false),
+            Action::PullFree { from, to } => (from, to, true),
+            Action::Pass => return None,
+        };
+        let mut pos = self.position;
+        let Applied { actors, held } =
+            apply_move(&mut pos, self.to_move, from, to, pull, &mut ()).ok()?;
+        let stats = resolve(&mut pos, actors, held, &mut ());
+        if self.ko_key() == Some(&pos.key()) {
+            return None;
+        }
+        Some((pos, stats))
+    }
+
+    /// Every legal action (V15): moves and pull-frees that pass every check and ko, in
+    /// generation order; `[Pass]` when there are none; empty once the game is over.
+    pub fn legal_actions(&self) -> Vec<Action> {
+        if self.is_over() {
+            return Vec::new();
+        }
+        let mut all = Vec::with_capacity(96);
+        candidates(&self.position, self.to_move, &mut all);
+        all.retain(|a| self.try_fast(*a).is_some());
+        if all.is_empty() {
+            all.push(Action::Pass);
+        }
+        all
+    }
+
+    /// The legal actions of the piece on `cell` (for highlighting targets in the UI).
+    pub fn legal_from(&self, cell: Cell) -> Vec<Action> {
+        self.legal_actions()
+            .into_iter()
+            .filter(|a| match a {
+                Action::Move { from, .. } | Action::PullFree { from, .. } => *from == cell,
+                Action::Pass => false,
+            })
+            .collect()
+    }
+
+    /// Whether the side to move has any move other than a pass.
+    pub fn has_move(&self) -> bool {
+        let mut all = Vec::with_capacity(96);
+        candidates(&self.position, self.to_move, &mut all);
+        all.into_iter().any(|a| self.try_fast(a).is_some())
+    }
+
+    /// Plays an action, checked, and returns everything it set off. A refused action
+    /// changes nothing.
+    pub fn play(&mut self, action: Action) -> Result<Resolution, IllegalAction> {
+        let refuse = |reason| IllegalAction { action, reason };
+        if self.is_over() {
+            return Err(refuse(Illegal::GameOver));
+        }
+        let side = self.to_move;
+        let (from, to, pull) = match action {
+            Action::Pass => {
+                if self.has_move() {
+                    return Err(refuse(Illegal::PassWithMoves));
+                }
+                let position = self.position;
+                self.finish(position, true);
+                return Ok(Resolution {
+                    side,
+                    action,
+                    player: None,
+                    waves: Vec::new(),
+                    capped: false,
+                    outcome: self.outcome,
+                });
+            }
+            Action::Move { from, to } => (from, to, false),
+            Action::PullFree { from, to } => (from, to, true),
+        };
+        let mut pos = self.position;
+        let mut player = None;
+        let Applied { actors, held } =
+            apply_move(&mut pos, side, from, to, pull, &mut player).map_err(refuse)?;
+        let mut log = WaveLog::default();
+        let stats = resolve(&mut pos, actors, held, &mut log);
+        if self.ko_key() == Some(&pos.key()) {
+            return Err(refuse(Illegal::Ko {
+                opponent: side.opponent(),
+            }));
+        }
+        self.finish(pos, false);
+        Ok(Resolution {
+            side,
+            action,
+            player,
+            waves: log.waves,
+            capped: stats.capped,
+            outcome: self.outcome,
+        })
+    }
+
+    /// Plays an action known to be legal, without recording (search and self-play).
+    /// Returns false, changing nothing, if it was not legal after all.
+    pub fn play_unchecked(&mut self, action: Action) -> bool {
+        if self.is_over() {
+            return false;
+        }
+        match action {
+            Action::Pass => {
+                let position = self.position;
+                self.finish(position, true);
+                true
+            }
+            _ => match self.try_fast(action) {
+                Some((pos, _)) => {
+                    self.finish(pos, false);
+                    true
+                }
+                None => false,
+            },
+        }
+    }
+
+    /// Commits the position after a move and checks the endings in V15's order.
+    fn finish(&mut self, pos: Position, was_pass: bool) {
+        self.position = pos;
+        self.ply += 1;
+        self.to_move = self.to_move.opponent();
+        let key = pos.key();
+        self.history.push((key, self.to_move));
+        self.outcome = ending(
+            &pos,
+            &self.history,
+            self.ply,
+            was_pass && self.last_was_pass,
+        );
+        self.last_was_pass = was_pass;
+    }
+}
+
+/// Whether `side` has crossed the line (V14).
+pub fn crossed(pos: &Position, side: Side) -> bool {
+    pos.core_lost(side) || pos.lost(side) >= 5
+}
+
+/// The side with more pieces on the board, `None` when equal.
+fn more_pieces(pos: &Position) -> Option<Side> {
+    let w = pos.count(Side::White);
+    let b = pos.count(Side::Black);
+    match w.cmp(&b) {
+        std::cmp::Ordering::Greater => Some(Side::White),
+        std::cmp::Ordering::Less => Some(Side::Black),
+        std::cmp::Ordering::Equal => None,
+    }
+}
+
+fn ending(
+    pos: &Position,
+    history: &[(BoardKey, Side)],
+    ply: u16,
+    two_passes: bool,
+) -> Option<Outcome> {
+    let w = crossed(pos, Side::White);
+    let b = crossed(pos, Side::Black);
+    if w || b {
+        let winner = match (w, b) {
+            (true, false) => Some(Side::Black),
+            (false, true) => Some(Side::White),
+            _ => more_pieces(pos),
+        };
+        let core_gone = (w && pos.core_lost(Side::White)) || (b && pos.core_lost(Side::Black));
+        let reason = if core_gone {
+            EndReason::Core
+        } else {
+            EndReason::Five
+        };
+        return Some(Outcome { winner, reason });
+    }
+    let by_count = |reason| {
+        Some(Outcome {
+            winner: more_pieces(pos),
+            reason,
+        })
+    };
+    if let Some(now) = history.last()
+        && history.iter().filter(|h| *h == now).count() >= 3
+    {
+        return by_count(EndReason::Repetition);
+    }
+    if ply >= MOVE_CAP {
+        return by_count(EndReason::Cap);
+    }
+    if two_passes {
+        return by_count(EndReason::Passes);
+    }
+    None
+}
+
+/// Pieces of `kind` a side still has on the board.
+pub fn count_kind(pos: &Position, side: Side, kind: Kind) -> usize {
+    pos.pieces()
+        .filter(|p| p.owner == side && p.kind == kind)
+        .count()
+}
