@@ -215,8 +215,11 @@ pub fn simulate(args: &[String]) -> Result<Value, CliError> {
     let (mut ai_moves, mut ai_nanos, mut ai_max_nanos) = (0u64, 0u128, 0u128);
     for i in 0..options.games {
         // With the computer playing, it takes seat one in even games and two in odd ones.
-        let ai_side = (options.players == Players::Ai)
-            .then(|| if i % 2 == 0 { Side::One } else { Side::Two });
+        let ai_side = (options.players == Players::Ai).then_some(if i % 2 == 0 {
+            Side::One
+        } else {
+            Side::Two
+        });
         let (one, two) = match ai_side {
             None => (Player::Random, Player::Random),
             Some(Side::One) => (ai, Player::Random),

@@ -23,6 +23,9 @@ pub mod position;
 pub mod powers;
 pub mod selfplay;
 
+#[cfg(test)]
+mod tests;
+
 pub use game::{Game, Resolution, StoneAt, StoneId, StoneMove, StoneStay};
 pub use geometry::{Cell, Dir};
 pub use hand::{Hand, Mode, Next, Piece, Power, Side};
