@@ -214,7 +214,10 @@ fn a_finished_game_lists_nothing_and_refuses_more() {
     }
     let state = &answer["state"];
     assert_eq!(state["ply"], k);
-    assert_eq!(state["to_move"], if k.is_multiple_of(2) { "one" } else { "two" });
+    assert_eq!(
+        state["to_move"],
+        if k.is_multiple_of(2) { "one" } else { "two" }
+    );
     assert_eq!(answer["legal"], json!([]));
     let reason = state["outcome"]["reason"].as_str().unwrap();
     assert!(reason == "ten" || reason == "blocked", "{reason}");
