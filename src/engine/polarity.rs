@@ -317,7 +317,7 @@ pub fn bench(args: &[String]) -> Result<Value, CliError> {
     let samples = options.samples.max(1);
     let mut progress = Progress::new("bench polarity", 6);
     let start = Game::new(0);
-    let mid = midgame(1, 16);
+    let mid = midgame(1, 10);
     let mid_actions = mid.legal_actions();
 
     let legal_start = median_ns(samples, || {
@@ -351,15 +351,24 @@ pub fn bench(args: &[String]) -> Result<Value, CliError> {
     progress.advance(1);
     // The default computer player, as the game uses it (one choice, wall-clock capped).
     let config = AiConfig::default();
-    let mut ai_ms = Vec::new();
-    for (i, game) in [start.clone(), midgame(2, 8), mid.clone(), midgame(3, 24)]
-        .iter()
-        .enumerate()
-    {
-        let mut rng = crate::rules::rng::seeded(i as u64);
+    let mut ai_runs = Vec::new();
+    for (name, game) in [
+        ("start", start.clone()),
+        ("ply_4", midgame(2, 4)),
+        ("ply_8", midgame(3, 8)),
+        ("ply_12", midgame(4, 12)),
+    ] {
+        let mut rng = crate::rules::rng::seeded(7);
         let t = std::time::Instant::now();
-        black_box(ai::choose(game, &config, &mut rng));
-        ai_ms.push(t.elapsed().as_secs_f64() * 1e3);
+        let analysis = black_box(ai::analyse(game.position(), &config, &mut rng));
+        let ms = t.elapsed().as_secs_f64() * 1e3;
+        ai_runs.push(json!({
+            "position": name,
+            "legal": game.legal_actions().len(),
+            "ms": ms,
+            "depth": analysis.map(|a| a.depth),
+            "nodes": analysis.map(|a| a.nodes),
+        }));
     }
     progress.advance(1);
     progress.finish();
@@ -372,12 +381,6 @@ pub fn bench(args: &[String]) -> Result<Value, CliError> {
         "apply_unchecked_ns": apply_all,
         "play_with_resolution_ns": play_all,
         "random_game_us": random_game / 1e3,
-        "ai_default_ms": {
-            "start": ai_ms.first(),
-            "ply_8": ai_ms.get(1),
-            "ply_16": ai_ms.get(2),
-            "ply_24": ai_ms.get(3),
-            "max": ai_ms.iter().cloned().fold(0.0f64, f64::max),
-        },
+        "ai_default": ai_runs,
     }))
 }

@@ -8,6 +8,7 @@
 use std::time::{Duration, Instant};
 
 use rand::Rng;
+use rand::seq::SliceRandom;
 
 use super::game::Game;
 use super::geometry::bits;
@@ -95,6 +96,18 @@ pub fn evaluate(position: &Position) -> i32 {
         + PIECE * (pieces(me) - pieces(opp))
 }
 
+/// The static value at a leaf, preferring quick wins and slow losses.
+fn leaf_value(position: &Position, ply: i32) -> i32 {
+    let v = evaluate(position);
+    if v >= WIN {
+        v - ply
+    } else if v <= -WIN {
+        v + ply
+    } else {
+        v
+    }
+}
+
 struct Search {
     nodes: u64,
     limit: u64,
@@ -127,17 +140,12 @@ impl Search {
         beta: i32,
     ) -> i32 {
         if position.outcome().is_some() || depth == 0 {
-            let v = evaluate(position);
-            // Prefer quick wins and slow losses.
-            return if v >= WIN {
-                v - ply
-            } else if v <= -WIN {
-                v + ply
-            } else {
-                v
-            };
+            return leaf_value(position, ply);
         }
-        let children = self.expand(position);
+        if depth == 1 {
+            return self.frontier(position, ply, alpha, beta);
+        }
+        let children = self.expand(position, None);
         if children.is_empty() {
             return evaluate(position);
         }
@@ -156,9 +164,38 @@ impl Search {
         best
     }
 
-    /// The children of `position`, the ones that collect most first (a stable sort, so
-    /// the order is reproducible).
-    fn expand(&mut self, position: &Position) -> Vec<(Action, Position)> {
+    /// One ply above the leaves: children are only evaluated, so they are applied one at
+    /// a time without being collected or sorted (most of the search's work is here).
+    fn frontier(&mut self, position: &Position, ply: i32, mut alpha: i32, beta: i32) -> i32 {
+        if self.out_of_budget() {
+            return evaluate(position);
+        }
+        let hand = *position.hand(position.to_move());
+        let mut best = -WIN - 1000;
+        for cell in bits::cells(position.placements()) {
+            let plain = std::iter::once(None);
+            for power in plain.chain(hand.powers().map(Some)) {
+                let mut child = *position;
+                child.apply_unchecked(Action { cell, power });
+                self.nodes += 1;
+                let v = -leaf_value(&child, ply + 1);
+                best = best.max(v);
+                alpha = alpha.max(v);
+                if alpha >= beta {
+                    return best;
+                }
+            }
+        }
+        best
+    }
+
+    /// The children of `position`, shuffled when asked, then the ones that collect most
+    /// first (a stable sort, so the order is reproducible).
+    fn expand(
+        &mut self,
+        position: &Position,
+        shuffle: Option<&mut GameRng>,
+    ) -> Vec<(Action, Position)> {
         let mut children = Vec::with_capacity(256);
         position.for_each_legal(|action| {
             let mut child = *position;
@@ -166,13 +203,35 @@ impl Search {
             children.push((action, child, applied.removed.count_ones()));
         });
         self.nodes += children.len() as u64;
+        if let Some(rng) = shuffle {
+            children.shuffle(rng);
+        }
         children.sort_by_key(|(_, _, gain)| std::cmp::Reverse(*gain));
         children.into_iter().map(|(a, c, _)| (a, c)).collect()
     }
 }
 
-/// The search proper, on a bare position.
+/// The search proper, on a bare position. Ties are broken by shuffling the root actions
+/// with `rng` before a stable sort, then keeping the first best: the choice is random
+/// among equals yet reproducible, and the search keeps its narrow windows.
 pub fn choose_in(position: &Position, config: &AiConfig, rng: &mut GameRng) -> Option<Action> {
+    analyse(position, config, rng).map(|a| a.action)
+}
+
+/// What one search found, for measurements and for curious players.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Analysis {
+    pub action: Action,
+    /// The deepest search that finished.
+    pub depth: u32,
+    /// Its value for the side to move (100 per collected stone).
+    pub score: i32,
+    /// Positions examined in all.
+    pub nodes: u64,
+}
+
+/// [`choose_in`] with the search's figures.
+pub fn analyse(position: &Position, config: &AiConfig, rng: &mut GameRng) -> Option<Analysis> {
     let mut search = Search {
         nodes: 0,
         limit: config.node_limit,
@@ -180,56 +239,46 @@ pub fn choose_in(position: &Position, config: &AiConfig, rng: &mut GameRng) -> O
         checks: 0,
         aborted: false,
     };
-    let mut roots = search.expand(position);
-    if roots.is_empty() {
-        return None;
-    }
-    // The best actions of the last finished depth (ties kept for the random pick).
-    let mut best: Vec<Action> = roots.iter().map(|(a, _)| *a).collect();
+    let mut roots = search.expand(position, Some(rng));
+    let mut best = roots.first().map(|(a, _)| *a)?;
+    let (mut finished, mut score) = (0, 0);
     for depth in 1..=config.depth.max(1) {
         let mut scored: Vec<(i32, usize)> = Vec::with_capacity(roots.len());
-        let mut top = -WIN - 1000;
+        let mut alpha = -WIN - 1000;
+        let mut best_here = 0;
         for (index, (_, child)) in roots.iter().enumerate() {
-            // A window just under the best so far tells ties apart from worse moves.
-            let v = -search.negamax(child, depth - 1, 1, -WIN - 1000, -(top - 1));
+            // Only a strictly better action replaces the best; later ones are searched
+            // with the window closed at the best so far.
+            let v = -search.negamax(child, depth - 1, 1, -WIN - 1000, -alpha);
             if search.aborted {
                 break;
             }
-            top = top.max(v);
+            if v > alpha {
+                alpha = v;
+                best_here = index;
+            }
             scored.push((v, index));
         }
+        // An unfinished depth is dropped: the last finished one decides.
         if search.aborted && depth > 1 {
             break;
         }
-        best = scored
-            .iter()
-            .filter(|(v, _)| *v == top)
-            .filter_map(|(_, i)| roots.get(*i).map(|(a, _)| *a))
-            .collect();
-        // The next depth looks at the best of this one first (stable: ties keep order).
-        let mut order: Vec<(i32, usize)> = scored;
-        order.sort_by_key(|(v, _)| std::cmp::Reverse(*v));
-        let mut reordered: Vec<(Action, Position)> = order
+        best = roots.get(best_here).map_or(best, |(a, _)| *a);
+        (finished, score) = (depth, alpha);
+        // The next depth looks at the best of this one first (stable, so reproducible).
+        scored.sort_by_key(|(v, _)| std::cmp::Reverse(*v));
+        roots = scored
             .iter()
             .filter_map(|(_, i)| roots.get(*i).copied())
             .collect();
-        // Any root left unscored by an aborted depth-1 pass keeps its place at the end.
-        if reordered.len() < roots.len() {
-            let seen: Vec<usize> = order.iter().map(|(_, i)| *i).collect();
-            for (i, r) in roots.iter().enumerate() {
-                if !seen.contains(&i) {
-                    reordered.push(*r);
-                }
-            }
-        }
-        roots = reordered;
         if search.aborted {
             break;
         }
     }
-    if best.is_empty() {
-        return roots.first().map(|(a, _)| *a);
-    }
-    let pick = rng.random_range(0..best.len());
-    best.get(pick).copied()
+    Some(Analysis {
+        action: best,
+        depth: finished,
+        score,
+        nodes: search.nodes,
+    })
 }

@@ -98,3 +98,14 @@ fn game_and_resolution_round_trip_through_serde() {
     let restored: Game = ron::from_str(&ron::to_string(&used).unwrap()).unwrap();
     assert_eq!(restored.rng, used.rng);
 }
+
+#[test]
+fn the_game_can_travel_to_a_worker_thread() {
+    // The presentation runs the computer player on a task pool.
+    fn portable<T: Clone + Send + 'static>(_: &T) {}
+    let game = Game::new(0);
+    portable(&game);
+    portable(game.position());
+    let handle = std::thread::spawn(move || game.legal_actions().len());
+    assert_eq!(handle.join().ok(), Some(64 * 7));
+}
