@@ -70,6 +70,7 @@ pub struct Resolution {
 pub struct Game {
     position: Position,
     /// The id of the stone on each cell, by cell index (64 entries).
+    #[serde(deserialize_with = "sixty_four")]
     ids: Vec<Option<StoneId>>,
     next_id: u32,
     /// The game's own seeded generator (the computer player's tie-breaks draw from it).
@@ -196,6 +197,18 @@ impl Game {
             regathered: applied.regathered,
             outcome: self.position.outcome(),
         })
+    }
+}
+
+/// Reads the id table, refusing one of the wrong size (so indexing by cell is safe).
+fn sixty_four<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Vec<Option<StoneId>>, D::Error> {
+    let ids = Vec::<Option<StoneId>>::deserialize(deserializer)?;
+    if ids.len() == 64 {
+        Ok(ids)
+    } else {
+        Err(serde::de::Error::invalid_length(ids.len(), &"64 cells"))
     }
 }
 

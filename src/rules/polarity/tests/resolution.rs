@@ -97,6 +97,10 @@ fn game_and_resolution_round_trip_through_serde() {
     let _: u64 = rand::Rng::random(&mut used.rng);
     let restored: Game = ron::from_str(&ron::to_string(&used).unwrap()).unwrap();
     assert_eq!(restored.rng, used.rng);
+    // A save with a damaged id table is refused, not trusted.
+    let mut value = serde_json::to_value(&game).unwrap();
+    value["ids"].as_array_mut().unwrap().pop();
+    assert!(serde_json::from_value::<Game>(value).is_err());
 }
 
 #[test]
