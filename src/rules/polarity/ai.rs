@@ -96,6 +96,37 @@ pub fn evaluate(position: &Position) -> i32 {
         + PIECE * (pieces(me) - pieces(opp))
 }
 
+/// Calls `f` with every legal action worth searching, its result and the stones it
+/// collects, until `f` returns false. A power that changes nothing on the board is left
+/// out: it only spends a piece, which a plain stone on the same cell does not.
+fn for_each_child(position: &Position, mut f: impl FnMut(Action, Position, u32) -> bool) {
+    if position.outcome().is_some() {
+        return;
+    }
+    let hand = *position.hand(position.to_move());
+    for cell in bits::cells(position.placements()) {
+        let mut plain = *position;
+        plain.apply_unchecked(Action::plain(cell));
+        if !f(Action::plain(cell), plain, 0) {
+            return;
+        }
+        for power in hand.powers() {
+            let action = Action {
+                cell,
+                power: Some(power),
+            };
+            let mut child = *position;
+            let gain = child.apply_unchecked(action).removed.count_ones();
+            if gain == 0 && child.stones() == plain.stones() {
+                continue;
+            }
+            if !f(action, child, gain) {
+                return;
+            }
+        }
+    }
+}
+
 /// The static value at a leaf, preferring quick wins and slow losses.
 fn leaf_value(position: &Position, ply: i32) -> i32 {
     let v = evaluate(position);
@@ -170,22 +201,14 @@ impl Search {
         if self.out_of_budget() {
             return evaluate(position);
         }
-        let hand = *position.hand(position.to_move());
         let mut best = -WIN - 1000;
-        for cell in bits::cells(position.placements()) {
-            let plain = std::iter::once(None);
-            for power in plain.chain(hand.powers().map(Some)) {
-                let mut child = *position;
-                child.apply_unchecked(Action { cell, power });
-                self.nodes += 1;
-                let v = -leaf_value(&child, ply + 1);
-                best = best.max(v);
-                alpha = alpha.max(v);
-                if alpha >= beta {
-                    return best;
-                }
-            }
-        }
+        for_each_child(position, |_, child, _| {
+            self.nodes += 1;
+            let v = -leaf_value(&child, ply + 1);
+            best = best.max(v);
+            alpha = alpha.max(v);
+            alpha < beta
+        });
         best
     }
 
@@ -197,10 +220,9 @@ impl Search {
         shuffle: Option<&mut GameRng>,
     ) -> Vec<(Action, Position)> {
         let mut children = Vec::with_capacity(256);
-        position.for_each_legal(|action| {
-            let mut child = *position;
-            let applied = child.apply_unchecked(action);
-            children.push((action, child, applied.removed.count_ones()));
+        for_each_child(position, |action, child, gain| {
+            children.push((action, child, gain));
+            true
         });
         self.nodes += children.len() as u64;
         if let Some(rng) = shuffle {
