@@ -11,7 +11,8 @@
 //! - [`position`]: the copyable position, legality and the one state transition.
 //! - [`game`]: stone ids and the [`Resolution`] each action returns.
 //! - [`notation`]: `d4`, `d4 R+`, ... parse and write.
-//! - [`ai`]: the computer player.
+//! - [`ai`]: the computer player (`ai::choose(&game, &AiConfig::default(), &mut rng)`).
+//! - [`selfplay`]: whole games between players, for `simulate` and the tests.
 
 pub mod ai;
 pub mod game;
