@@ -1,20 +1,386 @@
 //! The polarity adapter: its rules core behind [`EngineGame`] and its subcommands.
 
-use serde_json::Value;
+use serde_json::{Value, json};
 
-use super::cli::CliError;
+use super::cli::{CliError, median_ns, parse_options};
+use super::progress::Progress;
 use super::{EngineGame, GameOptions};
+use crate::rules::polarity::ai::{self, AiConfig};
+use crate::rules::polarity::{Action, Game, Hand, Outcome, Resolution, Side};
 
-pub fn new_game(_options: &GameOptions) -> Result<Box<dyn EngineGame>, String> {
-    Err("polarity is not served by this build yet".to_string())
+pub fn new_game(options: &GameOptions) -> Result<Box<dyn EngineGame>, String> {
+    // Polarity has no dice; a seed only seeds the computer player's tie-breaks.
+    Ok(Box::new(Session::new(Game::new(options.seed.unwrap_or(0)))))
+}
+
+/// One game served over the protocol, with its history for `undo`.
+pub struct Session {
+    game: Game,
+    last: Option<Resolution>,
+    history: Vec<(Game, Option<Resolution>)>,
+    ai: AiConfig,
+}
+
+impl Session {
+    pub fn new(game: Game) -> Session {
+        Session {
+            game,
+            last: None,
+            history: Vec::new(),
+            ai: AiConfig::default(),
+        }
+    }
+
+    fn commit(
+        &mut self,
+        action: Action,
+        rng_after: Option<crate::rules::rng::GameRng>,
+    ) -> Result<(), String> {
+        let before = self.game.clone();
+        if let Some(rng) = rng_after {
+            self.game.rng = rng;
+        }
+        match self.game.play(action) {
+            Ok(resolution) => {
+                self.history.push((before, self.last.take()));
+                self.last = Some(resolution);
+                Ok(())
+            }
+            Err(e) => {
+                self.game = before;
+                Err(e.to_string())
+            }
+        }
+    }
+}
+
+impl EngineGame for Session {
+    fn play(&mut self, action: &str) -> Result<(), String> {
+        let action: Action = action
+            .parse()
+            .map_err(|e: crate::rules::polarity::BadAction| e.to_string())?;
+        self.commit(action, None)
+    }
+
+    fn undo(&mut self) -> Result<(), String> {
+        let (game, last) = self
+            .history
+            .pop()
+            .ok_or_else(|| "there is nothing to undo; no action has been played".to_string())?;
+        self.game = game;
+        self.last = last;
+        Ok(())
+    }
+
+    fn play_ai(&mut self) -> Result<(), String> {
+        if self.game.outcome().is_some() {
+            return Err("the game is over; no more actions are taken".to_string());
+        }
+        let mut rng = self.game.rng.clone();
+        let action = ai::choose(&self.game, &self.ai, &mut rng)
+            .ok_or_else(|| "the computer player found no legal action".to_string())?;
+        self.commit(action, Some(rng))
+    }
+
+    fn state(&self) -> Value {
+        state_json(&self.game)
+    }
+
+    fn legal(&self) -> Vec<String> {
+        // The core lists them in byte order already; sorting keeps the promise explicit.
+        let mut legal: Vec<String> = self
+            .game
+            .legal_actions()
+            .iter()
+            .map(Action::to_string)
+            .collect();
+        legal.sort();
+        legal
+    }
+
+    fn last(&self) -> Value {
+        self.last.as_ref().map_or(Value::Null, resolution_json)
+    }
+}
+
+fn hand_json(hand: &Hand) -> Value {
+    json!({
+        "rooks": hand.rooks,
+        "bishops": hand.bishops,
+        "queens": hand.queens,
+        "next_rook": hand.next_rook.name(),
+        "next_bishop": hand.next_bishop.name(),
+        "must_place_plain": hand.must_place_plain(),
+    })
+}
+
+pub fn outcome_json(outcome: Option<Outcome>) -> Value {
+    match outcome {
+        None => Value::Null,
+        Some(o) => json!({
+            "winner": o.winner.map(Side::name),
+            "reason": o.reason.name(),
+        }),
+    }
+}
+
+/// The protocol's STATE.
+pub fn state_json(game: &Game) -> Value {
+    let position = game.position();
+    // Cells order like their names, so this list is sorted as strings.
+    let stones: Vec<String> = game.stones().iter().map(|s| s.cell.to_string()).collect();
+    json!({
+        "game": "polarity",
+        "to_move": position.to_move().name(),
+        "ply": position.ply(),
+        "stones": stones,
+        "collected": {
+            "one": position.collected(Side::One),
+            "two": position.collected(Side::Two),
+        },
+        "hands": {
+            "one": hand_json(position.hand(Side::One)),
+            "two": hand_json(position.hand(Side::Two)),
+        },
+        "outcome": outcome_json(position.outcome()),
+    })
+}
+
+/// The protocol's RESOLUTION: `moved` sorted by `from`, `removed` sorted.
+pub fn resolution_json(resolution: &Resolution) -> Value {
+    let mut moved: Vec<(String, String)> = resolution
+        .moved
+        .iter()
+        .map(|m| (m.from.to_string(), m.to.to_string()))
+        .collect();
+    moved.sort();
+    let mut removed: Vec<String> = resolution
+        .removed
+        .iter()
+        .map(|s| s.cell.to_string())
+        .collect();
+    removed.sort();
+    json!({
+        "placed": resolution.placed.cell.to_string(),
+        "moved": moved.iter().map(|(from, to)| json!({"from": from, "to": to})).collect::<Vec<_>>(),
+        "removed": removed,
+    })
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum Players {
+    /// Both sides play uniformly random legal actions.
+    Random,
+    /// The computer player against random, seats alternating game by game.
+    Ai,
+}
+
+/// `lodestone simulate polarity`: self-play and a JSON summary.
+#[derive(clap::Parser, Debug)]
+struct SimulateOptions {
+    /// Number of games.
+    #[arg(long, default_value_t = 200)]
+    games: u32,
+    /// Game i uses seed S + i for every random choice.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// random: random against random; ai: the computer player against random.
+    #[arg(long, value_enum, default_value_t = Players::Random)]
+    players: Players,
+    /// The computer player's deepest search, in plies.
+    #[arg(long, default_value_t = AiConfig::default().depth)]
+    depth: u32,
+    /// The computer player's node budget per action.
+    #[arg(long, default_value_t = AiConfig::default().node_limit)]
+    nodes: u64,
 }
 
 /// `lodestone simulate polarity ...`
-pub fn simulate(_args: &[String]) -> Result<Value, CliError> {
-    Err(CliError::Failed("simulate polarity is not available in this build yet".to_string()))
+pub fn simulate(args: &[String]) -> Result<Value, CliError> {
+    use crate::rules::polarity::EndReason;
+    use crate::rules::polarity::selfplay::{Player, play_game};
+
+    let options: SimulateOptions = parse_options("lodestone simulate polarity", args)?;
+    let ai = Player::Ai(AiConfig {
+        depth: options.depth.max(1),
+        node_limit: options.nodes,
+        // Reproducible: no wall-clock cap in self-play.
+        time_cap: None,
+    });
+    let mut progress = Progress::new("simulate polarity", options.games as u64);
+    let (mut wins, mut draws) = ([0u32; 2], 0u32);
+    let (mut ten, mut blocked) = (0u32, 0u32);
+    let (mut ai_wins, mut ai_losses) = (0u32, 0u32);
+    let (mut ply_sum, mut ply_min, mut ply_max) = (0u64, u32::MAX, 0u32);
+    let (mut ai_moves, mut ai_nanos, mut ai_max_nanos) = (0u64, 0u128, 0u128);
+    for i in 0..options.games {
+        // With the computer playing, it takes seat one in even games and two in odd ones.
+        let ai_side = (options.players == Players::Ai).then_some(if i % 2 == 0 {
+            Side::One
+        } else {
+            Side::Two
+        });
+        let (one, two) = match ai_side {
+            None => (Player::Random, Player::Random),
+            Some(Side::One) => (ai, Player::Random),
+            Some(Side::Two) => (Player::Random, ai),
+        };
+        let seed = options.seed.wrapping_add(i as u64);
+        let played = play_game(one, two, seed).ok_or_else(|| {
+            CliError::Failed(format!(
+                "game {i} (seed {seed}) did not finish within its length bound"
+            ))
+        })?;
+        match played.outcome.winner {
+            Some(side) => wins[side.index()] += 1,
+            None => draws += 1,
+        }
+        match played.outcome.reason {
+            EndReason::Ten => ten += 1,
+            EndReason::Blocked => blocked += 1,
+        }
+        if let Some(side) = ai_side {
+            match played.outcome.winner {
+                Some(w) if w == side => ai_wins += 1,
+                Some(_) => ai_losses += 1,
+                None => {}
+            }
+        }
+        ply_sum += played.plies as u64;
+        ply_min = ply_min.min(played.plies);
+        ply_max = ply_max.max(played.plies);
+        ai_moves += played.ai_moves as u64;
+        ai_nanos += played.ai_nanos;
+        ai_max_nanos = ai_max_nanos.max(played.ai_max_nanos);
+        progress.advance(1);
+    }
+    progress.finish();
+    let games = options.games.max(1) as f64;
+    let mut summary = json!({
+        "game": "polarity",
+        "games": options.games,
+        "seed": options.seed,
+        "players": match options.players { Players::Random => "random", Players::Ai => "ai" },
+        "wins": {"one": wins[0], "two": wins[1]},
+        "draws": draws,
+        "reasons": {"ten": ten, "blocked": blocked},
+        "plies": {
+            "mean": ply_sum as f64 / games,
+            "min": if options.games == 0 { 0 } else { ply_min },
+            "max": ply_max,
+        },
+    });
+    if options.players == Players::Ai {
+        summary["ai"] = json!({
+            "depth": options.depth.max(1),
+            "nodes": options.nodes,
+            "wins": ai_wins,
+            "losses": ai_losses,
+            "draws": options.games - ai_wins - ai_losses,
+            "score": (ai_wins as f64 + 0.5 * (options.games - ai_wins - ai_losses) as f64) / games,
+            "mean_ms_per_action": if ai_moves == 0 { 0.0 } else { ai_nanos as f64 / ai_moves as f64 / 1e6 },
+            "max_ms_per_action": ai_max_nanos as f64 / 1e6,
+        });
+    }
+    Ok(summary)
+}
+
+/// `lodestone bench polarity`: medians of the core operations.
+#[derive(clap::Parser, Debug)]
+struct BenchOptions {
+    /// Timed samples per measurement (the median is reported).
+    #[arg(long, default_value_t = 15)]
+    samples: usize,
+}
+
+/// A mid-game position reached by random play (deterministic).
+fn midgame(seed: u64, plies: u32) -> Game {
+    let mut game = Game::new(seed);
+    let mut rng = crate::rules::rng::seeded(seed);
+    while game.position().ply() < plies && game.outcome().is_none() {
+        let Some(action) = ai::random(game.position(), &mut rng) else {
+            break;
+        };
+        if game.play(action).is_err() {
+            break;
+        }
+    }
+    game
 }
 
 /// `lodestone bench polarity ...`
-pub fn bench(_args: &[String]) -> Result<Value, CliError> {
-    Err(CliError::Failed("bench polarity is not available in this build yet".to_string()))
+pub fn bench(args: &[String]) -> Result<Value, CliError> {
+    use crate::rules::polarity::selfplay::{Player, play_game};
+    use std::hint::black_box;
+
+    let options: BenchOptions = parse_options("lodestone bench polarity", args)?;
+    let samples = options.samples.max(1);
+    let mut progress = Progress::new("bench polarity", 6);
+    let start = Game::new(0);
+    let mid = midgame(1, 10);
+    let mid_actions = mid.legal_actions();
+
+    let legal_start = median_ns(samples, || {
+        black_box(black_box(start.position()).legal_actions());
+    });
+    progress.advance(1);
+    let legal_mid = median_ns(samples, || {
+        black_box(black_box(mid.position()).legal_actions());
+    });
+    progress.advance(1);
+    // Every legal action of the mid-game position, applied on a copy (the search's path).
+    let apply_all = median_ns(samples, || {
+        for action in &mid_actions {
+            let mut p = *mid.position();
+            black_box(p.apply_unchecked(*action));
+        }
+    }) / mid_actions.len().max(1) as f64;
+    progress.advance(1);
+    let play_all = median_ns(samples, || {
+        for action in &mid_actions {
+            let mut g = mid.clone();
+            let _ = black_box(g.play(*action));
+        }
+    }) / mid_actions.len().max(1) as f64;
+    progress.advance(1);
+    let mut seed = 0u64;
+    let random_game = median_ns(samples, || {
+        seed += 1;
+        black_box(play_game(Player::Random, Player::Random, seed));
+    });
+    progress.advance(1);
+    // The default computer player, as the game uses it (one choice, wall-clock capped).
+    let config = AiConfig::default();
+    let mut ai_runs = Vec::new();
+    for (name, game) in [
+        ("start", start.clone()),
+        ("ply_4", midgame(2, 4)),
+        ("ply_8", midgame(3, 8)),
+        ("ply_12", midgame(4, 12)),
+    ] {
+        let mut rng = crate::rules::rng::seeded(7);
+        let t = std::time::Instant::now();
+        let analysis = black_box(ai::analyse(game.position(), &config, &mut rng));
+        let ms = t.elapsed().as_secs_f64() * 1e3;
+        ai_runs.push(json!({
+            "position": name,
+            "legal": game.legal_actions().len(),
+            "ms": ms,
+            "depth": analysis.map(|a| a.depth),
+            "nodes": analysis.map(|a| a.nodes),
+        }));
+    }
+    progress.advance(1);
+    progress.finish();
+    Ok(json!({
+        "game": "polarity",
+        "samples": samples,
+        "legal_actions_start_ns": legal_start,
+        "legal_actions_midgame_ns": legal_mid,
+        "midgame_legal_count": mid_actions.len(),
+        "apply_unchecked_ns": apply_all,
+        "play_with_resolution_ns": play_all,
+        "random_game_us": random_game / 1e3,
+        "ai_default": ai_runs,
+    }))
 }

@@ -1,0 +1,68 @@
+//! Whole games between computer players, for `simulate`, the strength check and the
+//! random-game tests.
+
+use super::ai::{self, AiConfig};
+use super::hand::Side;
+use super::position::{Outcome, Position};
+use crate::rules::rng::{GameRng, seeded};
+
+/// Who chooses the actions of one side.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Player {
+    Random,
+    Ai(AiConfig),
+}
+
+/// A finished game.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Played {
+    pub outcome: Outcome,
+    pub plies: u32,
+    pub collected: [u16; 2],
+    /// Actions chosen by an `Ai` player, and the slowest one (for the report).
+    pub ai_moves: u32,
+    pub ai_nanos: u128,
+    pub ai_max_nanos: u128,
+}
+
+/// No game can last longer: every action places a stone, at most 64 stand on the board
+/// and fewer than 20 are ever collected (the game ends at 10).
+pub const MAX_PLIES: u32 = 64 + 2 * 10;
+
+/// Plays one game from the start; `seed` drives every random choice of both players.
+/// `None` only if the game broke its own length bound (a bug the tests look for).
+pub fn play_game(one: Player, two: Player, seed: u64) -> Option<Played> {
+    let mut rng: GameRng = seeded(seed);
+    let mut position = Position::new();
+    let (mut ai_moves, mut ai_nanos, mut ai_max_nanos) = (0u32, 0u128, 0u128);
+    while position.outcome().is_none() {
+        if position.ply() > MAX_PLIES {
+            return None;
+        }
+        let player = match position.to_move() {
+            Side::One => one,
+            Side::Two => two,
+        };
+        let action = match player {
+            Player::Random => ai::random(&position, &mut rng)?,
+            Player::Ai(config) => {
+                let start = std::time::Instant::now();
+                let action = ai::choose_in(&position, &config, &mut rng)?;
+                let nanos = start.elapsed().as_nanos();
+                ai_moves += 1;
+                ai_nanos += nanos;
+                ai_max_nanos = ai_max_nanos.max(nanos);
+                action
+            }
+        };
+        position.play(action).ok()?;
+    }
+    Some(Played {
+        outcome: position.outcome()?,
+        plies: position.ply(),
+        collected: [position.collected(Side::One), position.collected(Side::Two)],
+        ai_moves,
+        ai_nanos,
+        ai_max_nanos,
+    })
+}
