@@ -169,6 +169,10 @@ fn tally(ends: &[GameEnd]) -> Value {
         "avg_plies": plies as f64 / ends.len().max(1) as f64,
         "resigned": ends.iter().filter(|e| e.resigned).count(),
         "capped": ends.iter().filter(|e| !e.resigned).count(),
+        "avg_pieces_left": {
+            "red": ends.iter().map(|e| e.pieces_left[0]).sum::<usize>() as f64 / ends.len().max(1) as f64,
+            "blue": ends.iter().map(|e| e.pieces_left[1]).sum::<usize>() as f64 / ends.len().max(1) as f64,
+        },
         "wins": {"red": count(Some(Side::Red)), "blue": count(Some(Side::Blue)), "draw": count(None)},
     })
 }

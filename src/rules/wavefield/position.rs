@@ -196,18 +196,20 @@ impl Position {
         pos
     }
 
-    /// Builds a position from a list of pieces (for tests and scenarios). Ids follow the
-    /// list order; flags and tuning are as given.
+    /// Builds a position from a list of pieces (scenarios, tests, editors): each side
+    /// needs exactly one Big Hat and at most six pieces. Big Hats keep their usual ids;
+    /// the other pieces take the free ids in list order; unused ids are off the board.
     pub fn custom(
         t: &Tables,
         pieces: &[(Kind, Side, Cell)],
         to_move: Side,
     ) -> Result<Position, String> {
-        if pieces.len() != PIECES {
-            return Err(format!("a position needs exactly {PIECES} pieces"));
-        }
         let mut pos = Position::start(t);
         pos.board = [EMPTY; CELLS];
+        for p in pos.pieces.iter_mut() {
+            p.alive = false;
+            p.unstable = false;
+        }
         for side in Side::ALL {
             let count = pieces
                 .iter()
@@ -216,11 +218,20 @@ impl Position {
             if count != 1 {
                 return Err(format!("{} needs exactly one Big Hat", side.title()));
             }
+            if pieces.iter().filter(|p| p.1 == side).count() > PIECES / 2 {
+                return Err(format!("{} has more than six pieces", side.title()));
+            }
         }
-        for (i, (kind, owner, cell)) in pieces.iter().enumerate() {
+        let mut free = (0..PIECES).filter(|i| !BIG_HAT.contains(i));
+        for (kind, owner, cell) in pieces {
             if pos.board[cell.index()] != EMPTY {
                 return Err(format!("two pieces on {cell}"));
             }
+            let i = if *kind == Kind::BigHat {
+                BIG_HAT[owner.index()]
+            } else {
+                free.next().ok_or("too many pieces")?
+            };
             pos.pieces[i] = Piece {
                 id: PieceId(i as u8),
                 kind: *kind,
