@@ -122,7 +122,8 @@ struct Search<'a> {
 
 impl Search<'_> {
     fn out_of_budget(&self) -> bool {
-        self.nodes >= self.budget || (self.nodes % 256 == 0 && Instant::now() >= self.deadline)
+        self.nodes >= self.budget
+            || (self.nodes.is_multiple_of(256) && Instant::now() >= self.deadline)
     }
 
     /// Every (profile, move) of the side to move with the position after it, scored for

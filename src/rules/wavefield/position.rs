@@ -477,15 +477,15 @@ impl Position {
             .unwrap_or(MAX_SLOTS - 1);
         c.recency[..=pos].rotate_right(1);
         c.recency[0] = slot as u8;
-        if !was_active && c.active.count_ones() > t.limits[k] as u32 {
-            if let Some(lru) = c
+        if !was_active
+            && c.active.count_ones() > t.limits[k] as u32
+            && let Some(lru) = c
                 .recency
                 .iter()
                 .rev()
                 .find(|s| c.active >> **s & 1 == 1 && **s as usize != slot)
-            {
-                c.active &= !(1 << lru);
-            }
+        {
+            c.active &= !(1 << lru);
         }
         self.set_controls(t, side, kind, c);
         Ok(())
@@ -546,8 +546,8 @@ impl Position {
         let mut losses = 0u8;
         loop {
             let mut round = 0u16;
-            for k in 1..n {
-                if removed >> k & 1 == 0 && Self::hostile_value(side, vals[k]) {
+            for (k, v) in vals.iter().enumerate().take(n).skip(1) {
+                if removed >> k & 1 == 0 && Self::hostile_value(side, *v) {
                     round |= 1 << k;
                 }
             }
