@@ -159,6 +159,23 @@ struct SimOptions {
     /// easy or strong (ai mode).
     #[arg(long, default_value = "strong")]
     level: String,
+    /// ai mode's opponent: random, easy or strong (the last two are computer self-play).
+    #[arg(long, default_value = "random")]
+    opponent: String,
+}
+
+fn level_config(level: &str, budget_ms: u64) -> Result<AiConfig, CliError> {
+    let mut config = match level {
+        "easy" => AiConfig::easy(),
+        "strong" => AiConfig::default(),
+        other => {
+            return Err(CliError::Usage(format!(
+                "lodestone simulate wavefield: unknown level \"{other}\" (easy, strong)"
+            )));
+        }
+    };
+    config.time_cap_ms = budget_ms;
+    Ok(config)
 }
 
 fn tally(ends: &[GameEnd]) -> Value {
@@ -242,35 +259,41 @@ pub fn simulate(args: &[String]) -> Result<Value, CliError> {
             );
         }
         "ai" => {
-            let mut config = match o.level.as_str() {
-                "easy" => AiConfig::easy(),
-                "strong" => AiConfig::default(),
-                other => {
-                    return Err(CliError::Usage(format!(
-                        "lodestone simulate wavefield: unknown level \"{other}\" (easy, strong)"
-                    )));
-                }
+            let config = level_config(&o.level, o.budget_ms)?;
+            let opponent = match o.opponent.as_str() {
+                "random" => None,
+                other => Some(level_config(other, o.budget_ms)?),
             };
-            config.time_cap_ms = o.budget_ms;
-            let (mut ai_wins, mut random_wins, mut draws) = (0u64, 0u64, 0u64);
+            let (mut ai_wins, mut opponent_wins, mut draws) = (0u64, 0u64, 0u64);
             for n in 0..o.games {
                 // The computer alternates sides so Blue's first move favours neither.
                 let ai_side = if n % 2 == 0 { Side::Red } else { Side::Blue };
-                let end = selfplay::ai_vs_random(&t, ai_side, &config, o.max_plies, &mut rng);
+                let end = match &opponent {
+                    None => selfplay::ai_vs_random(&t, ai_side, &config, o.max_plies, &mut rng),
+                    Some(other) => {
+                        let (red, blue) = if ai_side == Side::Red {
+                            (&config, other)
+                        } else {
+                            (other, &config)
+                        };
+                        selfplay::ai_vs_ai(&t, red, blue, o.max_plies, &mut rng)
+                    }
+                };
                 match end.winner {
                     Some(w) if w == ai_side => ai_wins += 1,
-                    Some(_) => random_wins += 1,
+                    Some(_) => opponent_wins += 1,
                     None => draws += 1,
                 }
                 ends.push(end);
                 progress.advance(1);
             }
             extra.insert(
-                "ai_vs_random".into(),
+                "ai_vs_opponent".into(),
                 json!({
                     "level": o.level,
+                    "opponent": o.opponent,
                     "ai_wins": ai_wins,
-                    "random_wins": random_wins,
+                    "opponent_wins": opponent_wins,
                     "draws": draws,
                     "ai_score": (ai_wins as f64 + draws as f64 / 2.0) / o.games.max(1) as f64,
                 }),
