@@ -460,6 +460,26 @@ impl Game {
         })
     }
 
+    /// W10 markers for the piece on `from` (see [`super::views::markers`]).
+    pub fn markers(&self, from: Cell) -> Vec<super::views::Marker> {
+        super::views::markers(&self.tables, &self.position, from)
+    }
+
+    /// One square's field split by piece, kind and side.
+    pub fn breakdown(&self, cell: Cell) -> super::views::Breakdown {
+        super::views::breakdown(&self.tables, &self.position, cell)
+    }
+
+    /// The History Roll of the active timeline.
+    pub fn history_roll(&self) -> Vec<super::views::HistoryLine> {
+        super::views::history_roll(self)
+    }
+
+    /// The Pressure panel for the side to move.
+    pub fn pressure(&self) -> super::views::Pressure {
+        super::views::pressure(self)
+    }
+
     /// Takes back the last action (any kind); `None` when there is nothing to undo.
     pub fn undo(&mut self) -> Option<Resolution> {
         let entry = self.timeline.pop()?;
