@@ -386,4 +386,70 @@ mod tests {
         assert_eq!(p.unstable_opponent, 1);
         assert_eq!(*p.trend.last().unwrap(), p.big_hat_margin);
     }
+
+    #[test]
+    fn w10_markers_predict_what_the_move_does() {
+        use crate::rules::rng::seeded;
+        use crate::rules::wavefield::selfplay;
+        let (mut costs, mut blocked) = (0, 0);
+        let mut rng = seeded(31);
+        for _ in 0..200 {
+            let mut game = Game::new(0);
+            let mut buf = Vec::new();
+            while game.outcome().is_none() && game.position().ply() < 120 {
+                let pos = game.position().clone();
+                for from in Cell::all() {
+                    for m in game.markers(from) {
+                        let mut g = game.clone();
+                        let played = g.play(Action::Move(super::super::position::Move {
+                            from,
+                            to: m.to,
+                        }));
+                        match m.kind {
+                            MarkerKind::BlockedByBigHat => {
+                                assert!(played.unwrap_err().0.contains("W9"));
+                                blocked += 1;
+                            }
+                            MarkerKind::CostsOwnPiece => {
+                                let Ok(r) = played else {
+                                    panic!("{from}-{} is legal", m.to)
+                                };
+                                let Event::Moved { rounds, .. } = r.event else {
+                                    panic!()
+                                };
+                                let lost: usize = rounds.iter().map(|r| r.0.len()).sum();
+                                assert_eq!(lost, m.own_losses as usize);
+                                assert!(
+                                    rounds
+                                        .iter()
+                                        .flat_map(|r| &r.0)
+                                        .all(|p| p.owner == pos.to_move())
+                                );
+                                costs += 1;
+                            }
+                            MarkerKind::Legal => {
+                                let Ok(r) = played else {
+                                    panic!("{from}-{} is legal", m.to)
+                                };
+                                assert!(
+                                    matches!(r.event, Event::Moved { ref rounds, .. } if rounds.is_empty())
+                                );
+                            }
+                        }
+                    }
+                }
+                match selfplay::random_choice(game.tables(), &pos, &mut buf, &mut rng) {
+                    super::super::ai::Choice::Resign => break,
+                    super::super::ai::Choice::Play { profile, mv } => {
+                        game.play(Action::Tune(profile)).unwrap();
+                        game.play(Action::Move(mv)).unwrap();
+                    }
+                }
+            }
+            if costs > 0 && blocked > 0 {
+                return;
+            }
+        }
+        panic!("seeded games show both yellow markers: costs {costs}, blocked {blocked}");
+    }
 }
