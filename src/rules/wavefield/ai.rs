@@ -48,6 +48,12 @@ impl Default for AiConfig {
 }
 
 impl AiConfig {
+    /// The strong level (the default).
+    pub fn strong() -> Self {
+        AiConfig::default()
+    }
+
+    /// The easy level: one ply, noisy scores.
     pub fn easy() -> Self {
         AiConfig {
             level: Level::Easy,
