@@ -17,13 +17,17 @@ use crate::rules::wavefield::{
 };
 
 /// A protocol session: the game and its generator (seeded by the request's `seed`).
+/// `requests` holds how many game actions each accepted request played, so `undo` takes
+/// back a whole `ai` turn (its tune and its move) at once.
 pub struct Session {
     game: Game,
+    requests: Vec<usize>,
 }
 
 pub fn new_game(options: &GameOptions) -> Result<Box<dyn EngineGame>, String> {
     Ok(Box::new(Session {
         game: Game::new(options.seed.unwrap_or(0)),
+        requests: Vec::new(),
     }))
 }
 
@@ -103,27 +107,39 @@ pub fn legal_strings(game: &Game) -> Vec<String> {
 impl EngineGame for Session {
     fn play(&mut self, action: &str) -> Result<(), String> {
         let action = parse_action(action)?;
-        self.game.play(action).map(|_| ()).map_err(|e| e.0)
+        self.game.play(action).map_err(|e| e.0)?;
+        self.requests.push(1);
+        Ok(())
     }
 
     fn undo(&mut self) -> Result<(), String> {
-        self.game
-            .undo()
-            .map(|_| ())
-            .ok_or_else(|| "there is nothing to undo".to_string())
+        let count = self
+            .requests
+            .pop()
+            .ok_or_else(|| "there is nothing to undo".to_string())?;
+        for _ in 0..count {
+            self.game.undo();
+        }
+        Ok(())
     }
 
     fn play_ai(&mut self) -> Result<(), String> {
         let config = AiConfig::default();
         let mut rng = self.game.rng_mut().clone();
         let actions = ai::choose(&self.game, &config, &mut rng);
-        *self.game.rng_mut() = rng;
         if actions.is_empty() {
             return Err("the game is over; there is nothing for the computer to play".into());
         }
-        for action in actions {
-            self.game.play(action).map_err(|e| e.0)?;
+        let saved = self.game.clone();
+        *self.game.rng_mut() = rng;
+        for action in &actions {
+            if let Err(e) = self.game.play(*action) {
+                // A refused request changes nothing.
+                self.game = saved;
+                return Err(e.0);
+            }
         }
+        self.requests.push(actions.len());
         Ok(())
     }
 

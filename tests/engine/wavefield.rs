@@ -285,3 +285,22 @@ fn replayed_games_match_sessions() {
     );
     assert_eq!(replayed, last);
 }
+
+#[test]
+fn undo_after_ai_takes_back_the_whole_computer_turn() {
+    // Choice: the computer's tune and move are one request, so one undo restores the
+    // state before `ai`, tuning included.
+    let mut engine = Engine::new();
+    let s = ask(&mut engine, json!({"cmd": "new", "game": "wavefield"}))["session"].clone();
+    for _ in 0..8 {
+        let before = ask(&mut engine, json!({"cmd": "state", "session": s}));
+        let played = ask(&mut engine, json!({"cmd": "ai", "session": s}));
+        if played["state"]["outcome"] != Value::Null {
+            break;
+        }
+        let undone = ask(&mut engine, json!({"cmd": "undo", "session": s}));
+        assert_eq!(undone["state"], before["state"]);
+        assert_eq!(undone["legal"], before["legal"]);
+        ask(&mut engine, json!({"cmd": "ai", "session": s}));
+    }
+}
