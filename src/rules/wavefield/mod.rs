@@ -1,7 +1,8 @@
 //! The Wave Field rules core (see `seeds/003_2124a903acea09fa.txt` and rulings W1..W12).
 //!
 //! - [`geometry`]: cells, sides, kinds.
-//! - [`patterns`]: wave definitions and exact contribution tables (units of 1/64).
+//! - [`patterns`]: basis waves and exact units (1/64); [`definitions`]: wave definitions
+//!   and their compiled contribution tables.
 //! - [`position`]: the position, incremental field, tuning, movement, removals, Big Hat rule.
 //! - [`rescue`]: the trapped Big Hat's rescue search and hint.
 //! - [`notation`]: action text.
@@ -26,6 +27,7 @@
 //! - `devmode::{to_ron, from_ron, presets}`.
 
 pub mod ai;
+pub mod definitions;
 pub mod devmode;
 pub mod game;
 pub mod geometry;
