@@ -259,6 +259,12 @@ impl Game {
                 None => rescue::NO_RESCUE.to_string(),
             };
         }
+        if !self.position.has_legal_move(&self.tables)
+            && rescue::find_rescue(&self.tables, &self.position).is_none()
+        {
+            // W12: not trapped, but stuck under every profile; the game stays open.
+            return format!("{side} has no legal move under any tuning: resign or undo.");
+        }
         format!("{side} to move.")
     }
 
