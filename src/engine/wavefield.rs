@@ -1,20 +1,468 @@
 //! The wavefield adapter: its rules core behind [`EngineGame`] and its subcommands.
 
-use serde_json::Value;
+use serde_json::{Value, json};
 
-use super::cli::CliError;
+use std::time::Instant;
+
+use super::cli::{CliError, median_ns, parse_options};
+use super::progress::Progress;
 use super::{EngineGame, GameOptions};
+use crate::rules::rng::seeded;
+use crate::rules::wavefield::ai::{self, AiConfig};
+use crate::rules::wavefield::patterns::{Tables, format_units};
+use crate::rules::wavefield::rescue;
+use crate::rules::wavefield::selfplay::{self, GameEnd, PlyMetrics};
+use crate::rules::wavefield::{
+    Action, Cell, Event, Game, Kind, Position, Resolution, Side, parse_action,
+};
 
-pub fn new_game(_options: &GameOptions) -> Result<Box<dyn EngineGame>, String> {
-    Err("wavefield is not served by this build yet".to_string())
+/// A protocol session: the game and its generator (seeded by the request's `seed`).
+/// `requests` holds how many game actions each accepted request played, so `undo` takes
+/// back a whole `ai` turn (its tune and its move) at once.
+pub struct Session {
+    game: Game,
+    requests: Vec<usize>,
+}
+
+pub fn new_game(options: &GameOptions) -> Result<Box<dyn EngineGame>, String> {
+    Ok(Box::new(Session {
+        game: Game::new(options.seed.unwrap_or(0)),
+        requests: Vec::new(),
+    }))
+}
+
+/// The protocol's STATE object.
+pub fn state_json(game: &Game) -> Value {
+    let pos = game.position();
+    let mut pieces: Vec<_> = pos.pieces().iter().filter(|p| p.alive).collect();
+    // PROTOCOL: sorted by cell, letter then row.
+    pieces.sort_by_key(|p| (p.cell.x(), p.cell.row()));
+    let pieces: Vec<Value> = pieces
+        .iter()
+        .map(|p| json!({"cell": p.cell.to_string(), "type": p.kind.name(), "owner": p.owner.name(), "unstable": p.unstable}))
+        .collect();
+    let mut tuning = serde_json::Map::new();
+    for side in [Side::Red, Side::Blue] {
+        let profile = pos.profile(side);
+        let mut m = serde_json::Map::new();
+        for kind in Kind::ALL {
+            m.insert(kind.name().into(), json!(profile.coef(kind)));
+        }
+        tuning.insert(side.name().into(), Value::Object(m));
+    }
+    let field: Vec<Value> = (0..7)
+        .map(|y| {
+            Value::Array(
+                (0..7)
+                    .filter_map(|x| Cell::new(x, y))
+                    .map(|c| json!(format_units(pos.value(c))))
+                    .collect(),
+            )
+        })
+        .collect();
+    let outcome = match pos.outcome() {
+        None => Value::Null,
+        Some(o) => json!({"winner": o.winner.map(|w| w.name()), "reason": "resignation"}),
+    };
+    json!({
+        "game": "wavefield",
+        "to_move": pos.to_move().name(),
+        "ply": pos.ply(),
+        "pieces": pieces,
+        "tuning": tuning,
+        "field": field,
+        "trapped": pos.trapped(),
+        "outcome": outcome,
+    })
+}
+
+/// The protocol's RESOLUTION. Actions that move nothing (tune, dice, reset, hint,
+/// resign) keep the same shape with null cells and no removals.
+pub fn resolution_json(resolution: &Resolution) -> Value {
+    match &resolution.event {
+        Event::Moved {
+            from, to, rounds, ..
+        } => {
+            let removed: Vec<Vec<String>> = rounds
+                .iter()
+                .map(|(round, _)| {
+                    let mut cells: Vec<String> = round.iter().map(|r| r.cell.to_string()).collect();
+                    cells.sort();
+                    cells
+                })
+                .collect();
+            json!({"from": from.to_string(), "to": to.to_string(), "removed": removed})
+        }
+        _ => json!({"from": null, "to": null, "removed": []}),
+    }
+}
+
+/// The legal moves as sorted strings.
+pub fn legal_strings(game: &Game) -> Vec<String> {
+    let mut legal: Vec<String> = game.legal_moves().iter().map(|m| m.to_string()).collect();
+    legal.sort();
+    legal
+}
+
+impl EngineGame for Session {
+    fn play(&mut self, action: &str) -> Result<(), String> {
+        let action = parse_action(action)?;
+        self.game.play(action).map_err(|e| e.0)?;
+        self.requests.push(1);
+        Ok(())
+    }
+
+    fn undo(&mut self) -> Result<(), String> {
+        let count = self
+            .requests
+            .pop()
+            .ok_or_else(|| "there is nothing to undo".to_string())?;
+        for _ in 0..count {
+            self.game.undo();
+        }
+        Ok(())
+    }
+
+    fn play_ai(&mut self) -> Result<(), String> {
+        let config = AiConfig::default();
+        let mut rng = self.game.rng_mut().clone();
+        let actions = ai::choose(&self.game, &config, &mut rng);
+        if actions.is_empty() {
+            return Err("the game is over; there is nothing for the computer to play".into());
+        }
+        let saved = self.game.clone();
+        *self.game.rng_mut() = rng;
+        for action in &actions {
+            if let Err(e) = self.game.play(*action) {
+                // A refused request changes nothing.
+                self.game = saved;
+                return Err(e.0);
+            }
+        }
+        self.requests.push(actions.len());
+        Ok(())
+    }
+
+    fn state(&self) -> Value {
+        state_json(&self.game)
+    }
+
+    fn legal(&self) -> Vec<String> {
+        legal_strings(&self.game)
+    }
+
+    fn last(&self) -> Value {
+        self.game.last().map_or(Value::Null, resolution_json)
+    }
+}
+
+#[derive(clap::Parser, Debug)]
+#[command(
+    about = "Wave Field self-play: random (per-ply metrics), lean (terminal stats), profile (timing split), ai (computer vs random)"
+)]
+struct SimOptions {
+    #[arg(long, default_value = "lean")]
+    mode: String,
+    #[arg(long, default_value_t = 100)]
+    games: u64,
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    #[arg(long, default_value_t = 300)]
+    max_plies: u32,
+    /// The computer's wall-clock safety cap per decision (ai mode).
+    #[arg(long, default_value_t = 150)]
+    budget_ms: u64,
+    /// easy or strong (ai mode).
+    #[arg(long, default_value = "strong")]
+    level: String,
+    /// ai mode's opponent: random, easy or strong (the last two are computer self-play).
+    #[arg(long, default_value = "random")]
+    opponent: String,
+}
+
+fn level_config(level: &str, budget_ms: u64) -> Result<AiConfig, CliError> {
+    let mut config = match level {
+        "easy" => AiConfig::easy(),
+        "strong" => AiConfig::default(),
+        other => {
+            return Err(CliError::Usage(format!(
+                "lodestone simulate wavefield: unknown level \"{other}\" (easy, strong)"
+            )));
+        }
+    };
+    config.time_cap_ms = budget_ms;
+    Ok(config)
+}
+
+fn tally(ends: &[GameEnd]) -> Value {
+    let plies: u64 = ends.iter().map(|e| e.plies as u64).sum();
+    let count = |w: Option<Side>| ends.iter().filter(|e| e.winner == w).count();
+    json!({
+        "plies": plies,
+        "avg_plies": plies as f64 / ends.len().max(1) as f64,
+        "resigned": ends.iter().filter(|e| e.resigned).count(),
+        "capped": ends.iter().filter(|e| !e.resigned).count(),
+        "avg_pieces_left": {
+            "red": ends.iter().map(|e| e.pieces_left[0]).sum::<usize>() as f64 / ends.len().max(1) as f64,
+            "blue": ends.iter().map(|e| e.pieces_left[1]).sum::<usize>() as f64 / ends.len().max(1) as f64,
+        },
+        "wins": {"red": count(Some(Side::Red)), "blue": count(Some(Side::Blue)), "draw": count(None)},
+    })
 }
 
 /// `lodestone simulate wavefield ...`
-pub fn simulate(_args: &[String]) -> Result<Value, CliError> {
-    Err(CliError::Failed("simulate wavefield is not available in this build yet".to_string()))
+pub fn simulate(args: &[String]) -> Result<Value, CliError> {
+    let o: SimOptions = parse_options("lodestone simulate wavefield", args)?;
+    let t = Tables::builtin().clone();
+    let mut rng = seeded(o.seed);
+    let mut progress = Progress::new(format!("simulate wavefield {}", o.mode), o.games);
+    let start = Instant::now();
+    let mut ends = Vec::with_capacity(o.games as usize);
+    let mut extra = serde_json::Map::new();
+    match o.mode.as_str() {
+        "lean" => {
+            for _ in 0..o.games {
+                ends.push(selfplay::lean_random_game(&t, o.max_plies, &mut rng));
+                progress.advance(1);
+            }
+        }
+        "random" => {
+            let mut m = PlyMetrics::default();
+            for _ in 0..o.games {
+                ends.push(selfplay::rich_random_game(
+                    &t,
+                    o.max_plies,
+                    &mut rng,
+                    &mut m,
+                ));
+                progress.advance(1);
+            }
+            let per = |x: u64| x as f64 / m.plies.max(1) as f64;
+            extra.insert(
+                "per_ply".into(),
+                json!({
+                    "legal_moves": per(m.legal_moves),
+                    "unstable_pieces": per(m.unstable_pieces),
+                    "removals": per(m.removals),
+                    "trapped": per(m.traps),
+                    "retunes": per(m.retunes),
+                }),
+            );
+        }
+        "profile" => {
+            let (mut gen_ns, mut apply_ns, mut plies) = (0u128, 0u128, 0u64);
+            let mut buf = Vec::with_capacity(64);
+            for _ in 0..o.games {
+                let mut pos = Position::start(&t);
+                while pos.outcome().is_none() && pos.ply() < o.max_plies {
+                    let a = Instant::now();
+                    let choice = selfplay::random_choice(&t, &pos, &mut buf, &mut rng);
+                    let b = Instant::now();
+                    selfplay::apply(&t, &mut pos, choice);
+                    gen_ns += (b - a).as_nanos();
+                    apply_ns += b.elapsed().as_nanos();
+                    plies += 1;
+                }
+                ends.push(selfplay::adjudicate(&pos, pos.ply()));
+                progress.advance(1);
+            }
+            extra.insert(
+                "ns_per_ply".into(),
+                json!({
+                    "candidate_generation": gen_ns as f64 / plies.max(1) as f64,
+                    "apply": apply_ns as f64 / plies.max(1) as f64,
+                }),
+            );
+        }
+        "ai" => {
+            let config = level_config(&o.level, o.budget_ms)?;
+            let opponent = match o.opponent.as_str() {
+                "random" => None,
+                other => Some(level_config(other, o.budget_ms)?),
+            };
+            let (mut ai_wins, mut opponent_wins, mut draws) = (0u64, 0u64, 0u64);
+            for n in 0..o.games {
+                // The computer alternates sides so Blue's first move favours neither.
+                let ai_side = if n % 2 == 0 { Side::Red } else { Side::Blue };
+                let end = match &opponent {
+                    None => selfplay::ai_vs_random(&t, ai_side, &config, o.max_plies, &mut rng),
+                    Some(other) => {
+                        let (red, blue) = if ai_side == Side::Red {
+                            (&config, other)
+                        } else {
+                            (other, &config)
+                        };
+                        selfplay::ai_vs_ai(&t, red, blue, o.max_plies, &mut rng)
+                    }
+                };
+                match end.winner {
+                    Some(w) if w == ai_side => ai_wins += 1,
+                    Some(_) => opponent_wins += 1,
+                    None => draws += 1,
+                }
+                ends.push(end);
+                progress.advance(1);
+            }
+            extra.insert(
+                "ai_vs_opponent".into(),
+                json!({
+                    "level": o.level,
+                    "opponent": o.opponent,
+                    "ai_wins": ai_wins,
+                    "opponent_wins": opponent_wins,
+                    "draws": draws,
+                    "ai_score": (ai_wins as f64 + draws as f64 / 2.0) / o.games.max(1) as f64,
+                }),
+            );
+        }
+        other => {
+            return Err(CliError::Usage(format!(
+                "lodestone simulate wavefield: unknown mode \"{other}\" (random, lean, profile, ai)"
+            )));
+        }
+    }
+    progress.finish();
+    let seconds = start.elapsed().as_secs_f64();
+    let mut out = serde_json::Map::new();
+    out.insert("game".into(), json!("wavefield"));
+    out.insert("mode".into(), json!(o.mode));
+    out.insert("games".into(), json!(o.games));
+    out.insert("seed".into(), json!(o.seed));
+    out.insert("max_plies".into(), json!(o.max_plies));
+    out.insert(
+        "adjudication".into(),
+        json!("resignation, else at the ply cap more pieces on the board wins, equal is a draw"),
+    );
+    if let Value::Object(m) = tally(&ends) {
+        out.extend(m);
+    }
+    let plies: u64 = ends.iter().map(|e| e.plies as u64).sum();
+    out.insert("seconds".into(), json!(seconds));
+    out.insert(
+        "plies_per_second".into(),
+        json!(plies as f64 / seconds.max(1e-9)),
+    );
+    out.extend(extra);
+    Ok(Value::Object(out))
+}
+
+#[derive(clap::Parser, Debug)]
+#[command(about = "Wave Field benchmarks (medians)")]
+struct BenchOptions {
+    /// Samples per measurement.
+    #[arg(long, default_value_t = 21)]
+    samples: usize,
+    /// Seconds of lean random self-play for the plies-per-second figure.
+    #[arg(long, default_value_t = 2.0)]
+    selfplay_seconds: f64,
+}
+
+/// A mid-game position reached by seeded random play (for the benches).
+fn midgame(t: &Tables, plies: u32, seed: u64) -> Position {
+    let mut rng = seeded(seed);
+    let mut pos = Position::start(t);
+    let mut buf = Vec::new();
+    while pos.outcome().is_none() && pos.ply() < plies {
+        let c = selfplay::random_choice(t, &pos, &mut buf, &mut rng);
+        selfplay::apply(t, &mut pos, c);
+    }
+    pos
 }
 
 /// `lodestone bench wavefield ...`
-pub fn bench(_args: &[String]) -> Result<Value, CliError> {
-    Err(CliError::Failed("bench wavefield is not available in this build yet".to_string()))
+pub fn bench(args: &[String]) -> Result<Value, CliError> {
+    let o: BenchOptions = parse_options("lodestone bench wavefield", args)?;
+    let t = Tables::builtin().clone();
+    let start = Position::start(&t);
+    let mid = midgame(&t, 20, 7);
+    let n = o.samples.max(1);
+    let mut progress = Progress::new("bench wavefield", 7);
+    let field = median_ns(n, || {
+        let mut p = mid.clone();
+        p.recompute_field(&t);
+        std::hint::black_box(&p);
+    });
+    progress.advance(1);
+    let mut buf = Vec::with_capacity(64);
+    let legal_start = median_ns(n, || {
+        start.legal_moves(&t, &mut buf);
+        std::hint::black_box(&buf);
+    });
+    let legal_mid = median_ns(n, || {
+        mid.legal_moves(&t, &mut buf);
+        std::hint::black_box(&buf);
+    });
+    progress.advance(1);
+    let game = Game::from_position(mid.clone(), 0);
+    let first = game.legal_moves().first().copied();
+    let turn = median_ns(n, || {
+        let mut g = game.clone();
+        if let Some(mv) = first {
+            let _ = std::hint::black_box(g.play(Action::Move(mv)));
+        }
+    });
+    let turn_fast = median_ns(n, || {
+        let mut p = mid.clone();
+        if let Some(mv) = first {
+            p.play_unchecked(&t, mv);
+        }
+        std::hint::black_box(&p);
+    });
+    progress.advance(1);
+    // The rescue search's worst case scans all 16 profiles: count every legal move.
+    let rescue_all = median_ns(n, || {
+        let mut trial = mid.clone();
+        let mut count = 0;
+        for p in crate::rules::wavefield::Profile::all() {
+            trial.set_profile(&t, p);
+            trial.for_each_move(&t, |_, c| count += usize::from(c.legal));
+        }
+        std::hint::black_box(count);
+    });
+    let rescue_first = median_ns(n, || {
+        std::hint::black_box(rescue::find_rescue(&t, &mid));
+    });
+    progress.advance(1);
+    let config = AiConfig::default();
+    let ai_ns = median_ns(n.min(5), || {
+        let mut rng = seeded(1);
+        std::hint::black_box(ai::choose_in(&t, &mid, &[], &config, &mut rng));
+    });
+    let easy = AiConfig::easy();
+    let ai_easy_ns = median_ns(n.min(5), || {
+        let mut rng = seeded(1);
+        std::hint::black_box(ai::choose_in(&t, &mid, &[], &easy, &mut rng));
+    });
+    progress.advance(1);
+    let mut rng = seeded(3);
+    let clock = Instant::now();
+    let (mut plies, mut games) = (0u64, 0u64);
+    while clock.elapsed().as_secs_f64() < o.selfplay_seconds {
+        plies += selfplay::lean_random_game(&t, 300, &mut rng).plies as u64;
+        games += 1;
+    }
+    let selfplay_rate = plies as f64 / clock.elapsed().as_secs_f64();
+    progress.advance(2);
+    progress.finish();
+    Ok(json!({
+        "game": "wavefield",
+        "median_ns": {
+            "field_eval_full": field,
+            "legal_moves_start": legal_start,
+            "legal_moves_midgame": legal_mid,
+            "full_turn_validated": turn,
+            "full_turn_fast_path": turn_fast,
+            "rescue_search_all_16_profiles": rescue_all,
+            "rescue_search_first_hit": rescue_first,
+            "computer_move_strong": ai_ns,
+            "computer_move_easy": ai_easy_ns,
+        },
+        "lean_random_selfplay": {
+            "max_plies": 300,
+            "games": games,
+            "plies": plies,
+            "plies_per_second": selfplay_rate,
+            "target_plies_per_second": 177_000,
+        }
+    }))
 }

@@ -1,0 +1,197 @@
+//! Action notation (PROTOCOL.md): `C6-C5`, `tune R+T-A+B+`, `resign`, and the extra
+//! controls of the document: `dice`, `reset`, `hint`, and developer presses `press T2-`.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::geometry::{Cell, Kind};
+use super::position::{Move, Profile};
+
+/// Everything a player can do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Action {
+    /// Moves one piece and ends the turn.
+    Move(Move),
+    /// Sets the whole slot-0 profile of the side to move (W6).
+    Tune(Profile),
+    /// Randomizes the side to move's signs from the game's generator (W6).
+    Dice,
+    /// Restores the side to move's default controls (W6).
+    Reset,
+    /// While trapped: applies the rescue's profile and selects its piece (W9).
+    Hint,
+    /// Developer mode: activates slot `slot` (0-based) of `kind` with coefficient `coef`.
+    Press {
+        kind: Kind,
+        slot: u8,
+        coef: i8,
+    },
+    Resign,
+}
+
+impl fmt::Display for Profile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for kind in Kind::ALL {
+            let sign = if self.coef(kind) < 0 { '-' } else { '+' };
+            write!(f, "{}{}", kind.letter(), sign)?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}-{}", self.from, self.to)
+    }
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::Move(mv) => write!(f, "{mv}"),
+            Action::Tune(p) => write!(f, "tune {p}"),
+            Action::Dice => write!(f, "dice"),
+            Action::Reset => write!(f, "reset"),
+            Action::Hint => write!(f, "hint"),
+            Action::Press { kind, slot, coef } => {
+                write!(
+                    f,
+                    "press {}{}{}",
+                    kind.letter(),
+                    slot + 1,
+                    if *coef < 0 { '-' } else { '+' }
+                )
+            }
+            Action::Resign => write!(f, "resign"),
+        }
+    }
+}
+
+fn kind_of(letter: char) -> Option<Kind> {
+    Kind::ALL.into_iter().find(|k| k.letter() == letter)
+}
+
+fn sign_of(c: char) -> Option<i32> {
+    match c {
+        '+' => Some(1),
+        '-' => Some(-1),
+        _ => None,
+    }
+}
+
+/// Parses a profile written `R+T-A+B+` (all four kinds, in that order).
+pub fn parse_profile(text: &str) -> Result<Profile, String> {
+    let chars: Vec<char> = text.trim().chars().collect();
+    let bad = || {
+        format!(
+            "\"{text}\" is not a tuning profile; write all four kinds in order with a sign each, like R+T-A+B+"
+        )
+    };
+    if chars.len() != 8 {
+        return Err(bad());
+    }
+    let mut profile = Profile::DEFAULT;
+    for (n, kind) in Kind::ALL.into_iter().enumerate() {
+        if chars[2 * n] != kind.letter() {
+            return Err(bad());
+        }
+        let coef = sign_of(chars[2 * n + 1]).ok_or_else(bad)?;
+        profile = profile.with(kind, coef);
+    }
+    Ok(profile)
+}
+
+/// Parses one action; the error is one sentence.
+pub fn parse_action(text: &str) -> Result<Action, String> {
+    let t = text.trim();
+    match t {
+        "resign" => return Ok(Action::Resign),
+        "dice" => return Ok(Action::Dice),
+        "reset" => return Ok(Action::Reset),
+        "hint" => return Ok(Action::Hint),
+        _ => {}
+    }
+    if let Some(rest) = t.strip_prefix("tune ") {
+        return parse_profile(rest).map(Action::Tune);
+    }
+    if let Some(rest) = t.strip_prefix("press ") {
+        let chars: Vec<char> = rest.trim().chars().collect();
+        if let [k, s, sign] = chars[..]
+            && let (Some(kind), Some(slot), Some(coef)) =
+                (kind_of(k), s.to_digit(10), sign_of(sign))
+            && (1..=3).contains(&slot)
+        {
+            return Ok(Action::Press {
+                kind,
+                slot: slot as u8 - 1,
+                coef: coef as i8,
+            });
+        }
+        return Err(format!(
+            "\"{text}\" is not a control press; write a kind letter, a slot 1..3 and a sign, like press T2-"
+        ));
+    }
+    if let Some((a, b)) = t.split_once('-')
+        && let (Some(from), Some(to)) = (Cell::parse(a), Cell::parse(b))
+    {
+        return Ok(Action::Move(Move { from, to }));
+    }
+    Err(format!(
+        "\"{text}\" is not a Wave Field action (expected a move like C6-C5, tune R+T-A+B+, dice, reset, hint or resign)"
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn actions_round_trip() {
+        for text in [
+            "C6-C5",
+            "A7-G1",
+            "tune R+T-A+B+",
+            "tune R-T-A-B-",
+            "resign",
+            "dice",
+            "reset",
+            "hint",
+            "press T2-",
+            "press B1+",
+        ] {
+            let action = parse_action(text).unwrap();
+            assert_eq!(action.to_string(), text);
+        }
+        for p in Profile::all() {
+            assert_eq!(parse_profile(&p.to_string()), Ok(p));
+        }
+    }
+
+    #[test]
+    fn profile_bits_follow_kind_order() {
+        // PROTOCOL: the profile lists Round Hat, Tower, triAngle Hat, Big Hat.
+        let p = parse_profile("R+T-A+B-").unwrap();
+        assert_eq!(p.coef(Kind::RoundHat), 1);
+        assert_eq!(p.coef(Kind::Tower), -1);
+        assert_eq!(p.coef(Kind::TriangleHat), 1);
+        assert_eq!(p.coef(Kind::BigHat), -1);
+    }
+
+    #[test]
+    fn bad_actions_are_refused() {
+        for text in [
+            "",
+            "C6C5",
+            "C6-H5",
+            "tune R+T+A+",
+            "tune T+R+A+B+",
+            "tune R*T+A+B+",
+            "press X1+",
+            "press T4+",
+            "fly",
+        ] {
+            assert!(parse_action(text).is_err(), "{text}");
+        }
+    }
+}
