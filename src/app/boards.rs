@@ -73,6 +73,14 @@ pub struct BoardLabel {
 #[derive(Component)]
 pub struct BoardPart;
 
+/// A cell of the board, pickable: (column, row) on square boards with row 0 nearest the
+/// first player; axial (q, r) on the hex board.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardCell {
+    pub x: i32,
+    pub y: i32,
+}
+
 fn spawn_active_board(
     mut commands: Commands,
     active: Res<ActiveGame>,
@@ -155,6 +163,7 @@ fn spawn_square_board(
         for y in 0..board.rows as i32 {
             commands.spawn((
                 BoardPart,
+                BoardCell { x, y },
                 DespawnOnExit(Screen::Playing),
                 Mesh3d(cell_mesh.clone()),
                 MeshMaterial3d(tone_materials[((x + y) % 2) as usize].clone()),
@@ -208,6 +217,7 @@ fn spawn_hex_board(
         let tone = (r - q).rem_euclid(3) as usize;
         commands.spawn((
             BoardPart,
+            BoardCell { x: q, y: r },
             DespawnOnExit(Screen::Playing),
             Mesh3d(cell_mesh.clone()),
             MeshMaterial3d(tones[tone].clone()),
@@ -244,6 +254,7 @@ fn spawn_label(commands: &mut Commands, text: String, world: Vec3) {
         BoardPart,
         DespawnOnExit(Screen::Playing),
         BoardLabel { world },
+        Pickable::IGNORE,
         Text::new(text),
         TextFont::from_font_size(15.0),
         TextColor(Color::srgb(0.93, 0.9, 0.82)),

@@ -43,6 +43,7 @@ struct HudKeys;
 fn hud_text(size: f32) -> impl Bundle {
     (
         Text::new(""),
+        Pickable::IGNORE,
         TextFont::from_font_size(size),
         TextColor(Color::srgb(0.94, 0.92, 0.86)),
         TextShadow::default(),
@@ -68,6 +69,7 @@ fn spawn_hud(mut commands: Commands) {
                     justify_content: JustifyContent::SpaceBetween,
                     ..default()
                 },
+                Pickable::IGNORE,
                 children![(HudTitle, hud_text(20.0)), (HudPlayback, hud_text(18.0))],
             ),
             (
@@ -76,6 +78,7 @@ fn spawn_hud(mut commands: Commands) {
                     row_gap: px(4),
                     ..default()
                 },
+                Pickable::IGNORE,
                 children![(HudNotice, hud_text(16.0)), (HudKeys, hud_text(14.0))],
             ),
         ],

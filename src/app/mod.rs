@@ -12,6 +12,7 @@ pub mod render;
 pub mod screenshot;
 pub mod settings;
 pub mod stage;
+pub mod vectress;
 
 use std::collections::HashSet;
 
@@ -62,6 +63,7 @@ pub fn plugin(app: &mut App) {
             playback::plugin,
             hud::plugin,
             menu::plugin,
+            vectress::plugin,
         ));
 }
 
