@@ -102,7 +102,7 @@ impl Search<'_> {
             return true;
         }
         if self.nodes >= self.config.max_nodes
-            || (self.nodes % 1024 == 0
+            || (self.nodes.is_multiple_of(1024)
                 && self.started.elapsed() >= Duration::from_millis(self.config.time_cap_ms))
         {
             self.aborted = true;

@@ -72,6 +72,8 @@ pub struct RecordedMove {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(into = "GameRecord", try_from = "GameRecord")]
 pub struct Game {
+    /// The hand-made start, when the game did not begin from the ruleset's setup.
+    setup: Option<Setup>,
     pos: Position,
     /// Positions before each move, for undo.
     before: Vec<Position>,
@@ -84,13 +86,52 @@ pub struct Game {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct GameRecord {
     pub ruleset: Ruleset,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub setup: Option<Setup>,
     pub moves: Vec<RecordedMove>,
+}
+
+/// A hand-made start position: pieces with their ids, side to move, clock.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Setup {
+    pub pieces: Vec<(PieceId, Cell, Color, Kind)>,
+    pub turn: Color,
+    pub halfmove_clock: u32,
+}
+
+impl Setup {
+    fn of(pos: &Position) -> Setup {
+        Setup {
+            pieces: pos
+                .pieces()
+                .map(|(c, p)| (p.id, c, p.color, p.kind))
+                .collect(),
+            turn: pos.turn(),
+            halfmove_clock: pos.halfmove_clock(),
+        }
+    }
+
+    fn position(&self, ruleset: Ruleset) -> Result<Position, String> {
+        let mut pos = Position::empty(ruleset);
+        for &(id, cell, color, kind) in &self.pieces {
+            pos.put_with_id(id, cell, color, kind).ok_or_else(|| {
+                format!(
+                    "the setup places two pieces on {cell} or reuses id {}",
+                    id.0
+                )
+            })?;
+        }
+        pos.set_turn(self.turn);
+        pos.halfmove_clock = self.halfmove_clock;
+        Ok(pos)
+    }
 }
 
 impl From<Game> for GameRecord {
     fn from(game: Game) -> Self {
         GameRecord {
             ruleset: game.ruleset(),
+            setup: game.setup.clone(),
             moves: game
                 .moves
                 .iter()
@@ -106,7 +147,10 @@ impl From<Game> for GameRecord {
 impl TryFrom<GameRecord> for Game {
     type Error = String;
     fn try_from(record: GameRecord) -> Result<Self, String> {
-        let mut game = Game::new(record.ruleset);
+        let mut game = match &record.setup {
+            None => Game::new(record.ruleset),
+            Some(setup) => Game::from_position(setup.position(record.ruleset)?),
+        };
         for (i, m) in record.moves.iter().enumerate() {
             game.play_with(m.mv, m.renamed)
                 .map_err(|e| format!("move {} of the record: {e}", i + 1))?;
@@ -117,13 +161,16 @@ impl TryFrom<GameRecord> for Game {
 
 impl Game {
     pub fn new(ruleset: Ruleset) -> Game {
-        Game::from_position(Position::start(ruleset))
+        let mut game = Game::from_position(Position::start(ruleset));
+        game.setup = None;
+        game
     }
 
     /// A game from a hand-made position (tests, puzzles); its endings are evaluated at once.
     pub fn from_position(pos: Position) -> Game {
         let keys = vec![pos.hash()];
         let mut game = Game {
+            setup: Some(Setup::of(&pos)),
             pos,
             before: Vec::new(),
             keys,
@@ -132,6 +179,14 @@ impl Game {
         };
         game.outcome = game.evaluate_outcome();
         game
+    }
+
+    /// The same game back at its first position (its setup, or the ruleset's start).
+    pub fn restarted(&self) -> Game {
+        match self.setup.as_ref().map(|s| s.position(self.ruleset())) {
+            Some(Ok(pos)) => Game::from_position(pos),
+            _ => Game::new(self.ruleset()),
+        }
     }
 
     pub fn ruleset(&self) -> Ruleset {

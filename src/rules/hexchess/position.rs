@@ -165,6 +165,20 @@ impl Position {
         Some(PieceId(id))
     }
 
+    /// Places a piece with a given id (restoring a saved setup).
+    pub fn put_with_id(&mut self, id: PieceId, cell: Cell, color: Color, kind: Kind) -> Option<()> {
+        let c = cell.index();
+        if self.board[c] != NO_PIECE || id.0 as usize >= PIECE_COUNT || self.board.contains(&id.0) {
+            return None;
+        }
+        self.board[c] = id.0;
+        self.kind[id.0 as usize] = kind;
+        self.by_color[color.index()] |= cell.bit();
+        self.by_kind[kind.index()] |= cell.bit();
+        self.hash ^= zkey(color, kind, c);
+        Some(())
+    }
+
     /// Sets the side to move (for hand-made positions).
     pub fn set_turn(&mut self, color: Color) {
         if self.turn != color {

@@ -63,6 +63,14 @@ impl GameSession {
         }
     }
 
+    /// A session around a game already under way (a puzzle, a hand-made position).
+    pub fn from_game(game: Game) -> GameSession {
+        GameSession {
+            game,
+            ..GameSession::new(Ruleset::V011)
+        }
+    }
+
     pub fn game(&self) -> &Game {
         &self.game
     }
@@ -150,7 +158,7 @@ impl GameSession {
         }
         self.edited = true;
         self.remove_save();
-        let mut game = Game::new(self.game.ruleset());
+        let mut game = self.game.restarted();
         let mut report = EditReport {
             reached: list.len(),
             first_unreachable: None,
