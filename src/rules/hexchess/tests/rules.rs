@@ -535,3 +535,45 @@ fn h11_classic_double_step_and_en_passant() {
     // No renaming in classic.
     assert_eq!(g.last().map(|r| r.arrived_as), Some(Pawn));
 }
+
+#[test]
+fn h11_en_passant_removes_the_pawn_that_skipped() {
+    // Black's d7 pawn skips d6; White's c5 pawn captures forward-right (1,0) onto d6.
+    let mut g = game(
+        Ruleset::Classic,
+        &[
+            ("g1", White, King),
+            ("c5", White, Pawn),
+            ("g10", Black, King),
+            ("d7", Black, Pawn),
+        ],
+        Black,
+    );
+    g.play(mv("d7d5")).unwrap();
+    assert!(g.legal_moves().contains(&mv("c5d6")));
+    let r = g.play(mv("c5d6")).unwrap();
+    let victim = r.captured.expect("a capture");
+    assert_eq!((victim.1, victim.2), (Pawn, c("d5")));
+    assert_eq!(r.notation, "xd6");
+    assert!(g.position().piece_at(c("d5")).is_none());
+    assert!(
+        r.events
+            .iter()
+            .any(|e| matches!(e, Event::Captured { cell, .. } if *cell == c("d5")))
+    );
+    // The right lasts one move only.
+    let mut g2 = game(
+        Ruleset::Classic,
+        &[
+            ("g1", White, King),
+            ("c5", White, Pawn),
+            ("g10", Black, King),
+            ("d7", Black, Pawn),
+        ],
+        Black,
+    );
+    g2.play(mv("d7d5")).unwrap();
+    g2.play(mv("g1g2")).unwrap();
+    g2.play(mv("g10g9")).unwrap();
+    assert!(!g2.legal_moves().contains(&mv("c5d6")));
+}
