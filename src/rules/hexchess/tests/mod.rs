@@ -1,6 +1,7 @@
 //! Tests of the hex chess rules core, by ruling (H1..H12).
 
 mod ai;
+mod endings;
 mod naive;
 mod notation;
 mod perft;
