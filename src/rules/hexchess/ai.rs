@@ -56,7 +56,7 @@ fn base_value(kind: Kind) -> i32 {
 
 /// The worth of a piece: in v011 a blend of what it is and what it becomes on its next
 /// move (a pawn is nearly a queen, a knight is about to be a pawn).
-fn value(kind: Kind, ruleset: Ruleset) -> i32 {
+pub fn piece_value(kind: Kind, ruleset: Ruleset) -> i32 {
     match ruleset {
         Ruleset::Classic => base_value(kind),
         Ruleset::V011 => (3 * base_value(kind) + 2 * base_value(kind.renamed())) / 5,
@@ -67,7 +67,7 @@ fn value(kind: Kind, ruleset: Ruleset) -> i32 {
 fn evaluate(pos: &Position) -> i32 {
     let mut score = 0;
     for (cell, piece) in pos.pieces() {
-        let mut v = value(piece.kind, pos.ruleset());
+        let mut v = piece_value(piece.kind, pos.ruleset());
         if piece.kind != Kind::King {
             v += 4 * (5 - centre_distance(cell));
         }

@@ -80,3 +80,28 @@ fn no_move_when_the_game_is_over() {
     assert!(g.outcome().is_some());
     assert_eq!(choose(&g, &quick(), &mut seeded(0)), None);
 }
+
+#[test]
+fn values_know_the_rotation() {
+    // In v011 a pawn is one move from being a queen and a knight one move from being a
+    // pawn, so the pawn is worth more; in classic the usual order holds.
+    use crate::rules::hexchess::ai::piece_value;
+    assert!(piece_value(Pawn, Ruleset::V011) > piece_value(Knight, Ruleset::V011));
+    assert!(piece_value(Pawn, Ruleset::Classic) < piece_value(Knight, Ruleset::Classic));
+    assert!(piece_value(Queen, Ruleset::V011) < piece_value(Queen, Ruleset::Classic));
+}
+
+#[test]
+fn resolutions_and_games_serialize() {
+    let mut g = Game::new(Ruleset::V011);
+    let r = g.play(mv("f5f6")).unwrap();
+    let text = serde_json::to_string(&r).unwrap();
+    assert_eq!(
+        serde_json::from_str::<crate::rules::hexchess::Resolution>(&text).unwrap(),
+        r
+    );
+    let saved = ron::to_string(&g).unwrap();
+    let back: Game = ron::from_str(&saved).unwrap();
+    assert_eq!(back.position(), g.position());
+    assert_eq!(back.history(), g.history());
+}
