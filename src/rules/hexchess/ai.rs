@@ -6,12 +6,13 @@
 //! and the evaluation values each piece between its present type and the type it will
 //! become when it next moves.
 
+use std::sync::LazyLock;
 use std::time::{Duration, Instant};
 
 use rand::seq::SliceRandom;
 
 use super::game::Game;
-use super::geometry::{Cell, cells};
+use super::geometry::{Bitboard, Cell, cells};
 use super::movegen::legal_moves;
 use super::notation::is_capture;
 use super::position::Position;
@@ -64,14 +65,22 @@ pub fn piece_value(kind: Kind, ruleset: Ruleset) -> i32 {
 }
 
 /// Static evaluation from the side to move's point of view.
+/// Material plus a small pull toward the centre, by bitboard counts (no per-cell loop).
 fn evaluate(pos: &Position) -> i32 {
+    let rings = &*RINGS;
+    let white = pos.color_bb(Color::White);
+    let black = pos.color_bb(Color::Black);
     let mut score = 0;
-    for (cell, piece) in pos.pieces() {
-        let mut v = piece_value(piece.kind, pos.ruleset());
-        if piece.kind != Kind::King {
-            v += 4 * (5 - centre_distance(cell));
-        }
-        score += if piece.color == Color::White { v } else { -v };
+    for kind in Kind::ALL {
+        let bb = pos.kind_bb(kind);
+        let diff = (bb & white).count_ones() as i32 - (bb & black).count_ones() as i32;
+        score += piece_value(kind, pos.ruleset()) * diff;
+    }
+    let men = !pos.kind_bb(Kind::King);
+    for (d, ring) in rings.iter().enumerate() {
+        let diff =
+            (ring & men & white).count_ones() as i32 - (ring & men & black).count_ones() as i32;
+        score += 4 * (5 - d as i32) * diff;
     }
     if pos.turn() == Color::White {
         score
@@ -80,9 +89,37 @@ fn evaluate(pos: &Position) -> i32 {
     }
 }
 
-fn centre_distance(cell: Cell) -> i32 {
-    let (q, r) = cell.axial();
-    q.abs().max(r.abs()).max((q + r).abs())
+/// Cells by distance from f6 (0..=5).
+static RINGS: LazyLock<[Bitboard; 6]> = LazyLock::new(|| {
+    let mut rings = [0; 6];
+    for cell in Cell::all() {
+        let (q, r) = cell.axial();
+        let d = q.abs().max(r.abs()).max((q + r).abs()) as usize;
+        rings[d.min(5)] |= cell.bit();
+    }
+    rings
+});
+
+const TT_BITS: u32 = 16;
+
+/// Best-move memory per position key, used only to order moves (never to cut), so it
+/// cannot change a result, only reach it sooner.
+struct MoveMemory(Vec<(u64, Option<Move>)>);
+
+impl MoveMemory {
+    fn new() -> Self {
+        MoveMemory(vec![(0, None); 1 << TT_BITS])
+    }
+    fn slot(key: u64) -> usize {
+        (key >> (64 - TT_BITS)) as usize
+    }
+    fn get(&self, key: u64) -> Option<Move> {
+        let (k, mv) = self.0[Self::slot(key)];
+        if k == key { mv } else { None }
+    }
+    fn put(&mut self, key: u64, mv: Move) {
+        self.0[Self::slot(key)] = (key, Some(mv));
+    }
 }
 
 struct Search<'a> {
@@ -94,6 +131,7 @@ struct Search<'a> {
     /// Keys of the game so far and of the current search path, for repetition.
     path: Vec<u64>,
     killers: Vec<[Option<Move>; 2]>,
+    memory: MoveMemory,
 }
 
 impl Search<'_> {
@@ -162,8 +200,10 @@ impl Search<'_> {
         if depth == 0 {
             return self.quiesce(pos, alpha, beta, 0);
         }
-        self.order(pos, &mut moves, ply, None);
+        let remembered = self.memory.get(pos.hash());
+        self.order(pos, &mut moves, ply, remembered);
         let mut best = -INF;
+        let mut best_move = None;
         for mv in moves {
             let mut child = pos.clone();
             child.play_unchecked(mv, self.rename);
@@ -173,7 +213,10 @@ impl Search<'_> {
             if self.aborted {
                 return 0;
             }
-            best = best.max(score);
+            if score > best {
+                best = score;
+                best_move = Some(mv);
+            }
             if score > alpha {
                 alpha = score;
             }
@@ -190,6 +233,9 @@ impl Search<'_> {
                 }
                 break;
             }
+        }
+        if let Some(mv) = best_move {
+            self.memory.put(pos.hash(), mv);
         }
         best
     }
@@ -246,6 +292,7 @@ pub fn choose(game: &Game, config: &AiConfig, rng: &mut GameRng) -> Option<Move>
         rename: pos.ruleset() == Ruleset::V011,
         path: game.keys().to_vec(),
         killers: Vec::new(),
+        memory: MoveMemory::new(),
     };
     let mut best = moves[0];
     for depth in 1..=config.max_depth.max(1) {
