@@ -151,3 +151,20 @@ fn perft_after_moves_and_divide_sum() {
         assert_eq!(hex_of(&cell.to_string()), cell.axial());
     }
 }
+
+#[test]
+fn golden_counts_at_depths_two_and_three() {
+    // These numbers were counted by the naive generator above as well (depth 2 in every
+    // build, depth 3 in `perft_depth_three_matches_the_naive_count` under --release), so
+    // pinning them guards the fast path against regressions in quick debug runs.
+    let v011 = Position::start(Ruleset::V011);
+    let classic = Position::start(Ruleset::Classic);
+    assert_eq!(
+        [perft(&v011, 1), perft(&v011, 2), perft(&v011, 3)],
+        [42, 1767, 84072]
+    );
+    assert_eq!(
+        [perft(&classic, 1), perft(&classic, 2), perft(&classic, 3)],
+        [51, 2586, 137858]
+    );
+}
