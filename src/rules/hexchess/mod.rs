@@ -2,8 +2,16 @@
 //! where every arriving piece is renamed along Q->R->B->N->P->Q, plus classic Glinski as a
 //! second ruleset for cross-checking the geometry (rulings H1..H12).
 //!
-//! Pure rules, no Bevy. The presentation uses [`Game`] (or [`GameSession`] for the move
-//! list, undo, editing, forced moves and autosave) and animates each [`Resolution`].
+//! Pure rules, no Bevy. The presentation uses [`GameSession`] (move list, undo, new game,
+//! editing, forced moves, autosave) around a [`Game`], and animates each [`Resolution`]:
+//!
+//! - `GameSession::restore(path, ruleset)` at start-up (H10), then `play(Move)`,
+//!   `undo()`, `new_game()`, `edit(index, text)` (H7), `entries()` for the list,
+//!   `forced_move() -> Option<(Move, Duration)>` and `play_forced()` (H8);
+//! - `session.game()`: `legal_moves()`, `position()` (`pieces()`, `piece_at(cell)`,
+//!   `in_check()`), `outcome()`, `history()`, `notation(mv)`, `parse_move(text)`;
+//! - [`Resolution::events`]: what a move set off, in order, by piece id and cell;
+//! - `ai::choose(&game, &AiConfig, &mut GameRng) -> Option<Move>`: the computer player.
 
 pub mod ai;
 mod explain;
