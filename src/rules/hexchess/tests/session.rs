@@ -153,6 +153,14 @@ fn h10_autosave_and_restore() {
     puzzle.save_to(&p2).unwrap();
     let back = GameSession::restore(&p2, Ruleset::V011).session;
     assert_eq!(back.forced_move().map(|f| f.0), Some(mv("a1a2")));
+    cleanup(&path);
+    cleanup(&p2);
+}
+
+fn cleanup(path: &std::path::Path) {
+    if let Some(dir) = path.parent() {
+        let _ = std::fs::remove_dir_all(dir);
+    }
 }
 
 #[test]
@@ -173,6 +181,7 @@ fn h10_an_unreadable_save_is_kept_aside_and_reported() {
     // A save whose moves are illegal is unreadable too.
     std::fs::write(&path, "(game: (ruleset: v011, moves: [(mv: \"f5f7\", renamed: true)]), struck: [], forced_count: 0, edited: false)").unwrap();
     assert!(GameSession::restore(&path, Ruleset::V011).problem.is_some());
+    cleanup(&path);
 }
 
 #[test]
@@ -196,4 +205,5 @@ fn h10_an_edited_game_is_never_saved() {
     s.new_game();
     s.play_text("f6").unwrap();
     assert!(path.exists());
+    cleanup(&path);
 }
