@@ -1,30 +1,373 @@
 //! The hexchess adapter: its rules core behind [`EngineGame`] and its subcommands.
 
-use serde_json::Value;
+use std::collections::BTreeMap;
+use std::time::Instant;
 
-use super::cli::CliError;
+use clap::Parser;
+use serde_json::{Value, json};
+
+use super::cli::{CliError, median, median_ns, parse_options};
+use super::progress::Progress;
 use super::{EngineGame, GameOptions};
+use crate::rules::hexchess::ai::{self, AiConfig};
+use crate::rules::hexchess::movegen::{count_moves, legal_moves};
+use crate::rules::hexchess::simulate::{Player, play_game};
+use crate::rules::hexchess::{Color, Game, Position, Resolution, Ruleset, notation, perft};
+use crate::rules::rng::{GameRng, seeded};
 
-pub fn new_game(_options: &GameOptions) -> Result<Box<dyn EngineGame>, String> {
-    Err("hexchess is not served by this build yet".to_string())
+/// A protocol session: the game, and the generator the computer player draws from.
+pub struct HexchessEngine {
+    game: Game,
+    rng: GameRng,
 }
 
-/// `lodestone simulate hexchess ...`
-pub fn simulate(_args: &[String]) -> Result<Value, CliError> {
-    Err(CliError::Failed("simulate hexchess is not available in this build yet".to_string()))
+pub fn parse_ruleset(ruleset: Option<&str>) -> Result<Ruleset, String> {
+    match ruleset {
+        None => Ok(Ruleset::V011),
+        Some(name) => Ruleset::parse(name)
+            .ok_or_else(|| format!("unknown ruleset \"{name}\" (known: v011, classic)")),
+    }
 }
 
-/// `lodestone bench hexchess ...`
-pub fn bench(_args: &[String]) -> Result<Value, CliError> {
-    Err(CliError::Failed("bench hexchess is not available in this build yet".to_string()))
+pub fn new_game(options: &GameOptions) -> Result<Box<dyn EngineGame>, String> {
+    let ruleset = parse_ruleset(options.ruleset.as_deref())?;
+    Ok(Box::new(HexchessEngine {
+        game: Game::new(ruleset),
+        rng: seeded(options.seed.unwrap_or(0)),
+    }))
 }
 
-/// The protocol's `perft` request: leaf count after `moves` from the start position.
-pub fn perft(_ruleset: Option<&str>, _depth: u64, _moves: &[String]) -> Result<u64, String> {
-    Err("hexchess perft is not available in this build yet".to_string())
+/// The protocol's STATE object.
+pub fn state_json(game: &Game) -> Value {
+    let pos = game.position();
+    let pieces: Vec<Value> = pos
+        .pieces()
+        .map(|(cell, piece)| {
+            json!({"cell": cell.to_string(), "type": piece.kind.name(), "color": piece.color.name()})
+        })
+        .collect();
+    let outcome = match game.outcome() {
+        None => Value::Null,
+        Some(o) => json!({"winner": o.winner.map(|w| w.name()), "reason": o.reason.name()}),
+    };
+    json!({
+        "game": "hexchess",
+        "ruleset": game.ruleset().name(),
+        "to_move": pos.turn().name(),
+        "ply": pos.ply(),
+        "pieces": pieces,
+        "halfmove_clock": pos.halfmove_clock(),
+        "in_check": pos.in_check(),
+        "outcome": outcome,
+    })
+}
+
+/// The protocol's RESOLUTION object.
+pub fn resolution_json(r: &Resolution) -> Value {
+    json!({
+        "from": r.from.to_string(),
+        "to": r.to.to_string(),
+        "captured": r.captured.map(|(_, kind, _)| kind.name()),
+        "departed_as": r.departed_as.name(),
+        "arrived_as": r.arrived_as.name(),
+        "notation": r.notation,
+    })
+}
+
+/// The legal moves in long form, sorted as plain strings.
+pub fn legal_strings(game: &Game) -> Vec<String> {
+    let mut legal: Vec<String> = game.legal_moves().iter().map(|m| m.long()).collect();
+    legal.sort();
+    legal
+}
+
+impl EngineGame for HexchessEngine {
+    fn play(&mut self, action: &str) -> Result<(), String> {
+        self.game
+            .play_text(action)
+            .map(|_| ())
+            .map_err(|e| e.reason)
+    }
+
+    fn undo(&mut self) -> Result<(), String> {
+        self.game
+            .undo()
+            .map(|_| ())
+            .ok_or_else(|| "there is no move to undo".to_string())
+    }
+
+    fn play_ai(&mut self) -> Result<(), String> {
+        if let Some(o) = self.game.outcome() {
+            return Err(format!(
+                "the game is over ({}); no more moves may be played",
+                o.reason.name()
+            ));
+        }
+        let mv = ai::choose(&self.game, &AiConfig::default(), &mut self.rng)
+            .ok_or_else(|| "there is no legal move to choose".to_string())?;
+        self.game.play(mv).map(|_| ()).map_err(|e| e.reason)
+    }
+
+    fn state(&self) -> Value {
+        state_json(&self.game)
+    }
+
+    fn legal(&self) -> Vec<String> {
+        legal_strings(&self.game)
+    }
+
+    fn last(&self) -> Value {
+        self.game.last().map_or(Value::Null, resolution_json)
+    }
+}
+
+/// The protocol's `perft` request: leaf count after `moves` from the start position. The
+/// moves are played as in normal play but draw rules are ignored (H12).
+pub fn perft(ruleset: Option<&str>, depth: u64, moves: &[String]) -> Result<u64, String> {
+    let ruleset = parse_ruleset(ruleset)?;
+    let depth = u32::try_from(depth)
+        .ok()
+        .filter(|&d| d <= 12)
+        .ok_or_else(|| "\"depth\" must be at most 12".to_string())?;
+    let pos = position_after(ruleset, moves)?;
+    Ok(crate::rules::hexchess::perft::perft(&pos, depth))
+}
+
+/// The position after `moves` from the start, each checked against the legal moves but
+/// with no draw rule applied (perft ignores them, H12).
+pub fn position_after(ruleset: Ruleset, moves: &[String]) -> Result<Position, String> {
+    let mut pos = Position::start(ruleset);
+    let rename = ruleset == Ruleset::V011;
+    for (i, text) in moves.iter().enumerate() {
+        let legal = legal_moves(&pos);
+        let mv = notation::parse(&pos, text, &legal).map_err(|e| format!("move {i}: {e}"))?;
+        pos.play_unchecked(mv, rename);
+    }
+    Ok(pos)
+}
+
+#[derive(Parser, Debug)]
+#[command(about = "Hex chess perft: leaf counts of the legal-move tree")]
+struct PerftArgs {
+    /// v011 (the document, with renaming) or classic (Glinski).
+    #[arg(long, default_value = "v011")]
+    ruleset: String,
+    /// Plies to count.
+    depth: u32,
+    /// Also list the count under each first move.
+    #[arg(long)]
+    divide: bool,
+    /// Moves to play from the start position first (long form or H6 notation).
+    #[arg(long = "moves", num_args = 0.., value_delimiter = ' ')]
+    moves: Vec<String>,
 }
 
 /// `lodestone perft [--ruleset v011|classic] DEPTH [--divide]`
-pub fn perft_cli(_args: &[String]) -> Result<Value, CliError> {
-    Err(CliError::Failed("perft is not available in this build yet".to_string()))
+pub fn perft_cli(args: &[String]) -> Result<Value, CliError> {
+    let opts: PerftArgs = parse_options("lodestone perft", args)?;
+    let ruleset = parse_ruleset(Some(&opts.ruleset)).map_err(CliError::Usage)?;
+    if opts.depth > 12 {
+        return Err(CliError::Usage(
+            "perft: DEPTH must be at most 12".to_string(),
+        ));
+    }
+    let pos = position_after(ruleset, &opts.moves).map_err(CliError::Usage)?;
+    let started = Instant::now();
+    let mut answer = json!({"ruleset": ruleset.name(), "depth": opts.depth});
+    let nodes = if opts.divide {
+        let rows = perft::divide(&pos, opts.depth);
+        let total = rows.iter().map(|(_, n)| n).sum::<u64>();
+        let divide: serde_json::Map<String, Value> =
+            rows.iter().map(|(mv, n)| (mv.long(), json!(n))).collect();
+        answer["divide"] = Value::Object(divide);
+        total
+    } else {
+        perft::perft(&pos, opts.depth)
+    };
+    let seconds = started.elapsed().as_secs_f64();
+    answer["nodes"] = json!(nodes);
+    answer["seconds"] = json!(seconds);
+    answer["nodes_per_second"] = json!((nodes as f64 / seconds.max(1e-9)).round());
+    Ok(answer)
+}
+
+#[derive(Parser, Debug)]
+#[command(about = "Measure the hex chess rules core")]
+struct BenchArgs {
+    /// Perft depth for the nodes-per-second figures.
+    #[arg(long, default_value_t = 4)]
+    depth: u32,
+    /// Timed samples per measurement (medians are reported).
+    #[arg(long, default_value_t = 15)]
+    samples: usize,
+}
+
+/// `lodestone bench hexchess [--depth D] [--samples N]`
+pub fn bench(args: &[String]) -> Result<Value, CliError> {
+    let opts: BenchArgs = parse_options("lodestone bench hexchess", args)?;
+    if opts.depth == 0 || opts.depth > 6 {
+        return Err(CliError::Usage(
+            "bench hexchess: --depth must be 1..6".to_string(),
+        ));
+    }
+    let mut out = serde_json::Map::new();
+    let mut progress = Progress::new("bench hexchess", 6);
+    for ruleset in [Ruleset::V011, Ruleset::Classic] {
+        let pos = Position::start(ruleset);
+        let started = Instant::now();
+        let nodes = perft::perft(&pos, opts.depth);
+        let seconds = started.elapsed().as_secs_f64();
+        progress.advance(1);
+        // A middle-game position: 12 random plies from the start, fixed seed.
+        let mut game = Game::new(ruleset);
+        let mut rng = seeded(12);
+        for _ in 0..12 {
+            let moves = game.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[rand::Rng::random_range(&mut rng, 0..moves.len())];
+            let _ = game.play(mv);
+        }
+        let mid = game.position().clone();
+        let start_gen = median_ns(opts.samples, || {
+            std::hint::black_box(legal_moves(std::hint::black_box(&pos)));
+        });
+        let mid_gen = median_ns(opts.samples, || {
+            std::hint::black_box(legal_moves(std::hint::black_box(&mid)));
+        });
+        let count = median_ns(opts.samples, || {
+            std::hint::black_box(count_moves(std::hint::black_box(&mid)));
+        });
+        progress.advance(1);
+        let ai_started = Instant::now();
+        let _ = ai::choose(&game, &AiConfig::default(), &mut seeded(1));
+        let ai_ms = ai_started.elapsed().as_secs_f64() * 1000.0;
+        progress.advance(1);
+        out.insert(
+            ruleset.name().to_string(),
+            json!({
+                "perft_depth": opts.depth,
+                "perft_nodes": nodes,
+                "perft_seconds": seconds,
+                "perft_nodes_per_second": (nodes as f64 / seconds.max(1e-9)).round(),
+                "legal_moves_start_ns": start_gen.round(),
+                "legal_moves_midgame_ns": mid_gen.round(),
+                "count_moves_midgame_ns": count.round(),
+                "ai_move_ms": ai_ms,
+            }),
+        );
+    }
+    progress.finish();
+    Ok(Value::Object(out))
+}
+
+#[derive(Parser, Debug)]
+#[command(about = "Self-play hex chess games and summarize them")]
+struct SimulateArgs {
+    #[arg(long, default_value_t = 100)]
+    games: u32,
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// random: random against random; ai: the computer against random, alternating sides.
+    #[arg(long, default_value = "random")]
+    players: String,
+    #[arg(long, default_value = "v011")]
+    ruleset: String,
+    /// The computer's node budget per move (default: the protocol's).
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Games still running after this many plies are counted as unfinished.
+    #[arg(long, default_value_t = 3000)]
+    max_plies: u32,
+}
+
+/// `lodestone simulate hexchess --games N --seed S [--players random|ai]`
+pub fn simulate(args: &[String]) -> Result<Value, CliError> {
+    let opts: SimulateArgs = parse_options("lodestone simulate hexchess", args)?;
+    let ruleset = parse_ruleset(Some(&opts.ruleset)).map_err(CliError::Usage)?;
+    let mut config = AiConfig::default();
+    if let Some(nodes) = opts.nodes {
+        config.max_nodes = nodes;
+    }
+    let ai_plays = match opts.players.as_str() {
+        "random" => false,
+        "ai" => true,
+        other => {
+            return Err(CliError::Usage(format!(
+                "simulate hexchess: unknown --players \"{other}\" (known: random, ai)"
+            )));
+        }
+    };
+    let mut rng = seeded(opts.seed);
+    let mut progress = Progress::new("simulate hexchess", opts.games as u64);
+    let mut reasons: BTreeMap<String, u64> = BTreeMap::new();
+    let mut wins = BTreeMap::from([
+        ("white", 0u64),
+        ("black", 0),
+        ("draw", 0),
+        ("unfinished", 0),
+    ]);
+    let mut lengths = Vec::new();
+    let mut multi_queen = 0u64;
+    let (mut ai_wins, mut ai_draws, mut ai_losses) = (0u64, 0u64, 0u64);
+    let started = Instant::now();
+    for g in 0..opts.games {
+        let ai_color = if g % 2 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let (white, black) = match (ai_plays, ai_color) {
+            (false, _) => (Player::Random, Player::Random),
+            (true, Color::White) => (Player::Ai(config), Player::Random),
+            (true, Color::Black) => (Player::Random, Player::Ai(config)),
+        };
+        let summary = play_game(ruleset, white, black, opts.max_plies, &mut rng);
+        lengths.push(summary.plies as f64);
+        multi_queen += summary.multi_queen as u64;
+        let key = match summary.outcome {
+            None => "unfinished",
+            Some(o) => {
+                *reasons.entry(o.reason.name().to_string()).or_default() += 1;
+                o.winner.map_or("draw", |w| w.name())
+            }
+        };
+        *wins.entry(key).or_default() += 1;
+        match summary.outcome.map(|o| o.winner) {
+            Some(Some(w)) if w == ai_color => ai_wins += 1,
+            Some(Some(_)) => ai_losses += 1,
+            _ => ai_draws += 1,
+        }
+        progress.advance(1);
+    }
+    progress.finish();
+    let games = opts.games.max(1) as f64;
+    let mut answer = json!({
+        "game": "hexchess",
+        "ruleset": ruleset.name(),
+        "games": opts.games,
+        "seed": opts.seed,
+        "players": opts.players,
+        "results": wins,
+        "reasons": reasons,
+        "length": {
+            "mean": lengths.iter().sum::<f64>() / games,
+            "median": median(&mut lengths.clone()),
+            "min": lengths.iter().copied().fold(f64::INFINITY, f64::min),
+            "max": lengths.iter().copied().fold(0.0, f64::max),
+        },
+        "multi_queen_games": multi_queen,
+        "multi_queen_rate": multi_queen as f64 / games,
+        "seconds": started.elapsed().as_secs_f64(),
+    });
+    if ai_plays {
+        // Score: a win 1, a draw (or unfinished game) 1/2.
+        answer["ai"] = json!({
+            "nodes_per_move": config.max_nodes,
+            "wins": ai_wins, "draws": ai_draws, "losses": ai_losses,
+            "score": (ai_wins as f64 + 0.5 * ai_draws as f64) / games,
+        });
+    }
+    Ok(answer)
 }

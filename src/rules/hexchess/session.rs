@@ -1,0 +1,280 @@
+//! The game session the interface drives: the move list (H6), undo and new game, editing
+//! an entry in place (H7), forced moves with their decaying delay (H8) and autosave (H10).
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+use super::game::{Game, Resolution};
+use super::types::{IllegalAction, Move, Ruleset};
+
+/// What an edit of the move list reached (H7).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EditReport {
+    /// Entries replayed (the board shows the position after them).
+    pub reached: usize,
+    /// The first entry that could not be replayed; it and all after it are struck through.
+    pub first_unreachable: Option<usize>,
+    /// Why that entry could not be replayed.
+    pub error: Option<String>,
+}
+
+/// The delay before the `n`-th automatic move of a session (n from 1):
+/// max(0, 850 - 50 n) ms, so 800, 750, ..., 50, then 0 from the 17th on (H8).
+pub fn forced_delay(n: u32) -> Duration {
+    Duration::from_millis(850u64.saturating_sub(50 * n as u64))
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct GameSession {
+    game: Game,
+    /// Entries struck through by the last edit, as typed.
+    struck: Vec<String>,
+    /// Automatic moves played so far this session (spans Undo, reset by New game).
+    forced_count: u32,
+    /// Set by an edit; such a game is never autosaved (H7, H10).
+    edited: bool,
+    #[serde(skip)]
+    autosave: Option<PathBuf>,
+    #[serde(skip)]
+    save_error: Option<String>,
+}
+
+/// What [`GameSession::restore`] found at the save path.
+#[derive(Debug)]
+pub struct Restored {
+    pub session: GameSession,
+    /// Set when a save existed but could not be read: the sentence to show the player.
+    pub problem: Option<String>,
+    /// Where the unreadable save was moved to.
+    pub kept_aside: Option<PathBuf>,
+}
+
+impl GameSession {
+    pub fn new(ruleset: Ruleset) -> GameSession {
+        GameSession {
+            game: Game::new(ruleset),
+            struck: Vec::new(),
+            forced_count: 0,
+            edited: false,
+            autosave: None,
+            save_error: None,
+        }
+    }
+
+    /// A session around a game already under way (a puzzle, a hand-made position).
+    pub fn from_game(game: Game) -> GameSession {
+        GameSession {
+            game,
+            ..GameSession::new(Ruleset::V011)
+        }
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    pub fn is_edited(&self) -> bool {
+        self.edited
+    }
+
+    pub fn forced_count(&self) -> u32 {
+        self.forced_count
+    }
+
+    /// The move list: reachable entries in H6 notation, then the struck entries as typed.
+    pub fn entries(&self) -> (Vec<String>, &[String]) {
+        let reached = self
+            .game
+            .history()
+            .iter()
+            .map(|r| r.notation.clone())
+            .collect();
+        (reached, &self.struck)
+    }
+
+    /// Starts over; the forced-move delay starts again at 800 ms (H8).
+    pub fn new_game(&mut self) {
+        self.game = Game::new(self.game.ruleset());
+        self.struck.clear();
+        self.forced_count = 0;
+        self.edited = false;
+        self.save();
+    }
+
+    /// Plays a move by pointer (renamed as in normal play).
+    pub fn play(&mut self, mv: Move) -> Result<Resolution, IllegalAction> {
+        let resolution = self.game.play(mv)?;
+        self.struck.clear();
+        self.save();
+        Ok(resolution)
+    }
+
+    /// Plays a move typed in notation.
+    pub fn play_text(&mut self, text: &str) -> Result<Resolution, IllegalAction> {
+        let mv = self.game.parse_move(text)?;
+        self.play(mv)
+    }
+
+    /// Takes back the last move (struck entries go too).
+    pub fn undo(&mut self) -> Option<Resolution> {
+        let undone = self.game.undo();
+        self.struck.clear();
+        self.save();
+        undone
+    }
+
+    /// When the side to move has exactly one legal move: that move and how long to wait
+    /// before playing it with [`GameSession::play_forced`] (H8). A promotion with four
+    /// choices is four moves, so never forced.
+    pub fn forced_move(&self) -> Option<(Move, Duration)> {
+        match self.game.legal_moves().as_slice() {
+            [mv] => Some((*mv, forced_delay(self.forced_count + 1))),
+            _ => None,
+        }
+    }
+
+    /// Plays the forced move (after the caller has waited) and counts it.
+    pub fn play_forced(&mut self) -> Result<Resolution, IllegalAction> {
+        let (mv, _) = self.forced_move().ok_or_else(|| {
+            IllegalAction::new("the side to move has more than one legal move, so none is forced")
+        })?;
+        let resolution = self.play(mv)?;
+        self.forced_count += 1;
+        Ok(resolution)
+    }
+
+    /// Replaces entry `index` (or appends when `index` is the list's length) and replays
+    /// the whole list from the start without renaming (H7). The session is marked edited
+    /// and its save removed, so a restart does not bring it back.
+    pub fn edit(&mut self, index: usize, text: &str) -> EditReport {
+        let (mut list, struck) = self.entries();
+        list.extend(struck.iter().cloned());
+        if index < list.len() {
+            list[index] = text.to_string();
+        } else {
+            list.push(text.to_string());
+        }
+        self.edited = true;
+        self.remove_save();
+        let mut game = self.game.restarted();
+        let mut report = EditReport {
+            reached: list.len(),
+            first_unreachable: None,
+            error: None,
+        };
+        for (i, entry) in list.iter().enumerate() {
+            let played = game
+                .parse_move(entry)
+                .and_then(|mv| game.play_unrenamed(mv));
+            if let Err(e) = played {
+                report = EditReport {
+                    reached: i,
+                    first_unreachable: Some(i),
+                    error: Some(e.reason),
+                };
+                break;
+            }
+        }
+        self.struck = list[report.reached..].to_vec();
+        self.game = game;
+        report
+    }
+
+    /// Autosaves to `path` after every change from now on (H10); None turns it off.
+    pub fn set_autosave(&mut self, path: Option<PathBuf>) {
+        self.autosave = path;
+        self.save();
+    }
+
+    /// The last autosave failure, if any (the game goes on regardless).
+    pub fn save_error(&self) -> Option<&str> {
+        self.save_error.as_deref()
+    }
+
+    fn save(&mut self) {
+        let Some(path) = self.autosave.clone() else {
+            return;
+        };
+        if self.edited {
+            return;
+        }
+        self.save_error = self.save_to(&path).err();
+    }
+
+    fn remove_save(&mut self) {
+        if let Some(path) = &self.autosave
+            && path.exists()
+        {
+            self.save_error = std::fs::remove_file(path)
+                .err()
+                .map(|e| format!("could not remove the save {}: {e}", path.display()));
+        }
+    }
+
+    /// Writes the session as RON (through a temporary file, so a crash never leaves half a
+    /// save).
+    pub fn save_to(&self, path: &Path) -> Result<(), String> {
+        let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
+            .map_err(|e| format!("could not encode the game: {e}"))?;
+        let tmp = path.with_extension("ron.tmp");
+        std::fs::write(&tmp, text)
+            .and_then(|()| std::fs::rename(&tmp, path))
+            .map_err(|e| format!("could not write the save {}: {e}", path.display()))
+    }
+
+    /// Loads the save at `path`, autosaving there from then on. No save: a new game. A save
+    /// that cannot be read is renamed aside (never overwritten), reported, and a new game
+    /// starts (H10).
+    pub fn restore(path: &Path, ruleset: Ruleset) -> Restored {
+        let mut restored = Restored {
+            session: GameSession::new(ruleset),
+            problem: None,
+            kept_aside: None,
+        };
+        if path.exists() {
+            let loaded = std::fs::read_to_string(path)
+                .map_err(|e| e.to_string())
+                .and_then(|text| ron::from_str::<GameSession>(&text).map_err(|e| e.to_string()));
+            match loaded {
+                Ok(session) => restored.session = session,
+                Err(e) => {
+                    let aside = aside_name(path);
+                    let moved = std::fs::rename(path, &aside);
+                    restored.problem = Some(match &moved {
+                        Ok(()) => format!(
+                            "the saved game could not be read ({e}); it was kept as {} and a new game started",
+                            aside.display()
+                        ),
+                        Err(m) => format!(
+                            "the saved game could not be read ({e}) nor moved aside ({m}); a new game started"
+                        ),
+                    });
+                    if moved.is_ok() {
+                        restored.kept_aside = Some(aside);
+                    } else {
+                        // Leave the unreadable file alone rather than overwrite it.
+                        return restored;
+                    }
+                }
+            }
+        }
+        restored.session.set_autosave(Some(path.to_path_buf()));
+        restored
+    }
+}
+
+/// `save.ron` -> `save.ron.unreadable-1` (or the first free number).
+fn aside_name(path: &Path) -> PathBuf {
+    let mut n = 1;
+    loop {
+        let mut name = path.as_os_str().to_owned();
+        name.push(format!(".unreadable-{n}"));
+        let candidate = PathBuf::from(name);
+        if !candidate.exists() {
+            return candidate;
+        }
+        n += 1;
+    }
+}

@@ -1,0 +1,75 @@
+//! Self-play for `lodestone simulate hexchess`: random or computer players, with the
+//! statistics the issue asks for (outcomes by reason, length, multi-queen frequency, the
+//! computer's score against random).
+
+use rand::Rng;
+
+use super::ai::{AiConfig, choose, queens};
+use super::game::Game;
+use super::types::{Color, Move, Outcome, Ruleset};
+use crate::rules::rng::GameRng;
+
+/// Who plays a side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Player {
+    Random,
+    Ai(AiConfig),
+}
+
+impl Player {
+    fn choose(&self, game: &Game, rng: &mut GameRng) -> Option<Move> {
+        match self {
+            Player::Random => {
+                let moves = game.legal_moves();
+                if moves.is_empty() {
+                    None
+                } else {
+                    moves.get(rng.random_range(0..moves.len())).copied()
+                }
+            }
+            Player::Ai(config) => choose(game, config, rng),
+        }
+    }
+}
+
+/// One finished (or capped) game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameSummary {
+    /// None when the ply cap was hit first.
+    pub outcome: Option<Outcome>,
+    pub plies: u32,
+    /// Whether renaming ever gave one side more than one queen at once.
+    pub multi_queen: bool,
+}
+
+/// Plays one game between `white` and `black`, at most `max_plies` plies.
+pub fn play_game(
+    ruleset: Ruleset,
+    white: Player,
+    black: Player,
+    max_plies: u32,
+    rng: &mut GameRng,
+) -> GameSummary {
+    let mut game = Game::new(ruleset);
+    let mut multi_queen = false;
+    while game.outcome().is_none() && game.position().ply() < max_plies {
+        let player = if game.turn() == Color::White {
+            white
+        } else {
+            black
+        };
+        let Some(mv) = player.choose(&game, rng) else {
+            break;
+        };
+        if game.play(mv).is_err() {
+            break;
+        }
+        let pos = game.position();
+        multi_queen |= queens(pos, Color::White) > 1 || queens(pos, Color::Black) > 1;
+    }
+    GameSummary {
+        outcome: game.outcome(),
+        plies: game.position().ply(),
+        multi_queen,
+    }
+}
