@@ -203,7 +203,9 @@ fn spawn_hex_board(
             metallic: 0.2,
             ..default()
         })),
-        Transform::from_xyz(0.0, CELL_TOP - 0.2, 0.0).with_rotation(hex_rotation()),
+        // The board's outline has vertical sides (files a and l): turn the frame to match.
+        Transform::from_xyz(0.0, CELL_TOP - 0.2, 0.0)
+            .with_rotation(Quat::from_rotation_x(-FRAC_PI_2)),
     ));
     let cell_mesh = meshes.add(Extrusion::new(RegularPolygon::new(HEX_SIZE * 0.96, 6), 0.08));
     // The three tones of H1: tone = (r - q) mod 3.

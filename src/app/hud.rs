@@ -70,7 +70,17 @@ fn spawn_hud(mut commands: Commands) {
                     ..default()
                 },
                 Pickable::IGNORE,
-                children![(HudTitle, hud_text(20.0)), (HudPlayback, hud_text(18.0))],
+                children![
+                    (
+                        HudTitle,
+                        hud_text(16.0),
+                        Node {
+                            max_width: percent(68),
+                            ..default()
+                        }
+                    ),
+                    (HudPlayback, hud_text(18.0))
+                ],
             ),
             (
                 Node {
@@ -94,7 +104,7 @@ fn tick_notice(mut notice: ResMut<Notice>, time: Res<Time>) {
     }
 }
 
-/// The playback line: "wave 3 of 5 · 0.25x · paused".
+/// The playback line: "wave 3 of 5 | 0.25x | paused".
 pub fn playback_line(queue: &PlaybackQueue) -> String {
     let mut parts = Vec::new();
     if let Some((n, total)) = queue.progress() {
@@ -107,7 +117,7 @@ pub fn playback_line(queue: &PlaybackQueue) -> String {
     if queue.paused {
         parts.push("paused".to_string());
     }
-    parts.join(" · ")
+    parts.join(" | ")
 }
 
 fn trim_speed(speed: f32) -> String {
@@ -139,9 +149,9 @@ fn update_hud(
                 PlayMode::Board => "the board",
             };
             if status.0.is_empty() {
-                format!("{} — {mode}", active.game.title())
+                format!("{} - {mode}", active.game.title())
             } else {
-                format!("{} — {mode}\n{}", active.game.title(), status.0)
+                format!("{} - {mode}\n{}", active.game.title(), status.0)
             }
         }
         _ => String::new(),
@@ -153,9 +163,9 @@ fn update_hud(
     );
     set(&mut texts.p2(), notice.text.clone().unwrap_or_default());
     let keys = if playing {
-        "[ ] speed · Space pause · . one wave · R replay · Enter skip · right-drag/arrows orbit · wheel zoom · Home view · F12 screenshot · Esc menu"
+        "[ ] speed | Space pause | . one wave | R replay | Enter skip | right-drag/arrows orbit | wheel zoom | Home view | F12 screenshot | Esc menu"
     } else {
-        "Choose a game and how to play it · F12 screenshot"
+        "Choose a game and how to play it | F12 screenshot"
     };
     set(&mut texts.p3(), keys.to_string());
 }
@@ -178,10 +188,10 @@ mod tests {
         assert_eq!(playback_line(&queue), "1x");
         queue.slower();
         queue.paused = true;
-        assert_eq!(playback_line(&queue), "0.75x · paused");
+        assert_eq!(playback_line(&queue), "0.75x | paused");
         for _ in 0..10 {
             queue.slower();
         }
-        assert_eq!(playback_line(&queue), "0.05x · paused");
+        assert_eq!(playback_line(&queue), "0.05x | paused");
     }
 }

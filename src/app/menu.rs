@@ -22,7 +22,7 @@ pub struct MenuChoice {
 
 const MODES: [(PlayMode, &str); 4] = [
     (PlayMode::HotSeat, "Two players"),
-    (PlayMode::VsComputer, "Against the computer"),
+    (PlayMode::VsComputer, "Vs computer"),
     (PlayMode::Demo, "Watch a demo"),
     (PlayMode::Board, "The board"),
 ];
@@ -65,7 +65,7 @@ fn spawn_menu(mut commands: Commands, available: Res<AvailableModes>) {
         ));
         for game in GameId::ALL {
             menu.spawn(Node {
-                column_gap: px(10),
+                column_gap: px(8),
                 align_items: AlignItems::Center,
                 ..default()
             })
@@ -75,7 +75,7 @@ fn spawn_menu(mut commands: Commands, available: Res<AvailableModes>) {
                     TextFont::from_font_size(22.0),
                     TextColor(Color::srgb(0.93, 0.93, 0.95)),
                     Node {
-                        width: px(190),
+                        width: px(170),
                         ..default()
                     },
                 ));
@@ -85,8 +85,8 @@ fn spawn_menu(mut commands: Commands, available: Res<AvailableModes>) {
                         Button,
                         MenuChoice { game, mode, enabled },
                         Node {
-                            width: px(190),
-                            height: px(40),
+                            width: px(150),
+                            height: px(38),
                             justify_content: JustifyContent::Center,
                             align_items: AlignItems::Center,
                             border_radius: BorderRadius::all(px(6)),

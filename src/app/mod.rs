@@ -5,14 +5,17 @@
 
 pub mod boards;
 pub mod camera;
+pub mod hexchess;
 pub mod hud;
 pub mod menu;
 pub mod playback;
+pub mod polarity;
 pub mod render;
 pub mod screenshot;
 pub mod settings;
 pub mod stage;
 pub mod vectress;
+pub mod wavefield;
 
 use std::collections::HashSet;
 
@@ -64,6 +67,9 @@ pub fn plugin(app: &mut App) {
             hud::plugin,
             menu::plugin,
             vectress::plugin,
+            hexchess::plugin,
+            wavefield::plugin,
+            polarity::plugin,
         ));
 }
 

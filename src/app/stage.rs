@@ -70,6 +70,8 @@ fn spawn_stage(
         Name::new("Camera"),
         MainCamera,
         Camera3d::default(),
+        // The HUD and menu draw on this camera also when it renders into an image.
+        IsDefaultUiCamera,
         Msaa::Sample4,
         orbit.transform(),
         orbit,

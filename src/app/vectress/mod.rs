@@ -155,9 +155,12 @@ fn start_table(
     };
     spawn_pieces(&mut commands, &looks, &mut table);
     if let Some(action) = last {
-        play_action(&mut commands, &looks, &mut table, &mut queue, action);
+        if let Err(e) = play_action(&mut commands, &looks, &mut table, &mut queue, action) {
+            warn!("render: the last move was refused: {e}");
+        }
+        // `--wave K` counts the rules' waves; the player's own move plays before them.
         match request.as_ref().and_then(|r| r.freeze) {
-            Some((stage, t)) => queue.freeze_at(stage, t),
+            Some((wave, t)) => queue.freeze_at(wave + 1, t),
             None => queue.skip(),
         }
     }
@@ -262,7 +265,7 @@ fn select(commands: &mut Commands, looks: &MagnetLooks, table: &mut VectressTabl
         return;
     };
     table.selected = Some(cell);
-    let mut spawn_marker = |commands: &mut Commands, at: Cell, material: Handle<StandardMaterial>, target: Target| {
+    let spawn_marker = |commands: &mut Commands, at: Cell, material: Handle<StandardMaterial>, target: Target| {
         commands
             .spawn((
                 target,
@@ -493,20 +496,19 @@ fn update_status(table: Res<VectressTable>, queue: Res<PlaybackQueue>, mut statu
         None => format!("{} to move", table.game.to_move().title()),
     };
     line += &format!(
-        " · lost: White {}/5, Black {}/5 · move {} of 200",
+        " | lost: White {}/5, Black {}/5 | move {} of 200",
         pos.lost(Side::White),
         pos.lost(Side::Black),
         table.game.ply()
     );
     if table.thinking.is_some() {
-        line += " · the computer is thinking";
+        line += " | the computer is thinking";
     }
     line += if table.pull_free {
-        "\nF: pull free (a bonded piece leaves its body)"
+        "\nF: pull free is on (a bonded piece leaves its body) | U undo | N new game"
     } else {
-        "\nF: body moves (the whole body moves)"
+        "\nF: body moves (bonded pieces move together) | U undo | N new game"
     };
-    line += " · U undo · N new game";
     if let Some(reason) = &table.hover {
         line += &format!("\n{reason}");
     }
@@ -515,7 +517,7 @@ fn update_status(table: Res<VectressTable>, queue: Res<PlaybackQueue>, mut statu
         .iter()
         .enumerate()
         .rev()
-        .take(8)
+        .take(6)
         .rev()
         .map(|(i, m)| format!("{}. {m}", i + 1))
         .collect();

@@ -139,7 +139,7 @@ impl MagnetLooks {
         };
         let glow_material = emissive(LinearRgba::rgb(6.0, 4.5, 1.2), materials);
         let link_material = emissive(LinearRgba::rgb(3.5, 2.6, 0.6), materials);
-        let push_material = emissive(LinearRgba::rgb(6.0, 1.2, 0.4), materials);
+        let push_material = emissive(LinearRgba::rgb(9.0, 0.9, 0.2), materials);
         let shove_material = emissive(LinearRgba::rgb(2.5, 2.5, 3.0), materials);
         MagnetLooks {
             bodies: Kind::ALL.map(|k| meshes.add(extruded(&outline(k)))),
@@ -151,7 +151,7 @@ impl MagnetLooks {
             glow_material,
             link: meshes.add(Cylinder::new(0.06, 1.0)),
             link_material,
-            arrow: meshes.add(Cone::new(0.16, 0.5)),
+            arrow: meshes.add(Cone::new(0.2, 0.36)),
             push_material,
             shove_material,
             marker: meshes.add(Cylinder::new(0.28, 0.03)),

@@ -110,19 +110,31 @@ fn arrow(
     dir: Dir,
 ) -> (Entity, PieceTween) {
     let d = dir_vector(dir);
-    let at = cell_point(from) + d * 0.55 + Vec3::Y * (BODY_HEIGHT + 0.35);
-    // The cone points along +y; lay it along the push.
+    let at = cell_point(from) + d * 0.5 + Vec3::Y * (BODY_HEIGHT + 0.3);
+    // The arrow is built along +y; lay it along the push, across the contact.
     let rotation = Quat::from_rotation_arc(Vec3::Y, d);
     let full = Transform::from_translation(at).with_rotation(rotation);
     let entity = commands
         .spawn((
             PlaybackEffect,
             DespawnOnExit(crate::app::Screen::Playing),
-            Mesh3d(looks.arrow.clone()),
-            MeshMaterial3d(material),
             full.with_scale(Vec3::ZERO),
-            Pickable::IGNORE,
+            Visibility::default(),
         ))
+        .with_children(|arrow| {
+            arrow.spawn((
+                Mesh3d(looks.link.clone()),
+                MeshMaterial3d(material.clone()),
+                Transform::from_xyz(0.0, -0.15, 0.0).with_scale(Vec3::new(1.3, 0.6, 1.3)),
+                Pickable::IGNORE,
+            ));
+            arrow.spawn((
+                Mesh3d(looks.arrow.clone()),
+                MeshMaterial3d(material),
+                Transform::from_xyz(0.0, 0.3, 0.0),
+                Pickable::IGNORE,
+            ));
+        })
         .id();
     (
         entity,
