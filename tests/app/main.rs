@@ -3,3 +3,6 @@
 
 mod headless;
 mod render;
+mod hexchess;
+mod wavefield;
+mod polarity;

@@ -1,0 +1,1 @@
+//! The hexchess table in a headless app.

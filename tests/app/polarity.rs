@@ -1,0 +1,1 @@
+//! The polarity table in a headless app.

@@ -1,0 +1,1 @@
+//! The wavefield table in a headless app.
