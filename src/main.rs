@@ -74,14 +74,12 @@ fn main() -> ExitCode {
         Some(Command::Render(args)) => {
             lodestone::app::render::run(&args).map(|()| serde_json::Value::Null)
         }
-        Some(Command::Simulate { game, options }) => {
-            with_game(&game, "simulate", |g| match g {
-                GameId::Vectress => engine::vectress::simulate(&options),
-                GameId::Hexchess => engine::hexchess::simulate(&options),
-                GameId::Wavefield => engine::wavefield::simulate(&options),
-                GameId::Polarity => engine::polarity::simulate(&options),
-            })
-        }
+        Some(Command::Simulate { game, options }) => with_game(&game, "simulate", |g| match g {
+            GameId::Vectress => engine::vectress::simulate(&options),
+            GameId::Hexchess => engine::hexchess::simulate(&options),
+            GameId::Wavefield => engine::wavefield::simulate(&options),
+            GameId::Polarity => engine::polarity::simulate(&options),
+        }),
         Some(Command::Bench { game, options }) => with_game(&game, "bench", |g| match g {
             GameId::Vectress => engine::vectress::bench(&options),
             GameId::Hexchess => engine::hexchess::bench(&options),

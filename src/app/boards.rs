@@ -126,7 +126,10 @@ pub fn spawn_board(
     }
 }
 
-fn board_material(materials: &mut Assets<StandardMaterial>, color: Color) -> Handle<StandardMaterial> {
+fn board_material(
+    materials: &mut Assets<StandardMaterial>,
+    color: Color,
+) -> Handle<StandardMaterial> {
     materials.add(StandardMaterial {
         base_color: color,
         perceptual_roughness: 0.7,
@@ -207,7 +210,10 @@ fn spawn_hex_board(
         Transform::from_xyz(0.0, CELL_TOP - 0.2, 0.0)
             .with_rotation(Quat::from_rotation_x(-FRAC_PI_2)),
     ));
-    let cell_mesh = meshes.add(Extrusion::new(RegularPolygon::new(HEX_SIZE * 0.96, 6), 0.08));
+    let cell_mesh = meshes.add(Extrusion::new(
+        RegularPolygon::new(HEX_SIZE * 0.96, 6),
+        0.08,
+    ));
     // The three tones of H1: tone = (r - q) mod 3.
     let tones = [
         Color::srgb(0.88, 0.80, 0.66),
@@ -232,9 +238,20 @@ fn spawn_hex_board(
     for (i, letter) in HEX_FILES.iter().enumerate() {
         let q = i as i32 - 5;
         let rs: Vec<i32> = hex_cells().filter(|c| c.0 == q).map(|c| c.1).collect();
-        let (lo, hi) = (rs.iter().min().copied().unwrap_or(0), rs.iter().max().copied().unwrap_or(0));
-        spawn_label(commands, letter.to_string(), hex_center(q, lo - 1) + Vec3::Z * 0.2);
-        spawn_label(commands, letter.to_string(), hex_center(q, hi + 1) - Vec3::Z * 0.2);
+        let (lo, hi) = (
+            rs.iter().min().copied().unwrap_or(0),
+            rs.iter().max().copied().unwrap_or(0),
+        );
+        spawn_label(
+            commands,
+            letter.to_string(),
+            hex_center(q, lo - 1) + Vec3::Z * 0.2,
+        );
+        spawn_label(
+            commands,
+            letter.to_string(),
+            hex_center(q, hi + 1) - Vec3::Z * 0.2,
+        );
     }
     for rank in 1..=11 {
         let leftmost = hex_cells()

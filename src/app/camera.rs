@@ -130,6 +130,9 @@ mod tests {
         orbit.reset();
         assert_eq!(orbit, OrbitCamera::default());
         let t = orbit.transform();
-        assert!(t.translation.z > 0.0 && t.translation.y > 0.0, "home is White's seat, above");
+        assert!(
+            t.translation.z > 0.0 && t.translation.y > 0.0,
+            "home is White's seat, above"
+        );
     }
 }

@@ -159,7 +159,11 @@ fn update_hud(
     set(&mut texts.p0(), title);
     set(
         &mut texts.p1(),
-        if playing { playback_line(&queue) } else { String::new() },
+        if playing {
+            playback_line(&queue)
+        } else {
+            String::new()
+        },
     );
     set(&mut texts.p2(), notice.text.clone().unwrap_or_default());
     let keys = if playing {

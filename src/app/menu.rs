@@ -83,7 +83,11 @@ fn spawn_menu(mut commands: Commands, available: Res<AvailableModes>) {
                     let enabled = mode == PlayMode::Board || available.0.contains(&(game, mode));
                     row.spawn((
                         Button,
-                        MenuChoice { game, mode, enabled },
+                        MenuChoice {
+                            game,
+                            mode,
+                            enabled,
+                        },
                         Node {
                             width: px(150),
                             height: px(38),

@@ -135,6 +135,8 @@ pub struct PlaybackQueue {
     skip_requested: bool,
     /// After skipping, restart the playback from its first stage.
     replay_requested: bool,
+    /// The next action's stages, waiting for the current playback to be finished.
+    incoming: Option<Vec<Stage>>,
     /// Freeze the given stage at a fraction of its duration (stills).
     freeze: Option<(usize, f32)>,
 }
@@ -150,30 +152,33 @@ impl Default for PlaybackQueue {
             stop_after_stage: false,
             skip_requested: false,
             replay_requested: false,
+            incoming: None,
             freeze: None,
         }
     }
 }
 
 impl PlaybackQueue {
-    /// Starts playing `stages` (a new action's resolution). Anything still playing is
-    /// finished first, so entities never lag behind the rules.
+    /// Starts playing `stages` (a new action's resolution); they replace the previous
+    /// playback. Anything still playing is finished first, so entities never lag behind
+    /// the rules.
     pub fn play(&mut self, stages: Vec<Stage>) {
-        if !self.is_idle() {
+        if self.active.is_none() && self.pending.is_empty() {
+            self.start_new(stages);
+        } else {
             self.skip_requested = true;
+            self.incoming = Some(stages);
         }
-        self.queue_after_skip(stages);
     }
 
-    fn queue_after_skip(&mut self, stages: Vec<Stage>) {
-        let first_new = self.stages.len();
-        self.pending.extend(first_new..first_new + stages.len());
-        self.stages.extend(stages);
+    fn start_new(&mut self, stages: Vec<Stage>) {
+        self.pending = (0..stages.len()).collect();
+        self.stages = stages;
     }
 
     /// True when nothing is playing or waiting: a new move may start.
     pub fn is_idle(&self) -> bool {
-        self.active.is_none() && self.pending.is_empty()
+        self.active.is_none() && self.pending.is_empty() && self.incoming.is_none()
     }
 
     /// (current stage number from 1, number of stages) while playing.
@@ -276,6 +281,10 @@ impl PlaybackQueue {
                 self.replay_requested = false;
                 self.rewind(world);
             }
+        }
+        if let Some(stages) = self.incoming.take() {
+            self.finish_everything(world);
+            self.start_new(stages);
         }
         if let Some((stage, fraction)) = self.freeze.take() {
             self.finish_active(world);
@@ -501,7 +510,8 @@ impl Lens<Transform> for FallLens {
         }
         let u = (t - SLIDE) / (1.0 - SLIDE);
         let axis = self.direction.cross(Vec3::Y).normalize_or(Vec3::X);
-        let translation = self.edge + self.direction * (1.1 * u) + Vec3::Y * (0.4 * u - 3.2 * u * u);
+        let translation =
+            self.edge + self.direction * (1.1 * u) + Vec3::Y * (0.4 * u - 3.2 * u * u);
         let tip = Quat::from_axis_angle(axis, -(u * 1.6 * PI));
         let spin = Quat::from_rotation_y(u * TAU);
         let shrink = (1.0 - u.powi(3)).max(0.0);

@@ -91,10 +91,17 @@ fn parse_size(size: &str) -> Result<(u32, u32), String> {
     let (w, h) = size
         .split_once(['x', 'X'])
         .ok_or_else(|| format!("--size must look like 1280x720, not \"{size}\""))?;
-    let parse = |s: &str| s.trim().parse::<u32>().ok().filter(|v| (16..=8192).contains(v));
+    let parse = |s: &str| {
+        s.trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|v| (16..=8192).contains(v))
+    };
     match (parse(w), parse(h)) {
         (Some(w), Some(h)) => Ok((w, h)),
-        _ => Err(format!("--size must be two numbers from 16 to 8192, like 1280x720, not \"{size}\"")),
+        _ => Err(format!(
+            "--size must be two numbers from 16 to 8192, like 1280x720, not \"{size}\""
+        )),
     }
 }
 
@@ -129,7 +136,10 @@ pub fn validate(args: &RenderArgs) -> Result<(Option<GameId>, (u32, u32)), Strin
         }
     }
     if args.out.extension().and_then(|e| e.to_str()) != Some("png") {
-        return Err(format!("--out must name a .png file, not {}", args.out.display()));
+        return Err(format!(
+            "--out must name a .png file, not {}",
+            args.out.display()
+        ));
     }
     Ok((game, size))
 }
@@ -156,7 +166,9 @@ fn draw(args: &RenderArgs, game: Option<GameId>, width: u32, height: u32) -> Res
             })
             .disable::<WinitPlugin>(),
     )
-    .add_plugins(ScheduleRunnerPlugin::run_loop(Duration::from_secs_f64(1.0 / 60.0)));
+    .add_plugins(ScheduleRunnerPlugin::run_loop(Duration::from_secs_f64(
+        1.0 / 60.0,
+    )));
 
     let mut image = Image::new_fill(
         Extent3d {
@@ -224,7 +236,9 @@ fn draw(args: &RenderArgs, game: Option<GameId>, width: u32, height: u32) -> Res
 }
 
 fn count_waiting_pipelines(cache: Res<PipelineCache>, probe: Res<PipelineProbe>) {
-    probe.0.store(cache.waiting_pipelines().count(), Ordering::Relaxed);
+    probe
+        .0
+        .store(cache.waiting_pipelines().count(), Ordering::Relaxed);
 }
 
 fn capture_when_drawn(
@@ -335,7 +349,11 @@ mod tests {
     #[test]
     fn requests_are_checked_before_rendering() {
         assert_eq!(validate(&args("menu")).unwrap(), (None, (320, 200)));
-        assert!(validate(&args("chess")).unwrap_err().contains("unknown scene"));
+        assert!(
+            validate(&args("chess"))
+                .unwrap_err()
+                .contains("unknown scene")
+        );
         let mut bad = args("vectress");
         bad.size = "big".into();
         assert!(validate(&bad).unwrap_err().contains("--size"));

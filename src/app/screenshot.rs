@@ -35,9 +35,8 @@ fn take_screenshot(
         .map(|d| d.as_millis())
         .unwrap_or(0);
     let path = dir.join(format!("lodestone-{stamp}.png"));
-    commands
-        .spawn(Screenshot::primary_window())
-        .observe(move |captured: On<ScreenshotCaptured>, mut notice: ResMut<Notice>| {
+    commands.spawn(Screenshot::primary_window()).observe(
+        move |captured: On<ScreenshotCaptured>, mut notice: ResMut<Notice>| {
             let result = std::fs::create_dir_all(&dir)
                 .map_err(|e| e.to_string())
                 .and_then(|()| super::render::save_png(&captured.image, &path));
@@ -45,5 +44,6 @@ fn take_screenshot(
                 Ok(()) => notice.show(format!("Screenshot saved to {}", path.display()), 6.0),
                 Err(e) => notice.show(format!("Screenshot not saved: {e}"), 8.0),
             }
-        });
+        },
+    );
 }

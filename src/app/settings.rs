@@ -80,7 +80,10 @@ fn sanitize_speed(speed: f32) -> f32 {
 
 /// Moves an unreadable file to the first free `NAME.unreadable-N` and says so.
 pub fn set_aside(path: &Path, why: &str) -> String {
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
     let aside = (1..)
         .map(|n| path.with_file_name(format!("{name}.unreadable-{n}")))
         .find(|p| !p.exists())
@@ -121,13 +124,19 @@ struct SettingsFile {
     writable: bool,
 }
 
-fn load_settings(mut commands: Commands, mut notice: ResMut<Notice>, mut queue: ResMut<PlaybackQueue>) {
+fn load_settings(
+    mut commands: Commands,
+    mut notice: ResMut<Notice>,
+    mut queue: ResMut<PlaybackQueue>,
+) {
     let path = settings_path();
     let (settings, problem) = match &path {
         Some(path) => load_from(path),
         None => (Settings::default(), None),
     };
-    let writable = !problem.as_deref().is_some_and(|p| p.contains("nor moved aside"));
+    let writable = !problem
+        .as_deref()
+        .is_some_and(|p| p.contains("nor moved aside"));
     if let Some(problem) = problem {
         warn!("{problem}");
         notice.show(problem, 12.0);
@@ -158,7 +167,10 @@ fn save_when_changed(
         && let Some(path) = &file.path
         && let Err(e) = save_to(path, &settings)
     {
-        notice.show(format!("Could not save settings to {}: {e}", path.display()), 8.0);
+        notice.show(
+            format!("Could not save settings to {}: {e}", path.display()),
+            8.0,
+        );
     }
 }
 
@@ -167,7 +179,8 @@ mod tests {
     use super::*;
 
     fn temp_dir(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("lodestone-settings-{name}-{}", std::process::id()));
+        let dir =
+            std::env::temp_dir().join(format!("lodestone-settings-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         dir
@@ -201,7 +214,10 @@ mod tests {
             std::fs::read_to_string(dir.join("settings.ron.unreadable-2")).unwrap(),
             "(speed: \"fast\""
         );
-        assert_eq!(std::fs::read_to_string(dir.join("settings.ron.unreadable-1")).unwrap(), "older");
+        assert_eq!(
+            std::fs::read_to_string(dir.join("settings.ron.unreadable-1")).unwrap(),
+            "older"
+        );
         assert!(!path.exists());
     }
 

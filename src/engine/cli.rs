@@ -30,14 +30,15 @@ pub fn parse_options<T: Parser>(command: &str, args: &[String]) -> Result<T, Cli
     T::try_parse_from(argv).map_err(|error| {
         use clap::error::ErrorKind;
         match error.kind() {
-            ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
-                CliError::Help(error.to_string())
-            }
+            ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => CliError::Help(error.to_string()),
             _ => {
                 // clap's first line is the sentence; the rest is usage advice.
                 let text = error.to_string();
                 let first = text.lines().next().unwrap_or("invalid arguments");
-                CliError::Usage(format!("{command}: {}", first.trim_start_matches("error: ")))
+                CliError::Usage(format!(
+                    "{command}: {}",
+                    first.trim_start_matches("error: ")
+                ))
             }
         }
     })

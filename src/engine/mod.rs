@@ -47,7 +47,10 @@ pub struct GameOptions {
 /// Starts a game of `game` from its start position.
 pub fn new_game(game: GameId, options: &GameOptions) -> Result<Box<dyn EngineGame>, String> {
     if options.ruleset.is_some() && game != GameId::Hexchess {
-        return Err(format!("{} has no rulesets; only hexchess takes \"ruleset\"", game.id()));
+        return Err(format!(
+            "{} has no rulesets; only hexchess takes \"ruleset\"",
+            game.id()
+        ));
     }
     match game {
         GameId::Vectress => vectress::new_game(options),

@@ -40,7 +40,9 @@ impl Progress {
         self.last_draw = Some(Instant::now());
         const WIDTH: u64 = 30;
         let filled = (self.done * WIDTH).checked_div(self.total).unwrap_or(WIDTH);
-        let bar: String = (0..WIDTH).map(|i| if i < filled { '#' } else { '-' }).collect();
+        let bar: String = (0..WIDTH)
+            .map(|i| if i < filled { '#' } else { '-' })
+            .collect();
         let mut err = std::io::stderr().lock();
         let _ = write!(err, "\r{} [{bar}] {}/{}", self.label, self.done, self.total);
         let _ = err.flush();

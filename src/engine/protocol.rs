@@ -38,7 +38,10 @@ impl Engine {
     /// Answers one request line; never panics on bad input.
     pub fn handle_line(&mut self, line: &str) -> String {
         let (id, result) = match serde_json::from_str::<Value>(line) {
-            Err(e) => (Value::Null, Err(Refusal::from(format!("the line is not JSON ({e})")))),
+            Err(e) => (
+                Value::Null,
+                Err(Refusal::from(format!("the line is not JSON ({e})"))),
+            ),
             Ok(Value::Object(request)) => {
                 let id = request.get("id").cloned().unwrap_or(Value::Null);
                 (id, self.handle(&request))
@@ -225,7 +228,8 @@ pub fn run(input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
             Ok(line) => line,
             // Invalid UTF-8 is a bad line, not the end of the conversation.
             Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
-                let answer = json!({"id": null, "ok": false, "error": "the line is not UTF-8 text"});
+                let answer =
+                    json!({"id": null, "ok": false, "error": "the line is not UTF-8 text"});
                 writeln!(output, "{answer}")?;
                 output.flush()?;
                 continue;
@@ -270,12 +274,25 @@ mod tests {
         let unknown = ask(&mut engine, r#"{"id": "a", "cmd": "fly"}"#);
         assert_eq!(unknown["ok"], false);
         assert_eq!(unknown["id"], "a");
-        assert!(unknown["error"].as_str().unwrap().contains("unknown command"));
+        assert!(
+            unknown["error"]
+                .as_str()
+                .unwrap()
+                .contains("unknown command")
+        );
         let no_game = ask(&mut engine, r#"{"id": 2, "cmd": "replay", "game": "go"}"#);
         assert!(no_game["error"].as_str().unwrap().contains("unknown game"));
         let typed = ask(&mut engine, r#"{"id": 3, "cmd": "replay", "game": 5}"#);
-        assert!(typed["error"].as_str().unwrap().contains("must be a string"));
-        let moves = ask(&mut engine, r#"{"cmd": "replay", "game": "polarity", "moves": "d4"}"#);
+        assert!(
+            typed["error"]
+                .as_str()
+                .unwrap()
+                .contains("must be a string")
+        );
+        let moves = ask(
+            &mut engine,
+            r#"{"cmd": "replay", "game": "polarity", "moves": "d4"}"#,
+        );
         assert!(moves["error"].as_str().unwrap().contains("list of strings"));
         let session = ask(&mut engine, r#"{"cmd": "state", "session": 99}"#);
         assert!(session["error"].as_str().unwrap().contains("no session 99"));

@@ -81,7 +81,10 @@ fn wave_two_never_starts_before_wave_one_ends() {
         }
     }
     let (done, started) = (a_done_at.unwrap(), b_started_at.unwrap());
-    assert!(started > done, "b started at frame {started}, a ended at {done}");
+    assert!(
+        started > done,
+        "b started at frame {started}, a ended at {done}"
+    );
     assert_eq!(x_of(&app, b), 1.0);
     assert!(app.world().resource::<PlaybackQueue>().is_idle());
 }
@@ -127,7 +130,11 @@ fn step_plays_exactly_one_wave_then_pauses() {
         app.update();
     }
     assert_eq!(x_of(&app, a), 1.0);
-    assert_eq!(x_of(&app, b), 0.0, "the second wave waits for the next step");
+    assert_eq!(
+        x_of(&app, b),
+        0.0,
+        "the second wave waits for the next step"
+    );
     assert!(queue(&mut app).paused);
     assert_eq!(queue(&mut app).progress(), Some((2, 2)));
     queue(&mut app).step();
@@ -145,15 +152,25 @@ fn skip_replay_and_freeze() {
     app.update();
     queue(&mut app).skip();
     app.update();
-    assert_eq!((x_of(&app, a), x_of(&app, b)), (1.0, 1.0), "skip jumps to the end");
+    assert_eq!(
+        (x_of(&app, a), x_of(&app, b)),
+        (1.0, 1.0),
+        "skip jumps to the end"
+    );
     queue(&mut app).replay();
     app.update();
-    assert!(x_of(&app, a) < 1.0 && x_of(&app, b) == 0.0, "replay starts over");
+    assert!(
+        x_of(&app, a) < 1.0 && x_of(&app, b) == 0.0,
+        "replay starts over"
+    );
     queue(&mut app).freeze_at(1, 0.5);
     app.update();
     assert_eq!(x_of(&app, a), 1.0);
     let mid = x_of(&app, b);
-    assert!((mid - 0.5).abs() < 1e-3, "frozen halfway (cubic in-out is symmetric): {mid}");
+    assert!(
+        (mid - 0.5).abs() < 1e-3,
+        "frozen halfway (cubic in-out is symmetric): {mid}"
+    );
     for _ in 0..30 {
         app.update();
     }
@@ -197,10 +214,15 @@ fn menu_starts_a_game_and_escape_returns() {
         .find(|(_, c)| c.game == GameId::Hexchess && c.mode == PlayMode::Board)
         .map(|(e, _)| e)
         .expect("the menu lists the hex chess board");
-    app.world_mut().entity_mut(target).insert(Interaction::Pressed);
+    app.world_mut()
+        .entity_mut(target)
+        .insert(Interaction::Pressed);
     app.update();
     app.update();
-    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Playing);
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Playing
+    );
     assert_eq!(
         *app.world().resource::<ActiveGame>(),
         ActiveGame {

@@ -2,7 +2,8 @@
 //! what each test needs, and the offscreen renderer as a separate process.
 
 mod headless;
-mod render;
 mod hexchess;
-mod wavefield;
 mod polarity;
+mod render;
+mod vectress;
+mod wavefield;

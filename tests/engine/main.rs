@@ -1,8 +1,8 @@
 //! Engine tests through the public protocol, one module per game. These are the checks a
 //! script author relies on; they build without Bevy (`cargo test --no-default-features`).
 
+mod hexchess;
+mod polarity;
 mod protocol;
 mod vectress;
-mod hexchess;
 mod wavefield;
-mod polarity;

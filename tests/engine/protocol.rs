@@ -15,7 +15,9 @@ fn engine_answers_games_and_survives_garbage() {
         .stdin
         .take()
         .unwrap()
-        .write_all(b"{\"cmd\":\"games\",\"id\":1}\nthis is not json\n{\"cmd\":\"games\",\"id\":2}\n")
+        .write_all(
+            b"{\"cmd\":\"games\",\"id\":1}\nthis is not json\n{\"cmd\":\"games\",\"id\":2}\n",
+        )
         .unwrap();
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success(), "end of input exits 0");

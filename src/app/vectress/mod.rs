@@ -11,7 +11,9 @@ use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
 use rand::Rng;
 
 use self::pieces::{Magnet, MagnetLooks, rest_transform, spawn_magnet};
-use self::stages::{BondLink, PieceEntities, PlaybackEffect, TableEntities, bond_key, spawn_link, stages_for};
+use self::stages::{
+    BondLink, PieceEntities, PlaybackEffect, TableEntities, bond_key, spawn_link, stages_for,
+};
 use super::hud::StatusLine;
 use super::playback::PlaybackQueue;
 use super::render::RenderRequest;
@@ -23,18 +25,16 @@ use crate::rules::vectress::{Action, Cell, EndReason, Frame, Game, Outcome, Side
 
 pub fn plugin(app: &mut App) {
     app.add_systems(Startup, (register_modes, load_looks))
-        .add_systems(OnEnter(Screen::Playing), start_table.run_if(playing_vectress))
+        .add_systems(
+            OnEnter(Screen::Playing),
+            start_table.run_if(playing_vectress),
+        )
         .add_systems(OnExit(Screen::Playing), |mut commands: Commands| {
             commands.remove_resource::<VectressTable>()
         })
         .add_systems(
             Update,
-            (
-                table_keys,
-                computer_turn,
-                sync_when_idle,
-                update_status,
-            )
+            (table_keys, computer_turn, sync_when_idle, update_status)
                 .chain()
                 .after(super::playback::PlaybackSystems)
                 .run_if(resource_exists::<VectressTable>),
@@ -43,6 +43,13 @@ pub fn plugin(app: &mut App) {
             PostUpdate,
             stages::follow_links
                 .before(TransformSystems::Propagate)
+                .run_if(resource_exists::<VectressTable>),
+        )
+        .add_message::<VectressMove>()
+        .add_systems(
+            Update,
+            apply_requested_moves
+                .before(table_keys)
                 .run_if(resource_exists::<VectressTable>),
         )
         .add_observer(on_click)
@@ -86,10 +93,30 @@ pub struct VectressTable {
     rng: GameRng,
     /// What the pointer explains (why a target is illegal).
     hover: Option<String>,
+    /// Why the last requested action was refused.
+    refusal: Option<String>,
     /// Transforms must be checked against the rules once playback ends.
     needs_sync: bool,
     /// Seconds until a finished demo starts again.
     demo_restart: f32,
+}
+
+/// Asks the table to play an action as if the side to move had chosen it (scripts,
+/// tests). Refused actions are reported in the status line.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct VectressMove(pub Action);
+
+fn apply_requested_moves(
+    mut commands: Commands,
+    mut requests: MessageReader<VectressMove>,
+    mut table: ResMut<VectressTable>,
+    looks: Res<MagnetLooks>,
+    mut queue: ResMut<PlaybackQueue>,
+) {
+    for VectressMove(action) in requests.read() {
+        // A refusal is kept on the table and shown in the status line.
+        let _ = play_action(&mut commands, &looks, &mut table, &mut queue, *action);
+    }
 }
 
 /// A destination marker: clicking it plays the action.
@@ -123,7 +150,10 @@ fn start_table(
     let mut last = None;
     // `lodestone render vectress --moves ...`: every move but the last is played at once,
     // the last one through playback (frozen where asked).
-    if let Some(request) = request.as_ref().filter(|r| r.game == Some(GameId::Vectress)) {
+    if let Some(request) = request
+        .as_ref()
+        .filter(|r| r.game == Some(GameId::Vectress))
+    {
         for (i, text) in request.moves.iter().enumerate() {
             let Ok(action) = text.parse::<Action>() else {
                 continue;
@@ -150,6 +180,7 @@ fn start_table(
         thinking: None,
         rng: seeded(0x5EC7_2E55),
         hover: None,
+        refusal: None,
         needs_sync: false,
         demo_restart: 0.0,
     };
@@ -186,7 +217,8 @@ fn spawn_pieces(commands: &mut Commands, looks: &MagnetLooks, table: &mut Vectre
         );
     }
     for (a, b) in position.bonds() {
-        if let (Some(ea), Some(eb)) = (table.entities.pieces.get(&a), table.entities.pieces.get(&b)) {
+        if let (Some(ea), Some(eb)) = (table.entities.pieces.get(&a), table.entities.pieces.get(&b))
+        {
             let link = spawn_link(commands, looks, ea.piece, eb.piece, true);
             table.entities.links.insert(bond_key(a, b), link);
         }
@@ -222,7 +254,14 @@ fn play_action(
 ) -> Result<(), String> {
     let before = *table.game.position();
     let previous = table.game.clone();
-    let resolution = table.game.play(action).map_err(|e| e.to_string())?;
+    let resolution = match table.game.play(action) {
+        Ok(resolution) => resolution,
+        Err(e) => {
+            table.refusal = Some(e.to_string());
+            return Err(e.to_string());
+        }
+    };
+    table.refusal = None;
     table.history.push(previous);
     table.moves.push(action.to_string());
     clear_markers(commands, table);
@@ -236,7 +275,11 @@ fn play_action(
         }
         on_board
     });
-    let bonds: Vec<_> = before.bonds().into_iter().map(|(a, b)| bond_key(a, b)).collect();
+    let bonds: Vec<_> = before
+        .bonds()
+        .into_iter()
+        .map(|(a, b)| bond_key(a, b))
+        .collect();
     table.entities.links.retain(|key, (link, _)| {
         let alive = bonds.contains(key);
         if !alive {
@@ -265,17 +308,20 @@ fn select(commands: &mut Commands, looks: &MagnetLooks, table: &mut VectressTabl
         return;
     };
     table.selected = Some(cell);
-    let spawn_marker = |commands: &mut Commands, at: Cell, material: Handle<StandardMaterial>, target: Target| {
-        commands
-            .spawn((
-                target,
-                DespawnOnExit(Screen::Playing),
-                Mesh3d(looks.marker.clone()),
-                MeshMaterial3d(material),
-                Transform::from_translation(rest_transform(at, Side::White).translation + Vec3::Y * 0.02),
-            ))
-            .id()
-    };
+    let spawn_marker =
+        |commands: &mut Commands, at: Cell, material: Handle<StandardMaterial>, target: Target| {
+            commands
+                .spawn((
+                    target,
+                    DespawnOnExit(Screen::Playing),
+                    Mesh3d(looks.marker.clone()),
+                    MeshMaterial3d(material),
+                    Transform::from_translation(
+                        rest_transform(at, Side::White).translation + Vec3::Y * 0.02,
+                    ),
+                ))
+                .id()
+        };
     let mut markers = vec![spawn_marker(
         commands,
         cell,
@@ -301,7 +347,11 @@ fn select(commands: &mut Commands, looks: &MagnetLooks, table: &mut VectressTabl
                 Ok(_) => spawn_marker(
                     commands,
                     to,
-                    if pull { looks.marker_pull.clone() } else { looks.marker_move.clone() },
+                    if pull {
+                        looks.marker_pull.clone()
+                    } else {
+                        looks.marker_move.clone()
+                    },
                     Target {
                         action: Some(action),
                         reason: None,
@@ -332,7 +382,6 @@ fn on_click(
     mut queue: ResMut<PlaybackQueue>,
     magnets: Query<&Magnet>,
     targets: Query<&Target>,
-    mut status: ResMut<StatusLine>,
 ) {
     let Some(mut table) = table else { return };
     if click.button != PointerButton::Primary
@@ -344,9 +393,8 @@ fn on_click(
     }
     if let Ok(target) = targets.get(click.entity) {
         if let Some(action) = target.action {
-            if let Err(e) = play_action(&mut commands, &looks, &mut table, &mut queue, action) {
-                status.0 = e;
-            }
+            // A refusal is kept on the table and shown in the status line.
+            let _ = play_action(&mut commands, &looks, &mut table, &mut queue, action);
         }
         return;
     }
@@ -360,13 +408,21 @@ fn on_click(
     }
 }
 
-fn on_hover(over: On<Pointer<Over>>, table: Option<ResMut<VectressTable>>, targets: Query<&Target>) {
+fn on_hover(
+    over: On<Pointer<Over>>,
+    table: Option<ResMut<VectressTable>>,
+    targets: Query<&Target>,
+) {
     if let (Some(mut table), Ok(target)) = (table, targets.get(over.entity)) {
         table.hover = target.reason.clone();
     }
 }
 
-fn on_hover_end(out: On<Pointer<Out>>, table: Option<ResMut<VectressTable>>, targets: Query<&Target>) {
+fn on_hover_end(
+    out: On<Pointer<Out>>,
+    table: Option<ResMut<VectressTable>>,
+    targets: Query<&Target>,
+) {
     if let (Some(mut table), Ok(_)) = (table, targets.get(out.entity)) {
         table.hover = None;
     }
@@ -441,7 +497,8 @@ fn computer_turn(
         let game = table.game.clone();
         let mut rng = seeded(table.rng.random());
         table.thinking = Some(
-            AsyncComputeTaskPool::get().spawn(async move { choose(&game, &AiConfig::default(), &mut rng) }),
+            AsyncComputeTaskPool::get()
+                .spawn(async move { choose(&game, &AiConfig::default(), &mut rng) }),
         );
         return;
     };
@@ -489,7 +546,11 @@ fn describe(outcome: Outcome) -> String {
     }
 }
 
-fn update_status(table: Res<VectressTable>, queue: Res<PlaybackQueue>, mut status: ResMut<StatusLine>) {
+fn update_status(
+    table: Res<VectressTable>,
+    queue: Res<PlaybackQueue>,
+    mut status: ResMut<StatusLine>,
+) {
     let pos = table.game.position();
     let mut line = match table.game.outcome() {
         Some(outcome) => describe(outcome),
@@ -509,7 +570,7 @@ fn update_status(table: Res<VectressTable>, queue: Res<PlaybackQueue>, mut statu
     } else {
         "\nF: body moves (bonded pieces move together) | U undo | N new game"
     };
-    if let Some(reason) = &table.hover {
+    if let Some(reason) = table.hover.as_ref().or(table.refusal.as_ref()) {
         line += &format!("\n{reason}");
     }
     let recent: Vec<String> = table

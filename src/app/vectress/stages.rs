@@ -208,12 +208,23 @@ pub fn stages_for(
                 });
             }
         }
-        bond_tweens(commands, looks, table, &[], &player.bonds_broken, &mut tweens);
+        bond_tweens(
+            commands,
+            looks,
+            table,
+            &[],
+            &player.bonds_broken,
+            &mut tweens,
+        );
         stages.push(Stage {
             label: format!(
                 "{} moves{}",
                 resolution.side.title(),
-                if player.pulled_free { " (pulled free)" } else { "" }
+                if player.pulled_free {
+                    " (pulled free)"
+                } else {
+                    ""
+                }
             ),
             tweens,
             effects: Vec::new(),
@@ -241,15 +252,24 @@ pub fn stages_for(
                 .or_else(|| wave.lost.iter().find(|l| l.id == id).map(|l| l.from))
         };
         for push in &wave.pushes {
-            if let Some(cell) = start_cell(push.pusher).or_else(|| resting_cell(before, resolution, i, push.pusher)) {
-                let (entity, tween) = arrow(commands, looks, looks.push_material.clone(), cell, push.dir);
+            if let Some(cell) =
+                start_cell(push.pusher).or_else(|| resting_cell(before, resolution, i, push.pusher))
+            {
+                let (entity, tween) =
+                    arrow(commands, looks, looks.push_material.clone(), cell, push.dir);
                 effects.push(entity);
                 tweens.push(tween);
             }
         }
         for shove in &wave.shoves {
             if let Some(cell) = start_cell(shove.shover) {
-                let (entity, tween) = arrow(commands, looks, looks.shove_material.clone(), cell, shove.dir);
+                let (entity, tween) = arrow(
+                    commands,
+                    looks,
+                    looks.shove_material.clone(),
+                    cell,
+                    shove.dir,
+                );
                 effects.push(entity);
                 tweens.push(tween);
             }
@@ -289,7 +309,12 @@ pub fn stages_for(
 }
 
 /// The cell a piece stood on at the start of wave `wave` (it did not move in it).
-fn resting_cell(before: &Position, resolution: &Resolution, wave: usize, id: PieceId) -> Option<Cell> {
+fn resting_cell(
+    before: &Position,
+    resolution: &Resolution,
+    wave: usize,
+    id: PieceId,
+) -> Option<Cell> {
     let mut cell = before.piece(id).map(|p| p.cell)?;
     if let Some(player) = &resolution.player
         && let Some(m) = player.moved.iter().find(|m| m.id == id)
@@ -317,7 +342,11 @@ pub fn follow_links(
         let (pa, pb) = (a.translation + lift, b.translation + lift);
         let span = pb - pa;
         let length = span.length();
-        let shrink = a.scale.min_element().min(b.scale.min_element()).clamp(0.0, 1.0);
+        let shrink = a
+            .scale
+            .min_element()
+            .min(b.scale.min_element())
+            .clamp(0.0, 1.0);
         *transform = Transform {
             translation: (pa + pb) / 2.0,
             rotation: Quat::from_rotation_arc(Vec3::Y, span.normalize_or(Vec3::X)),

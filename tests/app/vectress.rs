@@ -1,0 +1,186 @@
+//! Vectress on the table, headless: a scripted game with a multi-wave chain reaction is
+//! played back one stage per wave, in order, and every magnet ends where the rules say.
+
+use bevy::prelude::*;
+use lodestone::app::playback::{Motion, PlaybackQueue};
+use lodestone::app::vectress::pieces::rest_transform;
+use lodestone::app::vectress::{VectressMove, VectressTable};
+use lodestone::app::{ActiveGame, PlayMode, Screen};
+use lodestone::rules::GameId;
+use lodestone::rules::vectress::Action;
+
+use super::headless::headless_app;
+
+fn vectress_app() -> App {
+    let mut app = headless_app();
+    app.insert_resource(ActiveGame {
+        game: GameId::Vectress,
+        mode: PlayMode::HotSeat,
+    });
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Playing);
+    app.update();
+    app.update();
+    assert!(app.world().contains_resource::<VectressTable>());
+    app
+}
+
+fn play(app: &mut App, text: &str) {
+    let action: Action = text.parse().unwrap();
+    app.world_mut().write_message(VectressMove(action));
+    app.update();
+}
+
+fn finish(app: &mut App) {
+    for _ in 0..2000 {
+        app.update();
+        if app.world().resource::<PlaybackQueue>().is_idle() {
+            app.update();
+            return;
+        }
+    }
+    panic!("playback never ended");
+}
+
+fn assert_matches_rules(app: &mut App) {
+    let table = app.world().resource::<VectressTable>();
+    let game = table.game.clone();
+    let entities = table.entities.clone();
+    for piece in game.position().pieces() {
+        let e = entities.pieces[&piece.id].piece;
+        let transform = app.world().get::<Transform>(e).unwrap();
+        assert_eq!(
+            *transform,
+            rest_transform(piece.cell, piece.owner),
+            "piece {} ({:?}) should rest on {}",
+            piece.id,
+            piece.kind,
+            piece.cell
+        );
+    }
+}
+
+#[test]
+fn a_chain_reaction_plays_one_stage_per_wave_in_order() {
+    let mut app = vectress_app();
+    for m in ["E3-G5", "F7-H5"] {
+        play(&mut app, m);
+        finish(&mut app);
+        assert_matches_rules(&mut app);
+    }
+    // The same move played on the rules alone: what the stages must show.
+    let mut rules = app.world().resource::<VectressTable>().game.clone();
+    let resolution = rules.play("F5-F7".parse().unwrap()).unwrap();
+    assert!(
+        resolution.waves.len() >= 4,
+        "a long chain: {} waves",
+        resolution.waves.len()
+    );
+
+    play(&mut app, "F5-F7");
+    let entities = app.world().resource::<VectressTable>().entities.clone();
+    {
+        let queue = app.world().resource::<PlaybackQueue>();
+        // The player's move, then one stage per wave.
+        assert_eq!(queue.stage_count(), 1 + resolution.waves.len());
+        for (i, wave) in resolution.waves.iter().enumerate() {
+            let stage = queue.stage(i + 1).unwrap();
+            let mut moved: Vec<Entity> = stage
+                .tweens
+                .iter()
+                .filter(|t| matches!(t.motion, Motion::Move { .. } | Motion::FallOff { .. }))
+                .map(|t| t.entity)
+                .collect();
+            let mut expected: Vec<Entity> = wave
+                .moves
+                .iter()
+                .map(|m| m.id)
+                .chain(wave.lost.iter().map(|l| l.id))
+                .map(|id| entities.pieces[&id].piece)
+                .collect();
+            moved.sort();
+            expected.sort();
+            assert_eq!(
+                moved,
+                expected,
+                "stage {} moves exactly wave {}'s pieces",
+                i + 1,
+                i + 1
+            );
+        }
+    }
+    // Watch the stages go by: each starts only after the one before ended, and the pieces
+    // of a later wave stay still while an earlier wave plays.
+    let wave1: Vec<Entity> = resolution.waves[0]
+        .moves
+        .iter()
+        .map(|m| entities.pieces[&m.id].piece)
+        .collect();
+    let wave2_only: Vec<Entity> = resolution.waves[1]
+        .moves
+        .iter()
+        .filter(|m| !resolution.waves[0].moves.iter().any(|n| n.id == m.id))
+        .map(|m| entities.pieces[&m.id].piece)
+        .collect();
+    let start: Vec<Transform> = wave2_only
+        .iter()
+        .map(|&e| *app.world().get::<Transform>(e).unwrap())
+        .collect();
+    let mut last_stage = 0;
+    for _ in 0..2000 {
+        app.update();
+        let queue = app.world().resource::<PlaybackQueue>();
+        let Some((stage, _)) = queue.progress() else {
+            break;
+        };
+        assert!(
+            stage >= last_stage,
+            "stages never go back ({last_stage} -> {stage})"
+        );
+        last_stage = stage;
+        if stage <= 2 {
+            for (e, t0) in wave2_only.iter().zip(&start) {
+                assert_eq!(
+                    app.world().get::<Transform>(*e).unwrap(),
+                    t0,
+                    "wave 2 piece moved during wave 1"
+                );
+            }
+        }
+        if stage == 3 {
+            // Wave 1 is over: its pieces are at rest where wave 1 put them.
+            for (m, e) in resolution.waves[0].moves.iter().zip(&wave1) {
+                if resolution.waves[1..]
+                    .iter()
+                    .all(|w| w.moves.iter().all(|n| n.id != m.id))
+                {
+                    let owner =
+                        app.world().resource::<VectressTable>().entities.pieces[&m.id].owner;
+                    assert_eq!(
+                        *app.world().get::<Transform>(*e).unwrap(),
+                        rest_transform(m.to, owner)
+                    );
+                }
+            }
+        }
+    }
+    assert_eq!(last_stage, 1 + resolution.waves.len(), "every stage played");
+    finish(&mut app);
+    assert_eq!(app.world().resource::<VectressTable>().game, rules);
+    assert_matches_rules(&mut app);
+}
+
+#[test]
+fn a_refused_move_changes_nothing() {
+    let mut app = vectress_app();
+    let before = app.world().resource::<VectressTable>().game.clone();
+    play(&mut app, "E3-E9");
+    finish(&mut app);
+    assert_eq!(app.world().resource::<VectressTable>().game, before);
+    let status = &app.world().resource::<lodestone::app::hud::StatusLine>().0;
+    assert!(
+        status.contains("E3-E9"),
+        "the refusal is explained: {status}"
+    );
+}
