@@ -9,7 +9,10 @@ use crate::rules::GameId;
 
 pub fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Menu), spawn_menu)
-        .add_systems(Update, (press_menu_buttons, escape_to_menu));
+        .add_systems(
+            Update,
+            (refresh_availability, press_menu_buttons, escape_to_menu).chain(),
+        );
 }
 
 /// What a menu button starts.
@@ -75,7 +78,7 @@ fn spawn_menu(mut commands: Commands, available: Res<AvailableModes>) {
                     TextFont::from_font_size(22.0),
                     TextColor(Color::srgb(0.93, 0.93, 0.95)),
                     Node {
-                        width: px(170),
+                        width: px(200),
                         ..default()
                     },
                 ));
@@ -89,7 +92,7 @@ fn spawn_menu(mut commands: Commands, available: Res<AvailableModes>) {
                             enabled,
                         },
                         Node {
-                            width: px(150),
+                            width: px(146),
                             height: px(38),
                             justify_content: JustifyContent::Center,
                             align_items: AlignItems::Center,
@@ -111,6 +114,33 @@ fn spawn_menu(mut commands: Commands, available: Res<AvailableModes>) {
             });
         }
     });
+}
+
+/// Games register their modes at startup, possibly after the menu first appears: keep
+/// every button's state in step with [`AvailableModes`].
+fn refresh_availability(
+    available: Res<AvailableModes>,
+    mut buttons: Query<(&mut MenuChoice, &mut BackgroundColor, &Children)>,
+    mut labels: Query<&mut TextColor>,
+) {
+    for (mut choice, mut color, children) in &mut buttons {
+        let enabled =
+            choice.mode == PlayMode::Board || available.0.contains(&(choice.game, choice.mode));
+        if choice.enabled == enabled {
+            continue;
+        }
+        choice.enabled = enabled;
+        color.0 = if enabled { BUTTON } else { BUTTON_DISABLED };
+        for child in children.iter() {
+            if let Ok(mut text) = labels.get_mut(child) {
+                text.0 = if enabled {
+                    Color::srgb(0.95, 0.95, 0.97)
+                } else {
+                    Color::srgb(0.4, 0.4, 0.42)
+                };
+            }
+        }
+    }
 }
 
 fn press_menu_buttons(

@@ -149,7 +149,7 @@ impl MagnetLooks {
             stud: meshes.add(Cylinder::new(0.055, 0.12)),
             glow: meshes.add(Torus::new(0.38, 0.5)),
             glow_material,
-            link: meshes.add(Cylinder::new(0.06, 1.0)),
+            link: meshes.add(Cylinder::new(0.075, 1.0)),
             link_material,
             arrow: meshes.add(Cone::new(0.2, 0.36)),
             push_material,

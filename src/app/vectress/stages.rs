@@ -338,7 +338,8 @@ pub fn follow_links(
         let (Ok(a), Ok(b)) = (pieces.get(link.a), pieces.get(link.b)) else {
             continue;
         };
-        let lift = Vec3::Y * (BODY_HEIGHT * 0.5);
+        // Over the tops of the bodies, so a bond reads at a glance from above.
+        let lift = Vec3::Y * (BODY_HEIGHT + 0.05);
         let (pa, pb) = (a.translation + lift, b.translation + lift);
         let span = pb - pa;
         let length = span.length();
