@@ -167,7 +167,7 @@ fn update_hud(
     );
     set(&mut texts.p2(), notice.text.clone().unwrap_or_default());
     let keys = if playing {
-        "[ ] speed | Space pause | . one wave | R replay | Enter skip | right-drag/arrows orbit | wheel zoom | Home view | F12 screenshot | Esc menu"
+        "[ ] speed | Space pause | . one wave | R replay | Enter skip | right-drag/arrows orbit | wheel zoom | Home view | F2 colours | F12 screenshot | Esc menu"
     } else {
         "Choose a game and how to play it | F12 screenshot"
     };

@@ -13,6 +13,14 @@ use crate::rules::GameId;
 
 pub fn plugin(app: &mut App) {
     app.add_systems(PreStartup, load_settings)
+        .add_systems(Startup, apply_color_scheme)
+        .add_systems(
+            Update,
+            (
+                remember_window_size,
+                toggle_color_scheme.run_if(resource_exists::<ButtonInput<KeyCode>>),
+            ),
+        )
         .add_systems(Last, save_when_changed);
 }
 
@@ -144,6 +152,63 @@ fn load_settings(
     queue.speed = settings.speed;
     commands.insert_resource(SettingsFile { path, writable });
     commands.insert_resource(settings);
+}
+
+fn remember_window_size(
+    mut resized: MessageReader<bevy::window::WindowResized>,
+    mut settings: ResMut<Settings>,
+) {
+    if let Some(last) = resized.read().last() {
+        let size = (last.width.round() as u32, last.height.round() as u32);
+        if size.0 >= 320 && size.1 >= 240 && settings.window != size {
+            settings.window = size;
+        }
+    }
+}
+
+/// F2 switches between the classic look and a high-contrast one (brighter light, black
+/// surroundings) and remembers the choice.
+fn toggle_color_scheme(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut settings: ResMut<Settings>,
+    clear: ResMut<ClearColor>,
+    ambient: ResMut<bevy::light::GlobalAmbientLight>,
+    mut notice: ResMut<Notice>,
+) {
+    if !keys.just_pressed(KeyCode::F2) {
+        return;
+    }
+    settings.color_scheme = match settings.color_scheme {
+        ColorScheme::Classic => ColorScheme::HighContrast,
+        ColorScheme::HighContrast => ColorScheme::Classic,
+    };
+    set_scheme(settings.color_scheme, clear, ambient);
+    notice.show(format!("Colour scheme: {:?}", settings.color_scheme), 3.0);
+}
+
+fn apply_color_scheme(
+    settings: Res<Settings>,
+    clear: ResMut<ClearColor>,
+    ambient: ResMut<bevy::light::GlobalAmbientLight>,
+) {
+    set_scheme(settings.color_scheme, clear, ambient);
+}
+
+fn set_scheme(
+    scheme: ColorScheme,
+    mut clear: ResMut<ClearColor>,
+    mut ambient: ResMut<bevy::light::GlobalAmbientLight>,
+) {
+    match scheme {
+        ColorScheme::Classic => {
+            clear.0 = Color::srgb(0.05, 0.055, 0.07);
+            ambient.brightness = 180.0;
+        }
+        ColorScheme::HighContrast => {
+            clear.0 = Color::BLACK;
+            ambient.brightness = 420.0;
+        }
+    }
 }
 
 fn save_when_changed(

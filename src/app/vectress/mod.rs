@@ -4,7 +4,7 @@
 pub mod pieces;
 pub mod stages;
 
-use bevy::picking::events::{Click, Out, Over, Pointer};
+use bevy::picking::events::{Click, DragDrop, DragStart, Out, Over, Pointer};
 use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
@@ -53,6 +53,8 @@ pub fn plugin(app: &mut App) {
                 .run_if(resource_exists::<VectressTable>),
         )
         .add_observer(on_click)
+        .add_observer(on_drag_start)
+        .add_observer(on_drop)
         .add_observer(on_hover)
         .add_observer(on_hover_end);
 }
@@ -405,6 +407,55 @@ fn on_click(
             Some(cell) => select(&mut commands, &looks, &mut table, cell),
             None => {}
         }
+    }
+}
+
+/// Dragging a magnet selects it (its targets light up) ...
+fn on_drag_start(
+    drag: On<Pointer<DragStart>>,
+    mut commands: Commands,
+    table: Option<ResMut<VectressTable>>,
+    looks: Res<MagnetLooks>,
+    queue: Res<PlaybackQueue>,
+    magnets: Query<&Magnet>,
+) {
+    let Some(mut table) = table else { return };
+    if drag.button != PointerButton::Primary || !queue.is_idle() || !table.human_to_move() {
+        return;
+    }
+    if let Ok(magnet) = magnets.get(drag.entity)
+        && let Some(piece) = table.game.position().piece(magnet.id)
+        && table.selected != Some(piece.cell)
+    {
+        select(&mut commands, &looks, &mut table, piece.cell);
+    }
+}
+
+/// ... and dropping it on a lit target plays that move.
+fn on_drop(
+    drop: On<Pointer<DragDrop>>,
+    mut commands: Commands,
+    table: Option<ResMut<VectressTable>>,
+    looks: Res<MagnetLooks>,
+    mut queue: ResMut<PlaybackQueue>,
+    magnets: Query<&Magnet>,
+    targets: Query<&Target>,
+) {
+    let Some(mut table) = table else { return };
+    if drop.button != PointerButton::Primary
+        || !queue.is_idle()
+        || !table.human_to_move()
+        || magnets.get(drop.dropped).is_err()
+    {
+        return;
+    }
+    if let Ok(Target {
+        action: Some(action),
+        ..
+    }) = targets.get(drop.entity)
+    {
+        // A refusal is kept on the table and shown in the status line.
+        let _ = play_action(&mut commands, &looks, &mut table, &mut queue, *action);
     }
 }
 
