@@ -5,6 +5,7 @@
 use std::f32::consts::{FRAC_PI_2, PI, TAU};
 
 use bevy::prelude::*;
+use bevy::text::Justify;
 
 use crate::app::Screen;
 use crate::app::boards::{BoardLabel, SquareBoard};
@@ -254,8 +255,8 @@ impl PolarityLooks {
                 ..default()
             })
         };
-        let push_beam = emissive(LinearRgba::rgb(8.0, 1.6, 0.3), materials);
-        let pull_beam = emissive(LinearRgba::rgb(0.4, 1.8, 8.0), materials);
+        let push_beam = emissive(LinearRgba::rgb(4.0, 0.7, 0.1), materials);
+        let pull_beam = emissive(LinearRgba::rgb(0.2, 0.9, 4.5), materials);
         PolarityLooks {
             stones: (0..4).map(|v| meshes.add(stone_mesh(v))).collect(),
             stone_materials,
@@ -349,7 +350,7 @@ pub fn spent_slot(before: &Hand, piece: Piece) -> Option<usize> {
 /// The centre of `side`'s pile of collected stones.
 pub fn pile_point(side: Side) -> Vec3 {
     let s = side_sign(side);
-    Vec3::new(s * 7.3, TABLE_TOP, s * 2.0)
+    Vec3::new(s * 8.1, TABLE_TOP, s * 2.0)
 }
 
 /// Where the `k`-th collected stone of `side` rests: a heap that grows outward, then up.
@@ -394,12 +395,9 @@ pub struct HandPiece {
     pub slot: usize,
 }
 
-/// A label kept over a pile (its count) or a hand (its alternation).
+/// A label kept over a player's pile: the count, the hand and its alternation.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SideLabel {
-    Pile(Side),
-    Hand(Side),
-}
+pub struct SideLabel(pub Side);
 
 pub fn spawn_stone(
     commands: &mut Commands,
@@ -472,6 +470,7 @@ pub fn spawn_side_label(
             BoardLabel { world },
             Pickable::IGNORE,
             Text::new(""),
+            TextLayout::justify(Justify::Center),
             TextFont::from_font_size(size),
             TextColor(Color::srgb(0.96, 0.92, 0.8)),
             TextShadow::default(),

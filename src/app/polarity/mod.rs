@@ -227,16 +227,9 @@ fn start_table(
     for side in Side::BOTH {
         spawn_side_label(
             &mut commands,
-            SideLabel::Pile(side),
-            pile_point(side) + Vec3::Y * 1.1,
-            18.0,
-        );
-        let s = looks::side_sign(side);
-        spawn_side_label(
-            &mut commands,
-            SideLabel::Hand(side),
-            Vec3::new(s * 7.3, looks::TABLE_TOP, s * 4.3),
-            14.0,
+            SideLabel(side),
+            pile_point(side) + Vec3::new(looks::side_sign(side) * 0.3, 1.4, 0.0),
+            15.0,
         );
     }
     if let Some(action) = last {
@@ -605,13 +598,13 @@ fn next_text(next: Next) -> &'static str {
     }
 }
 
-/// The hand's state in a few words: "R2 B1 Q1 | next R pull, B any".
+/// The hand's state in a few words: "hand R2 B1 Q1", "next R pull, B any".
 pub fn hand_summary(hand: &Hand) -> String {
     if hand.must_place_plain() {
-        return "all spent: plain turn next".to_string();
+        return "all five spent:\nplain turn next".to_string();
     }
     format!(
-        "R{} B{} Q{} | next R {}, B {}",
+        "hand R{} B{} Q{}\nnext R {}, B {}",
         hand.rooks,
         hand.bishops,
         hand.queens,
@@ -631,16 +624,16 @@ fn update_labels(
         _ => true,
     };
     for (label, mut text) in &mut labels {
-        let value = match *label {
-            SideLabel::Pile(side) => {
-                let n = match table.counts_before {
-                    Some((counts, _)) if !landed => counts[side.index()],
-                    _ => table.game.position().collected(side),
-                };
-                format!("{}: {n}/{TARGET}", side_title(side))
-            }
-            SideLabel::Hand(side) => hand_summary(table.game.position().hand(side)),
+        let side = label.0;
+        let n = match table.counts_before {
+            Some((counts, _)) if !landed => counts[side.index()],
+            _ => table.game.position().collected(side),
         };
+        let value = format!(
+            "{}: {n}/{TARGET} taken\n{}",
+            side_title(side),
+            hand_summary(table.game.position().hand(side))
+        );
         if text.0 != value {
             text.0 = value;
         }
@@ -714,8 +707,8 @@ fn update_status(table: Res<PolarityTable>, mut status: ResMut<StatusLine>) {
         line += &format!("\n{message}");
     } else if let Some(hover) = &table.hover_text {
         line += &format!("\n{hover}");
-        if hover.contains(':') && !hover.contains("no,") && table.power_now().is_some() {
-            line += "  (cyan moves, amber locked, red edge, violet blocked, gold taken)";
+        if !hover.contains("no,") && table.power_now().is_some() {
+            line += "\ncyan: moves | amber: locked | red: edge | violet: blocked | gold: taken";
         }
     }
     let recent: Vec<String> = table

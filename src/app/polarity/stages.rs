@@ -8,6 +8,7 @@
 
 use std::collections::HashMap;
 
+use bevy::light::NotShadowCaster;
 use bevy::prelude::*;
 
 use super::looks::{
@@ -64,6 +65,39 @@ fn ray_end(stones: u64, origin: Cell, dir: Dir) -> (Vec3, Option<Cell>) {
     (cell_point(cell) + dir_vector(dir) * 0.5, None)
 }
 
+/// The power's rays from `origin`, each to its nearest stone or the board's edge, as
+/// glowing beams spawned shrunk (for `Motion::Flash`), with their full transforms.
+fn ray_beams(
+    commands: &mut Commands,
+    looks: &PolarityLooks,
+    board: u64,
+    origin: Cell,
+    power: Power,
+    thickness: f32,
+) -> Vec<(Entity, Transform)> {
+    let material = match power.mode {
+        Mode::Push => &looks.push_beam,
+        Mode::Pull => &looks.pull_beam,
+    };
+    let from = cell_point(origin) + Vec3::Y * 0.12;
+    power
+        .piece
+        .dirs()
+        .iter()
+        .map(|&dir| {
+            let (end, _) = ray_end(board, origin, dir);
+            let at = beam_transform(
+                from,
+                end + Vec3::Y * 0.12,
+                0.1 * thickness,
+                0.05 * thickness,
+            );
+            let beam = decoration(commands, &looks.beam, material, at.with_scale(Vec3::ZERO));
+            (beam, at)
+        })
+        .collect()
+}
+
 /// A box stretched from `a` to `b` (horizontal), `width` wide and `height` tall.
 fn beam_transform(a: Vec3, b: Vec3, width: f32, height: f32) -> Transform {
     let span = b - a;
@@ -87,6 +121,7 @@ fn decoration(
             MeshMaterial3d(material.clone()),
             at,
             Pickable::IGNORE,
+            NotShadowCaster,
         ))
         .id()
 }
@@ -138,15 +173,7 @@ pub fn stages_for(
             });
         }
         let board = before.position().stones() | placed.cell.bit();
-        let material = match power.mode {
-            Mode::Push => &looks.push_beam,
-            Mode::Pull => &looks.pull_beam,
-        };
-        let origin = cell_point(placed.cell) + Vec3::Y * 0.12;
-        for &dir in power.piece.dirs() {
-            let (end, _) = ray_end(board, placed.cell, dir);
-            let at = beam_transform(origin, end + Vec3::Y * 0.12, 0.1, 0.05);
-            let beam = decoration(commands, &looks.beam, material, at.with_scale(Vec3::ZERO));
+        for (beam, at) in ray_beams(commands, looks, board, placed.cell, power, 1.0) {
             effects.push(beam);
             tweens.push(PieceTween {
                 entity: beam,
@@ -181,6 +208,33 @@ pub fn stages_for(
         && (!resolution.moved.is_empty() || !resolution.stayed.is_empty())
     {
         let mut tweens = Vec::new();
+        let mut effects = Vec::new();
+        // The rays again, thinner, while the power acts; each held stone's ring says why.
+        let board = before.position().stones() | placed.cell.bit();
+        for (beam, at) in ray_beams(commands, looks, board, placed.cell, power, 0.6) {
+            effects.push(beam);
+            tweens.push(PieceTween {
+                entity: beam,
+                from: at,
+                motion: Motion::Flash,
+            });
+        }
+        for s in &resolution.stayed {
+            let material = match s.reason {
+                StayReason::Locked => &looks.locked,
+                StayReason::Edge => &looks.edge,
+                StayReason::Occupied => &looks.occupied,
+            };
+            let at =
+                Transform::from_translation(cell_point(s.cell) + Vec3::Y * (STONE_RADIUS * 0.55));
+            let ring = decoration(commands, &looks.ring, material, at.with_scale(Vec3::ZERO));
+            effects.push(ring);
+            tweens.push(PieceTween {
+                entity: ring,
+                from: at,
+                motion: Motion::Flash,
+            });
+        }
         for m in &resolution.moved {
             if let Some(&e) = table.stones.get(&m.id) {
                 tweens.push(PieceTween {
@@ -214,7 +268,7 @@ pub fn stages_for(
                 resolution.stayed.len()
             ),
             tweens,
-            effects: Vec::new(),
+            effects,
         });
     }
 
