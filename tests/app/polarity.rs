@@ -271,3 +271,38 @@ fn the_menu_offers_three_modes_and_the_demo_plays_itself() {
         app.update();
     }
 }
+
+#[test]
+fn hovering_previews_the_rays_without_playing() {
+    let mut app = table_app(PlayMode::HotSeat);
+    for action in ["d7", "c5", "g4", "b2", "g1", "a4"] {
+        play(&mut app, action);
+    }
+    app.update();
+    let dots = table(&app).markers().len();
+    let free = table(&app).game.position().placements().count_ones() as usize;
+    assert_eq!(dots, free, "a dot on every legal cell");
+    {
+        let mut t = app.world_mut().resource_mut::<PolarityTable>();
+        t.choose_piece(Some(lodestone::rules::polarity::Piece::Queen));
+        t.hover("d4".parse().ok());
+    }
+    app.update();
+    let text = table(&app).hover_text().unwrap_or_default().to_string();
+    assert!(text.starts_with("d4 Q+: 4 move, 2 edge"), "{text}");
+    assert!(
+        table(&app).markers().len() > dots + 6,
+        "rays, rings and arrows are drawn"
+    );
+    assert_eq!(table(&app).moves.len(), 6, "a preview plays nothing");
+    check_table(&mut app);
+    app.world_mut()
+        .resource_mut::<PolarityTable>()
+        .hover("d5".parse().ok());
+    app.update();
+    let text = table(&app).hover_text().unwrap_or_default().to_string();
+    assert!(
+        text.starts_with("d5 Q+: no"),
+        "an illegal cell says why: {text}"
+    );
+}

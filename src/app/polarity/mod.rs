@@ -18,7 +18,7 @@ use self::looks::{
     HandPiece, PolarityLooks, SLOTS, SideLabel, Stone, TablePart, hand_rest, pile_point, pile_rest,
     slot_standing, spawn_hand_piece, spawn_side_label, spawn_stone, stone_rest,
 };
-use self::stages::{TableEntities, preview, side_title, stages_for};
+use self::stages::{TableEntities, legal_dots, preview, side_title, stages_for};
 use super::boards::BoardCell;
 use super::hud::StatusLine;
 use super::playback::PlaybackQueue;
@@ -148,8 +148,24 @@ impl PolarityTable {
         }
     }
 
+    /// Points at `cell` (what hovering a board cell does); `None` when the pointer leaves.
+    pub fn hover(&mut self, cell: Option<Cell>) {
+        self.hover_cell = cell;
+        self.preview_dirty = true;
+    }
+
+    /// What the hover preview says about the cell pointed at.
+    pub fn hover_text(&self) -> Option<&str> {
+        self.hover_text.as_deref()
+    }
+
+    /// The preview's markers now on the table.
+    pub fn markers(&self) -> &[Entity] {
+        &self.markers
+    }
+
     /// Picks `piece` (or plain), taking the mode the alternation asks for.
-    fn choose_piece(&mut self, piece: Option<Piece>) {
+    pub fn choose_piece(&mut self, piece: Option<Piece>) {
         self.choice.piece = piece;
         let hand = self.game.position().hand(self.game.to_move());
         let next = match piece {
@@ -432,9 +448,10 @@ fn refresh_preview(
         commands.entity(e).despawn();
     }
     table.hover_text = None;
+    table.markers = legal_dots(&mut commands, &looks, &table.game);
     if let Some(cell) = table.hover_cell {
         let (markers, text) = preview(&mut commands, &looks, &table.game, cell, table.power_now());
-        table.markers = markers;
+        table.markers.extend(markers);
         table.hover_text = Some(text);
     }
 }

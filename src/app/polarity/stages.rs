@@ -344,6 +344,21 @@ fn reason_name(reason: StayReason) -> &'static str {
     }
 }
 
+/// Small dots on every cell where a stone may be placed now.
+pub fn legal_dots(commands: &mut Commands, looks: &PolarityLooks, game: &Game) -> Vec<Entity> {
+    if game.outcome().is_some() {
+        return Vec::new();
+    }
+    let free = game.position().placements();
+    Cell::all()
+        .filter(|c| free & c.bit() != 0)
+        .map(|c| {
+            let at = Transform::from_translation(cell_point(c) + Vec3::Y * 0.008);
+            decoration(commands, &looks.dot, &looks.legal, at)
+        })
+        .collect()
+}
+
 /// Markers for hovering `cell` with `power` chosen: whether the placement is legal, the
 /// rays, which stones would move (cyan arrows), which stay locked (amber), at the edge
 /// (red) or blocked by a stone (violet), and which would be taken (gold). Returns the
