@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use bevy::input::ButtonState;
 use bevy::input::keyboard::KeyboardInput;
-use bevy::picking::events::{Click, DragDrop, DragStart, Pointer};
+use bevy::picking::events::{Click, Drag, DragEnd, DragStart, Pointer};
 use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
@@ -22,11 +22,12 @@ use rand::Rng;
 use self::panel::{MoveEntry, PromotionChoice};
 use self::pieces::{HexLooks, HexPiece, rest_transform, spawn_piece};
 use self::stages::stages_for;
-use super::boards::BoardCell;
+use super::boards::{BoardCell, HEX_SIZE, hex_center};
 use super::camera::OrbitCamera;
 use super::hud::StatusLine;
 use super::playback::PlaybackQueue;
 use super::render::RenderRequest;
+use super::stage::MainCamera;
 use super::{ActiveGame, AvailableModes, PlayMode, Screen};
 use crate::rules::GameId;
 use crate::rules::hexchess::ai::{AiConfig, choose};
@@ -61,7 +62,8 @@ pub fn plugin(app: &mut App) {
         )
         .add_observer(on_click)
         .add_observer(on_drag_start)
-        .add_observer(on_drop);
+        .add_observer(on_drag)
+        .add_observer(on_drag_end);
 }
 
 fn playing_hexchess(active: Option<Res<ActiveGame>>) -> bool {
@@ -100,6 +102,8 @@ pub enum Request {
     Pick(Cell),
     /// A drag started on a man: select it.
     Grab(Cell),
+    /// A drag ended over this cell (None: off the board).
+    Drop(Option<Cell>),
     /// Play this move.
     Play(Move),
     /// The promotion chooser's answer.
@@ -123,6 +127,8 @@ pub struct HexchessTable {
     pub requests: Vec<Request>,
     selected: Option<Cell>,
     markers: Vec<Entity>,
+    /// Decorations of the last playback (kept hidden for replay).
+    effects: Vec<Entity>,
     /// A promotion waiting for the chooser: (from, to).
     pub promotion: Option<(Cell, Cell)>,
     thinking: Option<Task<Option<Move>>>,
@@ -149,6 +155,7 @@ impl HexchessTable {
             requests: Vec::new(),
             selected: None,
             markers: Vec::new(),
+            effects: Vec::new(),
             promotion: None,
             thinking: None,
             rng: seeded(0x4E5C_4E55),
@@ -291,6 +298,9 @@ fn respawn(
         commands.entity(entity).despawn();
     }
     clear_markers(commands, table);
+    for effect in table.effects.drain(..) {
+        commands.entity(effect).despawn();
+    }
     table.pieces.clear();
     table.needs_respawn = false;
     let position = table.session.game().position();
@@ -364,7 +374,15 @@ fn after_move(
     table.promotion = None;
     table.forced = None;
     table.message = table.session.save_error().map(str::to_string);
-    queue.play(stages_for(resolution, &table.pieces, looks));
+    for effect in table.effects.drain(..) {
+        commands.entity(effect).despawn();
+    }
+    let stages = stages_for(commands, resolution, &table.pieces, looks);
+    table.effects = stages
+        .iter()
+        .flat_map(|s| s.effects.iter().copied())
+        .collect();
+    queue.play(stages);
     table.needs_sync = true;
 }
 
@@ -514,19 +532,66 @@ fn on_drag_start(
     }
 }
 
-fn on_drop(
-    drop: On<Pointer<DragDrop>>,
-    table: Option<ResMut<HexchessTable>>,
-    pieces: Query<&HexPiece>,
-    cells: Query<&BoardCell>,
+/// The point of the board plane under a viewport position.
+fn board_point(
+    cameras: &Query<(&Camera, &GlobalTransform), With<MainCamera>>,
+    at: Vec2,
+) -> Option<Vec3> {
+    let (camera, transform) = cameras.single().ok()?;
+    let ray = camera.viewport_to_world(transform, at).ok()?;
+    let distance = ray.intersect_plane(Vec3::ZERO, InfinitePlane3d::new(Vec3::Y))?;
+    Some(ray.get_point(distance))
+}
+
+/// The cell whose centre is nearest `point`, if it is on the board.
+fn cell_at(point: Vec3) -> Option<Cell> {
+    Cell::all()
+        .map(|c| {
+            let (q, r) = c.axial();
+            (c, hex_center(q, r).distance(point))
+        })
+        .filter(|(_, d)| *d < HEX_SIZE)
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(c, _)| c)
+}
+
+/// The grabbed man follows the pointer, lifted over the board.
+fn on_drag(
+    drag: On<Pointer<Drag>>,
+    table: Option<Res<HexchessTable>>,
+    queue: Res<PlaybackQueue>,
+    cameras: Query<(&Camera, &GlobalTransform), With<MainCamera>>,
+    mut men: Query<(&HexPiece, &mut Transform)>,
 ) {
-    let Some(mut table) = table else { return };
-    if drop.button != PointerButton::Primary || drop.dropped == drop.entity {
+    let Some(table) = table else { return };
+    if drag.button != PointerButton::Primary || !queue.is_idle() {
         return;
     }
-    if let Some(cell) = picked_cell(drop.entity, &table, &pieces, &cells) {
-        table.requests.push(Request::Pick(cell));
+    let Ok((piece, mut transform)) = men.get_mut(drag.entity) else {
+        return;
+    };
+    let grabbed = table.selected.is_some()
+        && table.session.game().position().cell_of(piece.id) == table.selected;
+    if let (true, Some(point)) = (
+        grabbed,
+        board_point(&cameras, drag.pointer_location.position),
+    ) {
+        transform.translation = point + Vec3::Y * 0.35;
     }
+}
+
+fn on_drag_end(
+    end: On<Pointer<DragEnd>>,
+    table: Option<ResMut<HexchessTable>>,
+    pieces: Query<&HexPiece>,
+    cameras: Query<(&Camera, &GlobalTransform), With<MainCamera>>,
+) {
+    let Some(mut table) = table else { return };
+    if end.button != PointerButton::Primary || pieces.get(end.entity).is_err() {
+        return;
+    }
+    let cell = board_point(&cameras, end.pointer_location.position).and_then(cell_at);
+    table.requests.push(Request::Drop(cell));
 }
 
 /// Typing into the move list entry being edited.
@@ -596,9 +661,23 @@ fn process_requests(
     if table.needs_respawn {
         respawn(&mut commands, &looks, table, &mut queue, stale.iter());
     }
-    for request in std::mem::take(&mut table.requests) {
+    let requests = std::mem::take(&mut table.requests);
+    // Releasing a dragged man also clicks it; the drop decides.
+    let dropping = requests.iter().any(|r| matches!(r, Request::Drop(_)));
+    for request in requests {
         match request {
+            Request::Pick(_) if dropping => {}
             Request::Pick(cell) => pick(&mut commands, &looks, table, &mut queue, cell, false),
+            Request::Drop(cell) => {
+                // The man goes back to its cell unless the drop plays a move.
+                table.needs_sync = true;
+                if let Some(cell) = cell
+                    && table.selected.is_some()
+                    && table.selected != Some(cell)
+                {
+                    pick(&mut commands, &looks, table, &mut queue, cell, false);
+                }
+            }
             Request::Grab(cell) => pick(&mut commands, &looks, table, &mut queue, cell, true),
             Request::Play(mv) => {
                 if let Err(e) = play_move(&mut commands, &looks, table, &mut queue, mv) {

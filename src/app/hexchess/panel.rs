@@ -85,7 +85,7 @@ fn entry_bundle(
         TextFont::from_font_size(16.0),
         TextColor(color),
         Node {
-            width: px(92),
+            width: px(84),
             padding: UiRect::horizontal(px(4)),
             ..default()
         },

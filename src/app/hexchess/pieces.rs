@@ -27,6 +27,8 @@ pub struct HexLooks {
     pub capture_material: Handle<StandardMaterial>,
     pub selected_material: Handle<StandardMaterial>,
     pub last_move_material: Handle<StandardMaterial>,
+    pub glow_material: Handle<StandardMaterial>,
+    pub glow: Handle<Mesh>,
 }
 
 impl HexLooks {
@@ -54,7 +56,16 @@ impl HexLooks {
                     ..default()
                 })
             };
+        let glow_material = materials.add(StandardMaterial {
+            base_color: Color::srgba(1.0, 0.82, 0.3, 0.9),
+            emissive: LinearRgba::rgb(3.0, 2.1, 0.5),
+            alpha_mode: AlphaMode::Blend,
+            unlit: true,
+            ..default()
+        });
         HexLooks {
+            glow_material,
+            glow: meshes.add(Torus::new(HEX_SIZE * 0.5, HEX_SIZE * 0.9)),
             meshes: piece_meshes,
             materials: [white, black],
             move_marker: meshes.add(

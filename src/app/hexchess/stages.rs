@@ -16,6 +16,7 @@ const KNIGHT_LIFT: f32 = 0.9;
 
 /// The stages of `resolution`; `pieces` maps rules ids to entities.
 pub fn stages_for(
+    commands: &mut Commands,
     resolution: &Resolution,
     pieces: &HashMap<PieceId, Entity>,
     looks: &HexLooks,
@@ -62,6 +63,8 @@ pub fn stages_for(
             Event::Promoted { piece, to } => {
                 if let Some(&entity) = pieces.get(piece) {
                     stages.push(change_stage(
+                        commands,
+                        looks,
                         "promotion",
                         entity,
                         resolution,
@@ -74,6 +77,8 @@ pub fn stages_for(
             Event::Renamed { piece, from, to } => {
                 if let Some(&entity) = pieces.get(piece) {
                     stages.push(change_stage(
+                        commands,
+                        looks,
                         "arrival",
                         entity,
                         resolution,
@@ -102,20 +107,45 @@ pub fn stages_for(
     stages
 }
 
+/// A glowing ring that flashes on a cell while a stage plays (kept hidden for replay).
+#[derive(Component)]
+pub struct ChangeGlow;
+
 fn change_stage(
+    commands: &mut Commands,
+    looks: &HexLooks,
     label: &str,
     entity: Entity,
     resolution: &Resolution,
     from_look: crate::app::playback::Look,
     to_look: crate::app::playback::Look,
 ) -> Stage {
+    let at = rest_transform(resolution.to);
+    let glow_at = at.with_translation(at.translation + Vec3::Y * 0.03);
+    let glow = commands
+        .spawn((
+            ChangeGlow,
+            DespawnOnExit(crate::app::Screen::Playing),
+            Mesh3d(looks.glow.clone()),
+            MeshMaterial3d(looks.glow_material.clone()),
+            Pickable::IGNORE,
+            glow_at.with_scale(Vec3::ZERO),
+        ))
+        .id();
     Stage {
         label: label.to_string(),
-        tweens: vec![PieceTween {
-            entity,
-            from: rest_transform(resolution.to),
-            motion: Motion::ChangeType { from_look, to_look },
-        }],
-        effects: Vec::new(),
+        tweens: vec![
+            PieceTween {
+                entity,
+                from: at,
+                motion: Motion::ChangeType { from_look, to_look },
+            },
+            PieceTween {
+                entity: glow,
+                from: glow_at.with_scale(Vec3::new(1.0, 1.5, 1.0)),
+                motion: Motion::Flash,
+            },
+        ],
+        effects: vec![glow],
     }
 }
