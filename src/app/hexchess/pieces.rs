@@ -80,7 +80,7 @@ impl HexLooks {
                 Color::srgba(0.12, 0.42, 0.22, 0.72),
                 LinearRgba::rgb(0.02, 0.12, 0.04),
             ),
-            ring: meshes.add(Torus::new(HEX_SIZE * 0.66, HEX_SIZE * 0.8)),
+            ring: meshes.add(Torus::new(HEX_SIZE * 0.74, HEX_SIZE * 0.9)),
             capture_material: translucent(
                 materials,
                 Color::srgba(0.85, 0.16, 0.1, 0.9),
