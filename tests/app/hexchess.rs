@@ -1,1 +1,284 @@
-//! The hexchess table in a headless app.
+//! The hexchess table in a headless app: playback ends where the rules say, forced moves
+//! wait the session's delay, edits strike through the right entries.
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy::text::Strikethrough;
+use lodestone::app::boards::hex_center;
+use lodestone::app::hexchess::panel::MoveEntry;
+use lodestone::app::hexchess::pieces::{HexLooks, HexPiece};
+use lodestone::app::hexchess::{HexchessSave, HexchessTable, Request};
+use lodestone::app::playback::PlaybackQueue;
+use lodestone::app::{ActiveGame, PlayMode, Screen};
+use lodestone::rules::GameId;
+use lodestone::rules::hexchess::{GameSession, Ruleset};
+
+const FRAME: Duration = Duration::from_millis(50);
+
+fn hex_app(mode: PlayMode) -> App {
+    let mut app = super::headless::headless_app();
+    app.insert_resource(HexchessSave(None));
+    app.insert_resource(ActiveGame {
+        game: GameId::Hexchess,
+        mode,
+    });
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Playing);
+    app.update();
+    app.update();
+    assert!(
+        app.world().contains_resource::<HexchessTable>(),
+        "the table is set"
+    );
+    app
+}
+
+fn table(app: &mut App) -> Mut<'_, HexchessTable> {
+    app.world_mut().resource_mut::<HexchessTable>()
+}
+
+fn play_text(app: &mut App, text: &str) {
+    let mv = table(app)
+        .session
+        .game()
+        .parse_move(text)
+        .unwrap_or_else(|e| panic!("{text}: {e}"));
+    table(app).requests.push(Request::Play(mv));
+}
+
+fn run_until_idle(app: &mut App) -> usize {
+    for frame in 1..400 {
+        app.update();
+        if app.world().resource::<PlaybackQueue>().is_idle() {
+            app.update();
+            return frame;
+        }
+    }
+    panic!("playback never finished");
+}
+
+/// Every man on the board stands on its rules cell with its rules type; men taken are
+/// shrunk away.
+fn assert_table_matches_rules(app: &mut App) {
+    let looks = app.world().resource::<HexLooks>().clone();
+    let table = app.world().resource::<HexchessTable>();
+    let position = table.session.game().position().clone();
+    let pieces = table.pieces.clone();
+    let mut on_board = 0;
+    for (cell, piece) in position.pieces() {
+        on_board += 1;
+        let entity = *pieces.get(&piece.id).expect("every man has an entity");
+        let world = app.world();
+        let transform = world.get::<Transform>(entity).expect("a transform");
+        let (q, r) = cell.axial();
+        assert!(
+            transform.translation.distance(hex_center(q, r)) < 1e-4,
+            "{piece:?} stands at {} instead of {cell}",
+            transform.translation
+        );
+        assert_eq!(transform.scale, Vec3::ONE, "{piece:?} at full size");
+        let look = looks.look(piece.color, piece.kind);
+        assert_eq!(
+            world.get::<Mesh3d>(entity).map(|m| m.0.clone()),
+            Some(look.mesh),
+            "{piece:?} on {cell} looks like its type"
+        );
+    }
+    let mut men = app.world_mut().query::<(&HexPiece, &Transform)>();
+    let visible = men
+        .iter(app.world())
+        .filter(|(_, t)| t.scale != Vec3::ZERO)
+        .count();
+    assert_eq!(
+        visible, on_board,
+        "exactly the men on the board are visible"
+    );
+}
+
+#[test]
+fn playback_ends_with_every_man_on_its_rules_cell_and_type() {
+    let mut app = hex_app(PlayMode::HotSeat);
+    assert_table_matches_rules(&mut app);
+    // A pawn arrives renamed a queen; a pawn takes it and is renamed; a knight hops.
+    for text in ["f5f6", "g7f6", "d1c3"] {
+        play_text(&mut app, text);
+        app.update();
+        let stages = app.world().resource::<PlaybackQueue>().stage_count();
+        assert!(
+            stages >= 2,
+            "{text}: the move and the renaming are separate stages ({stages})"
+        );
+        run_until_idle(&mut app);
+        assert_table_matches_rules(&mut app);
+    }
+    let table = app.world().resource::<HexchessTable>();
+    assert_eq!(table.session.game().history().len(), 3);
+}
+
+#[test]
+fn the_renaming_changes_the_mesh_halfway_through_its_own_stage() {
+    let mut app = hex_app(PlayMode::HotSeat);
+    let looks = app.world().resource::<HexLooks>().clone();
+    play_text(&mut app, "f5f6");
+    app.update();
+    let id = table(&mut app)
+        .session
+        .game()
+        .last()
+        .map(|r| r.piece)
+        .unwrap();
+    let entity = table(&mut app).pieces[&id];
+    let white = lodestone::rules::hexchess::Color::White;
+    let pawn = looks
+        .look(white, lodestone::rules::hexchess::Kind::Pawn)
+        .mesh;
+    let queen = looks
+        .look(white, lodestone::rules::hexchess::Kind::Queen)
+        .mesh;
+    app.world_mut()
+        .resource_mut::<PlaybackQueue>()
+        .freeze_at(1, 0.3);
+    app.update();
+    assert_eq!(
+        app.world().get::<Mesh3d>(entity).unwrap().0,
+        pawn,
+        "still a pawn early in the change"
+    );
+    app.world_mut().resource_mut::<PlaybackQueue>().skip();
+    app.update();
+    assert_eq!(
+        app.world().get::<Mesh3d>(entity).unwrap().0,
+        queen,
+        "a queen once it has arrived"
+    );
+}
+
+/// A session whose side to move has exactly one legal move, found by seeded random play.
+fn forced_session() -> GameSession {
+    let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+    for _ in 0..500 {
+        let mut session = GameSession::new(Ruleset::V011);
+        for _ in 0..300 {
+            if session.game().outcome().is_some() {
+                break;
+            }
+            if session.forced_move().is_some() {
+                return session;
+            }
+            let legal = session.game().legal_moves();
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let mv = legal[(seed >> 33) as usize % legal.len()];
+            session.play(mv).expect("a legal move plays");
+        }
+    }
+    panic!("no forced position found");
+}
+
+fn frames_until_a_move(app: &mut App, plies: usize) -> usize {
+    for frame in 1..200 {
+        app.update();
+        if table(app).session.game().history().len() != plies {
+            return frame;
+        }
+    }
+    panic!("the forced move never played");
+}
+
+#[test]
+fn forced_moves_wait_the_sessions_delay_also_after_undo() {
+    let mut app = hex_app(PlayMode::HotSeat);
+    let session = forced_session();
+    let (_, delay) = session.forced_move().unwrap();
+    assert_eq!(delay, Duration::from_millis(800));
+    let plies = session.game().history().len();
+    table(&mut app).replace_session(session);
+    let frames = frames_until_a_move(&mut app, plies);
+    let expected = (delay.as_secs_f32() / FRAME.as_secs_f32()).round() as usize;
+    assert!(
+        frames.abs_diff(expected) <= 1,
+        "played after {frames} frames, expected {expected}"
+    );
+    assert_eq!(table(&mut app).session.forced_count(), 1);
+    // Undo brings the forced position back; it plays itself again, 50 ms sooner.
+    table(&mut app).requests.push(Request::Undo);
+    app.update();
+    assert_eq!(table(&mut app).session.game().history().len(), plies);
+    let (_, delay) = table(&mut app).session.forced_move().unwrap();
+    assert_eq!(delay, Duration::from_millis(750));
+    let frames = frames_until_a_move(&mut app, plies);
+    let expected = (delay.as_secs_f32() / FRAME.as_secs_f32()).round() as usize;
+    assert!(
+        frames.abs_diff(expected) <= 1,
+        "after undo: {frames} frames, expected {expected}"
+    );
+    assert_eq!(table(&mut app).session.forced_count(), 2);
+}
+
+fn entries(app: &mut App) -> Vec<(usize, bool, bool, String)> {
+    let mut query = app
+        .world_mut()
+        .query::<(&MoveEntry, &Text, Option<&Strikethrough>)>();
+    let mut found: Vec<_> = query
+        .iter(app.world())
+        .map(|(e, t, s)| (e.index, e.struck, s.is_some(), t.0.clone()))
+        .collect();
+    found.sort_by_key(|e| e.0);
+    found
+}
+
+#[test]
+fn an_edit_strikes_through_the_entries_it_cannot_replay() {
+    let mut app = hex_app(PlayMode::HotSeat);
+    for text in ["f5f6", "g7f6", "d1c3"] {
+        play_text(&mut app, text);
+        app.update();
+        run_until_idle(&mut app);
+    }
+    let shown = entries(&mut app);
+    assert_eq!(
+        shown
+            .iter()
+            .filter(|e| !e.1)
+            .map(|e| e.3.as_str())
+            .collect::<Vec<_>>(),
+        ["f6", "gxf6", "Nc3", "..."]
+    );
+    // The first move becomes the knight's: "gxf6" then has nothing to take.
+    table(&mut app).requests.push(Request::BeginEdit(0));
+    app.update();
+    assert_eq!(table(&mut app).editing, Some(0));
+    assert_eq!(table(&mut app).edit_buffer, "f6");
+    table(&mut app)
+        .requests
+        .push(Request::Edit(0, "Nc3".to_string()));
+    app.update();
+    app.update();
+    let session = &table(&mut app).session;
+    let (reached, struck) = session.entries();
+    assert_eq!(reached, ["Nc3"]);
+    assert_eq!(struck, ["gxf6", "Nc3"]);
+    assert!(session.is_edited());
+    let shown = entries(&mut app);
+    let struck_shown: Vec<usize> = shown.iter().filter(|e| e.1).map(|e| e.0).collect();
+    assert_eq!(struck_shown, [1, 2], "{shown:?}");
+    assert!(
+        shown.iter().all(|e| e.1 == e.2),
+        "struck entries are drawn struck through: {shown:?}"
+    );
+    assert!(
+        shown.iter().filter(|e| e.1).all(|e| e.3.starts_with('~')),
+        "{shown:?}"
+    );
+    // The board shows the position reached: one move, the knight not renamed.
+    assert_table_matches_rules(&mut app);
+    assert!(
+        table(&mut app)
+            .message
+            .as_deref()
+            .is_some_and(|m| m.contains("entry 2"))
+    );
+}

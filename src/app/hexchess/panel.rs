@@ -1,0 +1,249 @@
+//! The move list on the right (H6 notation, one row per move number, every entry
+//! clickable to edit in place, struck entries dimmed and struck through) and the
+//! promotion chooser.
+
+use bevy::prelude::*;
+use bevy::text::Strikethrough;
+
+use super::HexchessTable;
+use crate::app::Screen;
+use crate::rules::hexchess::Kind;
+
+/// An entry of the move list; `index` counts plies from 0 (the list's length is the
+/// empty slot that appends).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveEntry {
+    pub index: usize,
+    pub struck: bool,
+}
+
+/// A button of the promotion chooser.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PromotionChoice(pub Kind);
+
+#[derive(Component)]
+pub struct MovePanel;
+
+#[derive(Component)]
+pub struct Chooser;
+
+/// What the panel shows, to rebuild it only when that changes.
+#[derive(Default, PartialEq, Clone)]
+pub struct Shown {
+    reached: Vec<String>,
+    struck: Vec<String>,
+    editing: Option<usize>,
+    buffer: String,
+    promotion: bool,
+}
+
+/// Rows of the list kept on screen (the latest).
+const ROWS: usize = 22;
+
+const TEXT: Color = Color::srgb(0.94, 0.92, 0.86);
+const DIM: Color = Color::srgb(0.55, 0.52, 0.50);
+const EDIT: Color = Color::srgb(1.0, 0.85, 0.35);
+
+pub fn update_panel(
+    mut commands: Commands,
+    table: Res<HexchessTable>,
+    mut shown: Local<Option<Shown>>,
+    panels: Query<Entity, With<MovePanel>>,
+    choosers: Query<Entity, With<Chooser>>,
+) {
+    let (reached, struck) = table.session.entries();
+    let now = Shown {
+        reached,
+        struck: struck.to_vec(),
+        editing: table.editing,
+        buffer: table.edit_buffer.clone(),
+        promotion: table.promotion.is_some(),
+    };
+    if shown.as_ref() == Some(&now) && !panels.is_empty() {
+        return;
+    }
+    for e in panels.iter().chain(choosers.iter()) {
+        commands.entity(e).despawn();
+    }
+    spawn_list(&mut commands, &now);
+    if now.promotion {
+        spawn_chooser(&mut commands);
+    }
+    *shown = Some(now);
+}
+
+fn entry_bundle(
+    index: usize,
+    text: String,
+    color: Color,
+    struck: bool,
+    editing: bool,
+) -> impl Bundle {
+    (
+        MoveEntry { index, struck },
+        Text::new(text),
+        TextFont::from_font_size(16.0),
+        TextColor(color),
+        Node {
+            width: px(84),
+            padding: UiRect::horizontal(px(4)),
+            ..default()
+        },
+        BackgroundColor(if editing {
+            Color::srgba(0.35, 0.28, 0.08, 0.9)
+        } else {
+            Color::NONE
+        }),
+    )
+}
+
+fn spawn_list(commands: &mut Commands, shown: &Shown) {
+    let all: Vec<(String, bool)> = shown
+        .reached
+        .iter()
+        .map(|e| (e.clone(), false))
+        .chain(shown.struck.iter().map(|e| (e.clone(), true)))
+        .collect();
+    let total = all.len();
+    // Rows of two plies; one more slot after the last entry appends a move.
+    let slots = total + 1;
+    let rows = slots.div_ceil(2);
+    let first_row = rows.saturating_sub(ROWS);
+    commands
+        .spawn((
+            MovePanel,
+            DespawnOnExit(Screen::Playing),
+            Name::new("Move list"),
+            Node {
+                position_type: PositionType::Absolute,
+                right: px(12),
+                top: px(64),
+                width: px(236),
+                flex_direction: FlexDirection::Column,
+                row_gap: px(2),
+                padding: UiRect::all(px(8)),
+                ..default()
+            },
+            BackgroundColor(Color::srgba(0.04, 0.04, 0.06, 0.72)),
+        ))
+        .with_children(|panel| {
+            panel.spawn((
+                Text::new("Moves"),
+                TextFont::from_font_size(17.0),
+                TextColor(TEXT),
+                Pickable::IGNORE,
+            ));
+            for row in first_row..rows {
+                panel
+                    .spawn((
+                        Node {
+                            flex_direction: FlexDirection::Row,
+                            ..default()
+                        },
+                        Pickable::IGNORE,
+                    ))
+                    .with_children(|line| {
+                        line.spawn((
+                            Text::new(format!("{}.", row + 1)),
+                            TextFont::from_font_size(16.0),
+                            TextColor(DIM),
+                            Node {
+                                width: px(36),
+                                ..default()
+                            },
+                            Pickable::IGNORE,
+                        ));
+                        for index in [2 * row, 2 * row + 1] {
+                            let editing = shown.editing == Some(index);
+                            if editing {
+                                line.spawn(entry_bundle(
+                                    index,
+                                    format!("{}_", shown.buffer),
+                                    EDIT,
+                                    false,
+                                    true,
+                                ));
+                            } else if let Some((text, struck)) = all.get(index) {
+                                let mut entry = line.spawn(entry_bundle(
+                                    index,
+                                    if *struck {
+                                        format!("~{text}")
+                                    } else {
+                                        text.clone()
+                                    },
+                                    if *struck { DIM } else { TEXT },
+                                    *struck,
+                                    false,
+                                ));
+                                if *struck {
+                                    entry.insert(Strikethrough);
+                                }
+                            } else if index == total {
+                                line.spawn(entry_bundle(
+                                    index,
+                                    "...".to_string(),
+                                    DIM,
+                                    false,
+                                    false,
+                                ));
+                            }
+                        }
+                    });
+            }
+        });
+}
+
+fn spawn_chooser(commands: &mut Commands) {
+    commands
+        .spawn((
+            Chooser,
+            DespawnOnExit(Screen::Playing),
+            Name::new("Promotion chooser"),
+            Node {
+                position_type: PositionType::Absolute,
+                bottom: px(64),
+                width: percent(100),
+                justify_content: JustifyContent::Center,
+                ..default()
+            },
+            Pickable::IGNORE,
+        ))
+        .with_children(|root| {
+            root.spawn((
+                Node {
+                    column_gap: px(8),
+                    padding: UiRect::all(px(10)),
+                    align_items: AlignItems::Center,
+                    ..default()
+                },
+                BackgroundColor(Color::srgba(0.04, 0.04, 0.06, 0.85)),
+            ))
+            .with_children(|bar| {
+                bar.spawn((
+                    Text::new("Promote to"),
+                    TextFont::from_font_size(18.0),
+                    TextColor(TEXT),
+                    Pickable::IGNORE,
+                ));
+                for (kind, label) in [
+                    (Kind::Queen, "Q queen"),
+                    (Kind::Rook, "R rook"),
+                    (Kind::Bishop, "B bishop"),
+                    (Kind::Knight, "N knight"),
+                ] {
+                    bar.spawn((
+                        PromotionChoice(kind),
+                        Button,
+                        Text::new(label),
+                        TextFont::from_font_size(18.0),
+                        TextColor(TEXT),
+                        Node {
+                            padding: UiRect::axes(px(10), px(6)),
+                            ..default()
+                        },
+                        BackgroundColor(Color::srgb(0.22, 0.2, 0.18)),
+                    ));
+                }
+            });
+        });
+}

@@ -1,0 +1,151 @@
+//! A hex chess resolution as playback stages: the move (a slide, a knight's hop, the
+//! taken man shrinking away as the mover arrives), then the promotion and the renaming
+//! each as their own stage (spin, dip, new shape at the bottom of the dip), then a pulse
+//! of the king in check. Nothing is recomputed: every stage comes from the events.
+
+use std::collections::HashMap;
+
+use bevy::prelude::*;
+
+use super::pieces::{HexLooks, rest_transform};
+use crate::app::playback::{Motion, PieceTween, Stage};
+use crate::rules::hexchess::{Event, Kind, PieceId, Resolution};
+
+/// Height of a knight's hop.
+const KNIGHT_LIFT: f32 = 0.9;
+
+/// The stages of `resolution`; `pieces` maps rules ids to entities.
+pub fn stages_for(
+    commands: &mut Commands,
+    resolution: &Resolution,
+    pieces: &HashMap<PieceId, Entity>,
+    looks: &HexLooks,
+) -> Vec<Stage> {
+    let mut stages = Vec::new();
+    let side = resolution.color;
+    let mut current = resolution.departed_as;
+    for event in &resolution.events {
+        match event {
+            Event::Moved { piece, from, to } => {
+                let Some(&entity) = pieces.get(piece) else {
+                    continue;
+                };
+                let mut tweens = vec![PieceTween {
+                    entity,
+                    from: rest_transform(*from),
+                    motion: Motion::Move {
+                        to: rest_transform(*to),
+                        lift: if current == Kind::Knight {
+                            KNIGHT_LIFT
+                        } else {
+                            0.0
+                        },
+                    },
+                }];
+                // The man taken is removed while the mover arrives.
+                for other in &resolution.events {
+                    if let Event::Captured { piece, cell, .. } = other
+                        && let Some(&taken) = pieces.get(piece)
+                    {
+                        tweens.push(PieceTween {
+                            entity: taken,
+                            from: rest_transform(*cell),
+                            motion: Motion::Disappear,
+                        });
+                    }
+                }
+                stages.push(Stage {
+                    label: "move".to_string(),
+                    tweens,
+                    effects: Vec::new(),
+                });
+            }
+            Event::Promoted { piece, to } => {
+                if let Some(&entity) = pieces.get(piece) {
+                    stages.push(change_stage(
+                        commands,
+                        looks,
+                        "promotion",
+                        entity,
+                        resolution,
+                        looks.look(side, current),
+                        looks.look(side, *to),
+                    ));
+                }
+                current = *to;
+            }
+            Event::Renamed { piece, from, to } => {
+                if let Some(&entity) = pieces.get(piece) {
+                    stages.push(change_stage(
+                        commands,
+                        looks,
+                        "arrival",
+                        entity,
+                        resolution,
+                        looks.look(side, *from),
+                        looks.look(side, *to),
+                    ));
+                }
+                current = *to;
+            }
+            Event::Check { king, cell } => {
+                if let Some(&entity) = pieces.get(king) {
+                    stages.push(Stage {
+                        label: "check".to_string(),
+                        tweens: vec![PieceTween {
+                            entity,
+                            from: rest_transform(*cell),
+                            motion: Motion::Highlight,
+                        }],
+                        effects: Vec::new(),
+                    });
+                }
+            }
+            Event::Captured { .. } | Event::Ended(_) => {}
+        }
+    }
+    stages
+}
+
+/// A glowing ring that flashes on a cell while a stage plays (kept hidden for replay).
+#[derive(Component)]
+pub struct ChangeGlow;
+
+fn change_stage(
+    commands: &mut Commands,
+    looks: &HexLooks,
+    label: &str,
+    entity: Entity,
+    resolution: &Resolution,
+    from_look: crate::app::playback::Look,
+    to_look: crate::app::playback::Look,
+) -> Stage {
+    let at = rest_transform(resolution.to);
+    let glow_at = at.with_translation(at.translation + Vec3::Y * 0.03);
+    let glow = commands
+        .spawn((
+            ChangeGlow,
+            DespawnOnExit(crate::app::Screen::Playing),
+            Mesh3d(looks.glow.clone()),
+            MeshMaterial3d(looks.glow_material.clone()),
+            Pickable::IGNORE,
+            glow_at.with_scale(Vec3::ZERO),
+        ))
+        .id();
+    Stage {
+        label: label.to_string(),
+        tweens: vec![
+            PieceTween {
+                entity,
+                from: at,
+                motion: Motion::ChangeType { from_look, to_look },
+            },
+            PieceTween {
+                entity: glow,
+                from: glow_at.with_scale(Vec3::new(1.0, 1.5, 1.0)),
+                motion: Motion::Flash,
+            },
+        ],
+        effects: vec![glow],
+    }
+}
