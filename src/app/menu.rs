@@ -170,7 +170,11 @@ fn escape_to_menu(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     screen: Res<State<Screen>>,
     mut next: ResMut<NextState<Screen>>,
+    captured: Res<super::KeyboardCaptured>,
 ) {
+    if captured.0 {
+        return;
+    }
     if keys.is_some_and(|k| k.just_pressed(KeyCode::Escape)) && *screen.get() == Screen::Playing {
         next.set(Screen::Menu);
     }

@@ -55,10 +55,16 @@ pub struct ActiveGame {
 #[derive(Resource, Default, Debug)]
 pub struct AvailableModes(pub HashSet<(GameId, PlayMode)>);
 
+/// True while a text field has the keyboard (editing a hex chess move): the shared keys
+/// (playback, Escape to the menu) stand aside.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KeyboardCaptured(pub bool);
+
 /// Everything the window and the offscreen renderer share.
 pub fn plugin(app: &mut App) {
     app.init_state::<Screen>()
         .init_resource::<AvailableModes>()
+        .init_resource::<KeyboardCaptured>()
         .add_plugins((
             stage::plugin,
             camera::plugin,

@@ -591,7 +591,14 @@ impl Lens<Transform> for ShudderLens {
 }
 
 /// The playback keys: `[` `]` speed, Space pause, `.` one stage, R replay, Enter skip.
-pub fn playback_keys(keys: Res<ButtonInput<KeyCode>>, mut queue: ResMut<PlaybackQueue>) {
+pub fn playback_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut queue: ResMut<PlaybackQueue>,
+    captured: Option<Res<super::KeyboardCaptured>>,
+) {
+    if captured.is_some_and(|c| c.0) {
+        return;
+    }
     if keys.just_pressed(KeyCode::BracketLeft) {
         queue.slower();
     }

@@ -60,10 +60,32 @@ pub fn plugin(app: &mut App) {
                 .after(super::playback::PlaybackSystems)
                 .run_if(resource_exists::<HexchessTable>),
         )
+        .add_systems(
+            PreUpdate,
+            capture_keys_while_editing.run_if(resource_exists::<HexchessTable>),
+        )
+        .add_systems(
+            OnExit(Screen::Playing),
+            |mut captured: ResMut<super::KeyboardCaptured>| {
+                captured.0 = false;
+            },
+        )
         .add_observer(on_click)
         .add_observer(on_drag_start)
         .add_observer(on_drag)
         .add_observer(on_drag_end);
+}
+
+/// While a move-list entry is being edited, its keys (R, Enter, Escape...) belong to the
+/// text, not to playback or the menu.
+fn capture_keys_while_editing(
+    table: Res<HexchessTable>,
+    mut captured: ResMut<super::KeyboardCaptured>,
+) {
+    let editing = table.editing.is_some();
+    if captured.0 != editing {
+        captured.0 = editing;
+    }
 }
 
 fn playing_hexchess(active: Option<Res<ActiveGame>>) -> bool {
