@@ -94,7 +94,10 @@ fn vertex(v: Vertex) -> VertexOut {
     var out: VertexOut;
     let world_from_local = mesh_functions::get_world_from_local(v.instance_index);
     var world = mesh_functions::mesh_position_local_to_world(world_from_local, vec4<f32>(v.position, 1.0)).xyz;
-    world.y += height(board_point(world));
+    // The surface and the top of its sides ride the field; the sides' feet stay put.
+    if v.position.y > 0.01 {
+        world.y += height(board_point(world));
+    }
     out.world = world;
     out.clip = position_world_to_clip(world);
     return out;
@@ -243,6 +246,10 @@ fn fragment(in: VertexOut) -> @location(0) vec4<f32> {
         let pulse = 0.5 + 0.5 * sin(globals.time * 4.0);
         let ring = smoothstep(0.3, 0.48, max(abs(local.x - 0.5), abs(local.y - 0.5)));
         shaded = mix(shaded, vec3<f32>(1.0, 0.95, 0.7), ring * (0.35 + 0.3 * pulse));
+    }
+    // The slab's sides: the territory colour, dark.
+    if in.world.y < field.selection.z + height(p) - 0.015 {
+        shaded = signed_colour(cell_value(i)) * 0.3;
     }
     return vec4<f32>(shaded, 1.0);
 }

@@ -254,6 +254,14 @@ fn start_table(
         Transform::default(),
         Pickable::IGNORE,
     ));
+    commands.spawn((
+        Name::new("Wave field sides"),
+        DespawnOnExit(Screen::Playing),
+        Mesh3d(meshes.add(surface::skirt_mesh())),
+        MeshMaterial3d(surface.clone()),
+        Transform::default(),
+        Pickable::IGNORE,
+    ));
     let mut table = WavefieldTable {
         game,
         mode: active.mode,

@@ -79,7 +79,7 @@ pub fn spawn_panel(commands: &mut Commands) {
                 position_type: PositionType::Absolute,
                 right: px(10),
                 top: px(40),
-                width: px(300),
+                width: px(320),
                 max_height: percent(88),
                 flex_direction: FlexDirection::Column,
                 row_gap: px(4),

@@ -62,9 +62,9 @@ impl Looks {
                 ..default()
             })
         };
-        let warning = glow(LinearRgba::rgb(6.0, 4.8, 0.3), Color::srgb(1.0, 0.9, 0.1));
+        let warning = glow(LinearRgba::rgb(1.6, 1.1, 0.0), Color::srgb(1.0, 0.8, 0.0));
         let legal = glow(LinearRgba::rgb(2.2, 2.2, 2.2), Color::WHITE);
-        let yellow = glow(LinearRgba::rgb(3.5, 2.8, 0.15), Color::srgb(1.0, 0.85, 0.1));
+        let yellow = glow(LinearRgba::rgb(0.9, 0.6, 0.0), Color::srgb(1.0, 0.78, 0.0));
         let selected = glow(LinearRgba::rgb(3.0, 2.6, 1.2), Color::srgb(1.0, 0.95, 0.7));
         let burst_material = materials.add(StandardMaterial {
             base_color: Color::srgba(1.0, 0.45, 0.08, 0.55),

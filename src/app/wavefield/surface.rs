@@ -18,11 +18,11 @@ use crate::rules::wavefield::patterns::UNIT;
 const SHADER_PATH: &str = "embedded://lodestone/wavefield/wavefield.wgsl";
 
 /// The surface's resting height over the cells.
-pub const BASE: f32 = 0.36;
+pub const BASE: f32 = 0.5;
 /// How far the strongest field lifts or lowers the surface.
-pub const AMPLITUDE: f32 = 0.34;
+pub const AMPLITUDE: f32 = 0.44;
 /// Field value (in whole units) at which the lift reaches tanh(1) of the amplitude.
-pub const SOFTNESS: f32 = 9.0;
+pub const SOFTNESS: f32 = 8.0;
 /// Subdivisions of the plane per square side.
 const SUBDIVISIONS_PER_SQUARE: u32 = 12;
 
@@ -171,6 +171,57 @@ pub fn surface_mesh() -> Mesh {
         .subdivisions(7 * SUBDIVISIONS_PER_SQUARE - 1)
         .build()
         .translated_by(Vec3::Y * BASE)
+}
+
+/// The surface's sides: strips from the cells up to its (displaced) edge, so the surface
+/// reads as a solid slab. Bottom vertices sit at y = 0 and are not displaced; both windings
+/// are kept so the sides show from inside and outside.
+pub fn skirt_mesh() -> Mesh {
+    let n = 7 * SUBDIVISIONS_PER_SQUARE;
+    let corners = [
+        Vec2::new(-3.5, -3.5),
+        Vec2::new(3.5, -3.5),
+        Vec2::new(3.5, 3.5),
+        Vec2::new(-3.5, 3.5),
+    ];
+    let mut positions: Vec<[f32; 3]> = Vec::new();
+    let mut normals: Vec<[f32; 3]> = Vec::new();
+    let mut uvs: Vec<[f32; 2]> = Vec::new();
+    let mut indices: Vec<u32> = Vec::new();
+    for side in 0..4 {
+        let (a, b) = (corners[side], corners[(side + 1) % 4]);
+        let outward = {
+            let mid = (a + b) / 2.0;
+            Vec3::new(mid.x, 0.0, mid.y).normalize_or_zero()
+        };
+        let first = positions.len() as u32;
+        for i in 0..=n {
+            let p = a.lerp(b, i as f32 / n as f32);
+            positions.push([p.x, BASE, p.y]);
+            positions.push([p.x, 0.0, p.y]);
+            for _ in 0..2 {
+                normals.push(outward.to_array());
+                uvs.push([i as f32 / n as f32, 0.0]);
+            }
+        }
+        for i in 0..n {
+            let (t0, b0, t1, b1) = (
+                first + 2 * i,
+                first + 2 * i + 1,
+                first + 2 * i + 2,
+                first + 2 * i + 3,
+            );
+            indices.extend_from_slice(&[t0, b0, t1, t1, b0, b1, t0, t1, b0, t1, b1, b0]);
+        }
+    }
+    Mesh::new(
+        bevy::mesh::PrimitiveTopology::TriangleList,
+        bevy::asset::RenderAssetUsages::default(),
+    )
+    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
+    .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, normals)
+    .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, uvs)
+    .with_inserted_indices(bevy::mesh::Indices::U32(indices))
 }
 
 #[cfg(test)]
