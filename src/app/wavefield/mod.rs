@@ -10,7 +10,7 @@ pub mod surface;
 
 use std::collections::{HashMap, VecDeque};
 
-use bevy::picking::events::{Click, Out, Over, Pointer};
+use bevy::picking::events::{Click, DragDrop, DragStart, Out, Over, Pointer};
 use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
@@ -60,6 +60,8 @@ pub fn plugin(app: &mut App) {
                 .run_if(resource_exists::<WavefieldTable>),
         )
         .add_observer(on_click)
+        .add_observer(on_drag_start)
+        .add_observer(on_drag_drop)
         .add_observer(on_hover)
         .add_observer(on_hover_end);
 }
@@ -307,6 +309,7 @@ fn start_table(
                 .find(|v| v.title().starts_with(view.as_str()))
                 .unwrap_or(View::Territory);
         }
+        table.dev = std::env::var("LODESTONE_WAVEFIELD_DEV").is_ok();
         // ... and the selection asked for (markers and influence in a still).
         if let Ok(cell) = std::env::var("LODESTONE_WAVEFIELD_SELECT")
             && let Some(cell) = Cell::parse(&cell)
@@ -539,6 +542,67 @@ fn on_click(
             table.selected = Some(piece.id);
         }
         None => clear_selection(&mut commands, &mut table),
+    }
+}
+
+/// Dragging a piece selects it; dropping it on a marker (or its square) plays the move.
+fn on_drag_start(
+    drag: On<Pointer<DragStart>>,
+    mut commands: Commands,
+    table: Option<ResMut<WavefieldTable>>,
+    looks: Res<Looks>,
+    queue: Res<PlaybackQueue>,
+    pieces_q: Query<&PieceView>,
+) {
+    let Some(mut table) = table else { return };
+    if drag.button != PointerButton::Primary
+        || !queue.is_idle()
+        || !table.human_to_move()
+        || table.game.outcome().is_some()
+    {
+        return;
+    }
+    let Ok(piece) = pieces_q.get(drag.entity) else {
+        return;
+    };
+    let p = *table.game.position().piece(piece.id);
+    if p.alive && p.owner == table.game.to_move() && table.selected != Some(p.id) {
+        select(&mut commands, &looks, &mut table, p.cell);
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn on_drag_drop(
+    drop: On<Pointer<DragDrop>>,
+    mut commands: Commands,
+    table: Option<ResMut<WavefieldTable>>,
+    looks: Res<Looks>,
+    mut queue: ResMut<PlaybackQueue>,
+    pieces_q: Query<&PieceView>,
+    targets: Query<&Target>,
+    cells: Query<&BoardCell>,
+) {
+    let Some(mut table) = table else { return };
+    if drop.button != PointerButton::Primary || !queue.is_idle() || !table.human_to_move() {
+        return;
+    }
+    if !pieces_q
+        .get(drop.dropped)
+        .is_ok_and(|p| Some(p.id) == table.selected)
+    {
+        return;
+    }
+    let cell = if let Ok(target) = targets.get(drop.entity) {
+        Some(target.to)
+    } else if let Ok(cell) = cells.get(drop.entity) {
+        pieces::board_cell(cell.x, cell.y)
+    } else if let Ok(piece) = pieces_q.get(drop.entity) {
+        Some(table.game.position().piece(piece.id).cell)
+    } else {
+        None
+    };
+    if let Some(target) = cell.and_then(|c| target_at(&table, &targets, c)) {
+        choose_target(&mut commands, &looks, &mut table, &mut queue, target);
     }
 }
 
@@ -902,7 +966,10 @@ fn update_status(table: Res<WavefieldTable>, mut status: ResMut<StatusLine>) {
     if table.thinking.is_some() {
         line += " | the computer is thinking";
     }
-    line += &format!("\nView: {} (V)", table.view.title());
+    line += &format!(
+        "\nView: {} (V) | H hint, D dice, U undo, N new, G dev",
+        table.view.title()
+    );
     if table.view == View::Cmyk {
         let names = ["C Round Hat", "M Tower", "Y Triangle Hat", "K Big Hat"];
         let on: Vec<&str> = (0..4)

@@ -157,7 +157,7 @@ pub fn spawn_panel(commands: &mut Commands) {
                     });
                     dev.spawn(row()).with_children(|r| {
                         button(r, "Restart", Command::Restart, 70.0);
-                        button(r, "Restart + reset defs", Command::RestartAndReset, 150.0);
+                        button(r, "Restart, reset defs", Command::RestartAndReset, 190.0);
                     });
                     dev.spawn((PanelText::Dev, text(11.0)));
                 });
@@ -228,6 +228,7 @@ pub fn update_panel(
                     trend.join(" ")
                 )
             }
+            PanelText::History if table.dev => String::new(),
             PanelText::History => {
                 let lines = game.history_roll();
                 let recent: Vec<String> = lines
@@ -287,7 +288,7 @@ fn dev_text(table: &WavefieldTable) -> String {
     for y in 0..7 {
         let row: Vec<String> = (0..7)
             .filter_map(|x| Cell::new(x, y))
-            .map(|c| format!("{:>4}", pos.value(c)))
+            .map(|c| format!("{:>6}", pos.value(c)))
             .collect();
         out += &row.join("");
         out.push('\n');
