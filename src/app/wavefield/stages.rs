@@ -1,0 +1,145 @@
+//! A Wave Field move as playback stages: the move itself (the piece slides in an arc while
+//! the surface flows to the field after the move), then one stage per removal round (W8):
+//! each removed piece bursts and vanishes while the surface flows to the field after that
+//! round. Every stage comes with the field it ends on, so the surface follows playback,
+//! pause, stepping and freezing exactly.
+
+use std::collections::HashMap;
+
+use bevy::prelude::*;
+
+use super::pieces::{Looks, cell_point, rest_transform};
+use super::surface::{lift, to_f32};
+use crate::app::Screen;
+use crate::app::playback::{Motion, PieceTween, Stage};
+use crate::rules::wavefield::{Cell, Event, PieceId, Position};
+
+/// A decoration that lives only for one playback (loss bursts).
+#[derive(Component)]
+pub struct PlaybackEffect;
+
+/// The stages of a move and the fields they pass through: `fields[0]` before the move,
+/// `fields[i + 1]` at the end of stage `i`. Returns `None` for events without playback.
+pub fn stages_for(
+    commands: &mut Commands,
+    looks: &Looks,
+    pieces: &HashMap<PieceId, Entity>,
+    before: &Position,
+    event: &Event,
+) -> Option<(Vec<Stage>, Vec<[f32; 49]>)> {
+    let Event::Moved {
+        piece,
+        from,
+        to,
+        field_after_move,
+        rounds,
+        ..
+    } = event
+    else {
+        return None;
+    };
+    let mut fields = vec![to_f32(before.field()), to_f32(&field_after_move.0)];
+    // Where every piece on the board stands as the playback goes.
+    let mut standing: Vec<(PieceId, Cell)> = before
+        .pieces()
+        .iter()
+        .filter(|p| p.alive)
+        .map(|p| (p.id, if p.id == *piece { *to } else { p.cell }))
+        .collect();
+    let mut stages = Vec::new();
+
+    let mut tweens = Vec::new();
+    if let Some(&entity) = pieces.get(piece) {
+        tweens.push(PieceTween {
+            entity,
+            from: rest_transform(*from, &fields[0]),
+            motion: Motion::Move {
+                to: rest_transform(*to, &fields[1]),
+                lift: 0.55,
+            },
+        });
+    }
+    tweens.extend(settle(
+        pieces,
+        &standing,
+        &fields[0],
+        &fields[1],
+        Some(*piece),
+    ));
+    stages.push(Stage {
+        label: format!("move {from}-{to}"),
+        tweens,
+        effects: Vec::new(),
+    });
+
+    let total = rounds.len();
+    for (n, (removed, field_after)) in rounds.iter().enumerate() {
+        let previous = fields[fields.len() - 1];
+        let next = to_f32(&field_after.0);
+        let mut tweens = Vec::new();
+        let mut effects = Vec::new();
+        for r in removed {
+            if let Some(&entity) = pieces.get(&r.id) {
+                tweens.push(PieceTween {
+                    entity,
+                    from: rest_transform(r.cell, &previous),
+                    motion: Motion::Disappear,
+                });
+            }
+            let at = cell_point(r.cell, lift(previous[r.cell.index()]) + 0.3);
+            let burst = commands
+                .spawn((
+                    PlaybackEffect,
+                    DespawnOnExit(Screen::Playing),
+                    Mesh3d(looks.burst.clone()),
+                    MeshMaterial3d(looks.burst_material.clone()),
+                    Transform::from_translation(at).with_scale(Vec3::ZERO),
+                    Pickable::IGNORE,
+                ))
+                .id();
+            effects.push(burst);
+            tweens.push(PieceTween {
+                entity: burst,
+                from: Transform::from_translation(at).with_scale(Vec3::new(0.95, 0.7, 0.95)),
+                motion: Motion::Flash,
+            });
+        }
+        standing.retain(|(id, _)| !removed.iter().any(|r| r.id == *id));
+        tweens.extend(settle(pieces, &standing, &previous, &next, None));
+        let names: Vec<String> = removed
+            .iter()
+            .map(|r| format!("{} {} {}", r.owner.title(), r.kind.title(), r.cell))
+            .collect();
+        stages.push(Stage {
+            label: format!("removal round {} of {total}: {}", n + 1, names.join(", ")),
+            tweens,
+            effects,
+        });
+        fields.push(next);
+    }
+    Some((stages, fields))
+}
+
+/// The pieces that stay put ride the surface from one field to the next.
+fn settle(
+    pieces: &HashMap<PieceId, Entity>,
+    standing: &[(PieceId, Cell)],
+    from: &[f32; 49],
+    to: &[f32; 49],
+    except: Option<PieceId>,
+) -> Vec<PieceTween> {
+    standing
+        .iter()
+        .filter(|(id, cell)| Some(*id) != except && from[cell.index()] != to[cell.index()])
+        .filter_map(|(id, cell)| {
+            pieces.get(id).map(|&entity| PieceTween {
+                entity,
+                from: rest_transform(*cell, from),
+                motion: Motion::Move {
+                    to: rest_transform(*cell, to),
+                    lift: 0.0,
+                },
+            })
+        })
+        .collect()
+}
