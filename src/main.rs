@@ -30,22 +30,28 @@ enum Command {
     Render(lodestone::app::render::RenderArgs),
     /// Self-play many games and print a JSON summary. `lodestone simulate GAME --help`
     /// lists the game's options.
+    // The game parses its own options, `--help` included.
+    #[command(disable_help_flag = true)]
     Simulate {
         /// vectress, hexchess, wavefield or polarity.
+        #[arg(allow_hyphen_values = true)]
         game: String,
         /// The game's own options, e.g. `--games 100 --seed 1`.
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         options: Vec<String>,
     },
     /// Measure a rules core (medians) and print them as JSON.
+    #[command(disable_help_flag = true)]
     Bench {
         /// vectress, hexchess, wavefield or polarity.
+        #[arg(allow_hyphen_values = true)]
         game: String,
         /// The game's own options; `lodestone bench GAME --help` lists them.
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         options: Vec<String>,
     },
     /// Hex chess perft: `lodestone perft [--ruleset v011|classic] DEPTH [--divide]`.
+    #[command(disable_help_flag = true)]
     Perft {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         options: Vec<String>,
@@ -111,6 +117,11 @@ fn with_game(
     verb: &str,
     f: impl FnOnce(GameId) -> Result<serde_json::Value, CliError>,
 ) -> Result<serde_json::Value, CliError> {
+    if game == "--help" || game == "-h" {
+        return Err(CliError::Help(format!(
+            "Usage: lodestone {verb} GAME [OPTIONS]...\n\nGAME is vectress, hexchess, wavefield or polarity;\n`lodestone {verb} GAME --help` lists that game's options.\n"
+        )));
+    }
     match GameId::parse(game) {
         Some(id) => f(id),
         None => Err(CliError::Usage(format!(

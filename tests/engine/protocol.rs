@@ -43,3 +43,23 @@ fn usage_errors_exit_2() {
     assert!(err.contains("unknown game"), "{err}");
     assert_eq!(err.trim().lines().count(), 1, "one line: {err}");
 }
+
+#[test]
+fn each_game_documents_its_own_options() {
+    for game in ["vectress", "hexchess", "wavefield", "polarity"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_lodestone"))
+            .args(["simulate", game, "--help"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{game}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.contains(&format!("lodestone simulate {game}")), "{text}");
+        assert!(text.contains("--games"), "{game}: {text}");
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_lodestone"))
+        .args(["simulate", "--help"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8(out.stdout).unwrap().contains("GAME is vectress"));
+}
