@@ -53,7 +53,10 @@ fn each_game_documents_its_own_options() {
             .unwrap();
         assert_eq!(out.status.code(), Some(0), "{game}");
         let text = String::from_utf8(out.stdout).unwrap();
-        assert!(text.contains(&format!("lodestone simulate {game}")), "{text}");
+        assert!(
+            text.contains(&format!("lodestone simulate {game}")),
+            "{text}"
+        );
         assert!(text.contains("--games"), "{game}: {text}");
     }
     let out = Command::new(env!("CARGO_BIN_EXE_lodestone"))
@@ -61,5 +64,9 @@ fn each_game_documents_its_own_options() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0));
-    assert!(String::from_utf8(out.stdout).unwrap().contains("GAME is vectress"));
+    assert!(
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .contains("GAME is vectress")
+    );
 }

@@ -28,6 +28,56 @@ pub enum PanelText {
     Dev,
 }
 
+/// One square of a piece type's live wave thumbnail: the pattern's sign at (dx, dy) from
+/// the piece, turned by the side to move's tuning and owner sign, faded by ring decay.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ThumbCell {
+    pub kind: Kind,
+    pub dx: i32,
+    pub dy: i32,
+}
+
+/// The colour a thumbnail square shows for a signed field contribution at ring `ring`.
+pub fn thumb_color(value: i32, ring: i32) -> Color {
+    if ring == 0 {
+        return Color::srgb(0.95, 0.95, 0.95);
+    }
+    let k = 0.35 + 0.65 * 0.5f32.powi(ring - 1);
+    match value.signum() {
+        1 => Color::srgb(0.95 * k, 0.38 * k, 0.2 * k),
+        -1 => Color::srgb(0.2 * k, 0.45 * k, 0.95 * k),
+        _ => Color::srgb(0.35, 0.35, 0.35),
+    }
+}
+
+fn spawn_thumbnail(commands: &mut ChildSpawnerCommands, kind: Kind) {
+    commands
+        .spawn(Node {
+            flex_direction: FlexDirection::Column,
+            margin: UiRect::left(px(4)),
+            ..default()
+        })
+        .with_children(|grid| {
+            // Row dy = -3 on top: the direction the side to move's pieces face.
+            for dy in -3..=3 {
+                grid.spawn(Node::default()).with_children(|line| {
+                    for dx in -3..=3 {
+                        line.spawn((
+                            ThumbCell { kind, dx, dy },
+                            Node {
+                                width: px(4),
+                                height: px(4),
+                                ..default()
+                            },
+                            BackgroundColor(Color::BLACK),
+                            Pickable::IGNORE,
+                        ));
+                    }
+                });
+            }
+        });
+}
+
 /// The developer section, shown only in developer mode.
 #[derive(Component)]
 pub struct DevSection;
@@ -96,6 +146,7 @@ pub fn spawn_panel(commands: &mut Commands) {
                 panel.spawn(row()).with_children(|r| {
                     button(r, "-", Command::Tune(kind, -1), 22.0);
                     button(r, "+", Command::Tune(kind, 1), 22.0);
+                    spawn_thumbnail(r, kind);
                     r.spawn((PanelText::KindLine(kind), text(13.0)));
                 });
             }
@@ -190,24 +241,37 @@ pub fn update_panel(
     table: Res<WavefieldTable>,
     mut texts: Query<(&PanelText, &mut Text)>,
     mut dev: Query<&mut Node, With<DevSection>>,
+    mut thumbs: Query<(&ThumbCell, &mut BackgroundColor), Without<PanelButton>>,
 ) {
     let game = &table.game;
     let pos = game.position();
     let side = pos.to_move();
     let profile = pos.profile(side);
+    for (cell, mut color) in &mut thumbs {
+        let defs = game.definitions();
+        let value: i32 = defs
+            .kind(cell.kind)
+            .slots
+            .first()
+            .map(|p| p.basis(cell.dx, cell.dy))
+            .unwrap_or(0)
+            * profile.coef(cell.kind)
+            * side.sign();
+        let wanted = thumb_color(value, cell.dx.abs().max(cell.dy.abs()));
+        if color.0 != wanted {
+            color.0 = wanted;
+        }
+    }
     for (which, mut t) in &mut texts {
         let value = match which {
             PanelText::Header => format!("Tuning: {} ({profile})", side.title()),
             PanelText::KindLine(kind) => {
                 let coef = profile.coef(*kind);
-                let defs = game.definitions();
-                let def = defs.kind(*kind);
                 format!(
-                    "{}: {} (field {})  {}",
+                    "{}: {} (field {})",
                     kind.title(),
                     sign(coef),
                     sign(coef * side.sign()),
-                    thumbnail(&def.slots)
                 )
             }
             PanelText::Level => match table.level {
@@ -262,21 +326,6 @@ pub fn update_panel(
             node.display = display;
         }
     }
-}
-
-/// A tiny text picture of a kind's first wave pattern: the values along one row from the
-/// piece outwards (`+`, `-`, `0`).
-fn thumbnail(slots: &[Pattern]) -> String {
-    let Some(pattern) = slots.first() else {
-        return String::new();
-    };
-    (0..4)
-        .map(|d| match pattern.basis(d, 0).signum() {
-            1 => '+',
-            -1 => '-',
-            _ => '0',
-        })
-        .collect()
 }
 
 /// Developer mode: the raw field, the selected square's contributions, mobility and the
