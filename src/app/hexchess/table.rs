@@ -1,4 +1,5 @@
-//! Setting the table out and clearing it, playing moves onto it, the selection markers, and keeping the men in step with the rules.
+//! Setting the table out and clearing it, playing moves onto it, the selection markers,
+//! and keeping the men in step with the rules.
 
 use super::*;
 
