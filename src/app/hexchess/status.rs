@@ -1,0 +1,63 @@
+//! The status line.
+
+use super::*;
+
+pub(super) fn title(side: Side) -> &'static str {
+    match side {
+        Side::White => "White",
+        Side::Black => "Black",
+    }
+}
+
+/// The status line: who moves, check, the end of the game and why.
+pub fn status_text(session: &GameSession) -> String {
+    let game = session.game();
+    match game.outcome() {
+        Some(outcome) => {
+            let result = match outcome.winner {
+                Some(side) => format!("{} wins", title(side)),
+                None => "draw".to_string(),
+            };
+            match outcome.reason {
+                Reason::Checkmate => format!("Checkmate: {result}"),
+                Reason::Stalemate => format!("Stalemate: {result}"),
+                Reason::Fifty => format!("Fifty moves without a capture or pawn move: {result}"),
+                Reason::Repetition => format!("Threefold repetition: {result}"),
+                Reason::Material => format!("Insufficient material: {result}"),
+            }
+        }
+        None if game.position().in_check() => format!("{} to move - check!", title(game.turn())),
+        None => format!("{} to move", title(game.turn())),
+    }
+}
+
+pub(super) fn update_status(table: Res<HexchessTable>, mut status: ResMut<StatusLine>) {
+    let mut line = status_text(&table.session);
+    if let Some(timer) = &table.forced {
+        line += &format!(" | forced move in {:.1} s", timer.remaining_secs());
+    }
+    if table.thinking.is_some() {
+        line += " | the computer is thinking";
+    }
+    if table.promotion.is_some() {
+        line += " | promote to: Q R B N";
+    }
+    if table.session.is_edited() {
+        line += " | edited (not saved)";
+    }
+    line += match table.editing {
+        Some(_) => "\nType the move, Enter applies, Esc cancels",
+        None => "\nClick or drag a man | U undo | N new game | click a move in the list to edit it",
+    };
+    if let Some(message) = &table.message {
+        line += &format!("\n{message}");
+    }
+    if status.0 != line {
+        status.0 = line;
+    }
+}
+
+/// How long the next forced move waits, if one is due (tests, the status line).
+pub fn forced_delay(table: &HexchessTable) -> Option<Duration> {
+    table.session.forced_move().map(|(_, d)| d)
+}

@@ -1,0 +1,237 @@
+//! Picking, dragging and hovering over the pieces and markers, and the table's keys.
+
+use super::*;
+
+pub(super) fn target_at(
+    table: &WavefieldTable,
+    targets: &Query<&Target>,
+    cell: Cell,
+) -> Option<Target> {
+    table
+        .markers
+        .iter()
+        .filter_map(|e| targets.get(*e).ok())
+        .find(|t| t.to == cell)
+        .copied()
+}
+
+/// Plays a move to a marker, or says why it can't be played.
+pub(super) fn choose_target(
+    commands: &mut Commands,
+    looks: &Looks,
+    table: &mut WavefieldTable,
+    queue: &mut PlaybackQueue,
+    target: Target,
+) {
+    let Some(id) = table.selected else { return };
+    let from = table.game.position().piece(id).cell;
+    if target.kind == MarkerKind::BlockedByBigHat {
+        table.message = Some(format!(
+            "{from}-{} is blocked: your Big Hat would stand on hostile ground (W9)",
+            target.to
+        ));
+        return;
+    }
+    if let Err(e) = play_action(
+        commands,
+        looks,
+        table,
+        queue,
+        Action::Move(Move {
+            from,
+            to: target.to,
+        }),
+    ) {
+        table.message = Some(e);
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+pub(super) fn on_click(
+    click: On<Pointer<Click>>,
+    mut commands: Commands,
+    table: Option<ResMut<WavefieldTable>>,
+    looks: Res<Looks>,
+    mut queue: ResMut<PlaybackQueue>,
+    pieces_q: Query<&PieceView>,
+    targets: Query<&Target>,
+    cells: Query<&BoardCell>,
+) {
+    let Some(mut table) = table else { return };
+    if click.button != PointerButton::Primary
+        || !queue.is_idle()
+        || !table.human_to_move()
+        || table.game.outcome().is_some()
+    {
+        return;
+    }
+    let clicked_cell = if let Ok(target) = targets.get(click.entity) {
+        Some(target.to)
+    } else if let Ok(piece) = pieces_q.get(click.entity) {
+        let p = table.game.position().piece(piece.id);
+        p.alive.then_some(p.cell)
+    } else if let Ok(cell) = cells.get(click.entity) {
+        pieces::board_cell(cell.x, cell.y)
+    } else {
+        None
+    };
+    let Some(cell) = clicked_cell else { return };
+    if let Some(target) = target_at(&table, &targets, cell) {
+        choose_target(&mut commands, &looks, &mut table, &mut queue, target);
+        return;
+    }
+    let selected_cell = table
+        .selected
+        .map(|id| table.game.position().piece(id).cell);
+    match table.game.position().piece_at(cell).copied() {
+        Some(_) if selected_cell == Some(cell) => clear_selection(&mut commands, &mut table),
+        Some(piece) if piece.owner == table.game.to_move() => {
+            select(&mut commands, &looks, &mut table, cell)
+        }
+        Some(piece) => {
+            // The opponent's piece: show its influence, no markers.
+            clear_selection(&mut commands, &mut table);
+            table.selected = Some(piece.id);
+        }
+        None => clear_selection(&mut commands, &mut table),
+    }
+}
+
+/// Dragging a piece selects it; dropping it on a marker (or its square) plays the move.
+pub(super) fn on_drag_start(
+    drag: On<Pointer<DragStart>>,
+    mut commands: Commands,
+    table: Option<ResMut<WavefieldTable>>,
+    looks: Res<Looks>,
+    queue: Res<PlaybackQueue>,
+    pieces_q: Query<&PieceView>,
+) {
+    let Some(mut table) = table else { return };
+    if drag.button != PointerButton::Primary
+        || !queue.is_idle()
+        || !table.human_to_move()
+        || table.game.outcome().is_some()
+    {
+        return;
+    }
+    let Ok(piece) = pieces_q.get(drag.entity) else {
+        return;
+    };
+    let p = *table.game.position().piece(piece.id);
+    if p.alive && p.owner == table.game.to_move() && table.selected != Some(p.id) {
+        select(&mut commands, &looks, &mut table, p.cell);
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+pub(super) fn on_drag_drop(
+    drop: On<Pointer<DragDrop>>,
+    mut commands: Commands,
+    table: Option<ResMut<WavefieldTable>>,
+    looks: Res<Looks>,
+    mut queue: ResMut<PlaybackQueue>,
+    pieces_q: Query<&PieceView>,
+    targets: Query<&Target>,
+    cells: Query<&BoardCell>,
+) {
+    let Some(mut table) = table else { return };
+    if drop.button != PointerButton::Primary || !queue.is_idle() || !table.human_to_move() {
+        return;
+    }
+    if !pieces_q
+        .get(drop.dropped)
+        .is_ok_and(|p| Some(p.id) == table.selected)
+    {
+        return;
+    }
+    let cell = if let Ok(target) = targets.get(drop.entity) {
+        Some(target.to)
+    } else if let Ok(cell) = cells.get(drop.entity) {
+        pieces::board_cell(cell.x, cell.y)
+    } else if let Ok(piece) = pieces_q.get(drop.entity) {
+        Some(table.game.position().piece(piece.id).cell)
+    } else {
+        None
+    };
+    if let Some(target) = cell.and_then(|c| target_at(&table, &targets, c)) {
+        choose_target(&mut commands, &looks, &mut table, &mut queue, target);
+    }
+}
+
+pub(super) fn on_hover(
+    over: On<Pointer<Over>>,
+    table: Option<ResMut<WavefieldTable>>,
+    targets: Query<&Target>,
+) {
+    let (Some(mut table), Ok(target)) = (table, targets.get(over.entity)) else {
+        return;
+    };
+    let Some(id) = table.selected else { return };
+    let from = table.game.position().piece(id).cell;
+    match target.kind {
+        MarkerKind::BlockedByBigHat => {
+            table.message = Some(format!(
+                "{from}-{}: blocked by the Big Hat rule (W9)",
+                target.to
+            ));
+        }
+        kind => {
+            // Preview the drop: the move played on a copy of the game.
+            let mut probe = table.game.clone();
+            if probe
+                .play(Action::Move(Move {
+                    from,
+                    to: target.to,
+                }))
+                .is_ok()
+            {
+                table.preview = Some(to_f32(probe.position().field()));
+            }
+            table.message = Some(if kind == MarkerKind::CostsOwnPiece {
+                format!(
+                    "{from}-{}: costs {} of your own pieces",
+                    target.to, target.own_losses
+                )
+            } else {
+                format!("{from}-{}", target.to)
+            });
+        }
+    }
+}
+
+pub(super) fn on_hover_end(
+    out: On<Pointer<Out>>,
+    table: Option<ResMut<WavefieldTable>>,
+    targets: Query<&Target>,
+) {
+    if let (Some(mut table), Ok(_)) = (table, targets.get(out.entity)) {
+        table.preview = None;
+        table.message = None;
+    }
+}
+
+pub(super) fn table_keys(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    mut table: ResMut<WavefieldTable>,
+) {
+    let Some(keys) = keys else { return };
+    let pairs = [
+        (KeyCode::KeyV, Command::CycleView),
+        (KeyCode::Digit1, Command::ToggleChannel(0)),
+        (KeyCode::Digit2, Command::ToggleChannel(1)),
+        (KeyCode::Digit3, Command::ToggleChannel(2)),
+        (KeyCode::Digit4, Command::ToggleChannel(3)),
+        (KeyCode::KeyH, Command::Play(Action::Hint)),
+        (KeyCode::KeyD, Command::Play(Action::Dice)),
+        (KeyCode::KeyU, Command::Undo),
+        (KeyCode::Backspace, Command::Undo),
+        (KeyCode::KeyN, Command::NewGame),
+        (KeyCode::KeyG, Command::ToggleDev),
+        (KeyCode::KeyL, Command::ToggleLevel),
+    ];
+    for (key, command) in pairs {
+        if keys.just_pressed(key) {
+            table.commands.push(command);
+        }
+    }
+}

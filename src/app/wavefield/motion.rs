@@ -1,0 +1,138 @@
+//! Driving the surface and the pieces riding it.
+
+use super::*;
+
+/// Feeds the field to the surface: during playback the stage's fields, otherwise the
+/// game's field (or the previewed drop), flowing from the field shown before.
+pub(super) fn drive_surface(
+    mut table: ResMut<WavefieldTable>,
+    queue: Res<PlaybackQueue>,
+    time: Res<Time>,
+    mut materials: ResMut<Assets<FieldMaterial>>,
+) {
+    let playing = queue.progress().and_then(|(n, _)| {
+        let local = (n - 1).checked_sub(table.stage_offset)?;
+        let from = *table.stage_fields.get(local)?;
+        let to = *table.stage_fields.get(local + 1)?;
+        let f = queue.stage_fraction().unwrap_or(0.0);
+        Some(FieldAnim { from, to, t: f })
+    });
+    let shown = match playing {
+        Some(anim) => anim,
+        None => {
+            let target = table.preview.unwrap_or_else(|| table.field());
+            if target != table.anim.to {
+                let current = table.anim.current();
+                table.anim = FieldAnim {
+                    from: current,
+                    to: target,
+                    t: 0.0,
+                };
+            }
+            if table.anim.t < 1.0 {
+                table.anim.t = (table.anim.t + time.delta_secs() / FLOW_SECONDS).min(1.0);
+            }
+            table.anim
+        }
+    };
+    let pos = table.game.position();
+    let tables = table.game.tables();
+    let mut channels = [Vec4::ZERO; 49];
+    for kind in Kind::ALL {
+        let channel = views::channel(tables, pos, kind);
+        for (c, v) in channels.iter_mut().zip(channel.iter()) {
+            c[kind.index()] = *v as f32 / 64.0;
+        }
+    }
+    let (selection, influence) = match table.selected {
+        Some(id) if pos.piece(id).alive => {
+            let cell = pos.piece(id).cell;
+            (
+                Vec4::new(
+                    cell.x() as f32,
+                    cell.y() as f32,
+                    surface::BASE,
+                    surface::SOFTNESS,
+                ),
+                to_f32(&views::piece_wave(tables, pos, id)),
+            )
+        }
+        _ => (
+            Vec4::new(-1.0, -1.0, surface::BASE, surface::SOFTNESS),
+            [0.0; 49],
+        ),
+    };
+    let data = FieldUniform {
+        from: pack(&shown.from),
+        to: pack(&shown.to),
+        channels,
+        influence: pack(&influence),
+        params: Vec4::new(
+            shown.eased(),
+            table.view.index() as f32,
+            table.channels as f32,
+            surface::AMPLITUDE,
+        ),
+        selection,
+    };
+    if materials
+        .get(&table.surface)
+        .is_some_and(|m| m.data != data)
+        && let Some(mut material) = materials.get_mut(&table.surface)
+    {
+        material.data = data;
+    }
+}
+
+/// When nothing plays, the pieces ride the surface; unstable pieces show their ring.
+pub(super) fn follow_surface(
+    table: Res<WavefieldTable>,
+    queue: Res<PlaybackQueue>,
+    materials: Res<Assets<FieldMaterial>>,
+    mut transforms: Query<&mut Transform, (With<PieceView>, Without<WarningRing>)>,
+    mut rings: Query<&mut Visibility, With<WarningRing>>,
+) {
+    let pos = table.game.position();
+    for piece in pos.pieces() {
+        let Some(&(_, ring)) = table.pieces.get(&piece.id) else {
+            continue;
+        };
+        if let Ok(mut visibility) = rings.get_mut(ring) {
+            let want = if piece.alive && piece.unstable && queue.is_idle() {
+                Visibility::Inherited
+            } else {
+                Visibility::Hidden
+            };
+            if *visibility != want {
+                *visibility = want;
+            }
+        }
+    }
+    if !queue.is_idle() {
+        return;
+    }
+    let Some(material) = materials.get(&table.surface) else {
+        return;
+    };
+    let (from, to) = (unpack(&material.data.from), unpack(&material.data.to));
+    let k = material.data.params.x;
+    for piece in pos.pieces() {
+        let Some(&(entity, _)) = table.pieces.get(&piece.id) else {
+            continue;
+        };
+        let Ok(mut transform) = transforms.get_mut(entity) else {
+            continue;
+        };
+        let want = if piece.alive {
+            let i = piece.cell.index();
+            let mut field = [0.0; 49];
+            field[i] = from[i] + (to[i] - from[i]) * k;
+            rest_transform(piece.cell, &field)
+        } else {
+            transform.with_scale(Vec3::ZERO)
+        };
+        if *transform != want {
+            *transform = want;
+        }
+    }
+}
