@@ -58,6 +58,7 @@ pub fn plugin(app: &mut App) {
             (
                 table_keys,
                 panel::panel_buttons,
+                panel::thumbnail_clicks,
                 apply_commands,
                 computer_turn,
                 drive_surface,
@@ -117,6 +118,14 @@ pub enum Command {
     ToggleDev,
     Restart,
     RestartAndReset,
+    /// Developer mode's wave editor, on the draft definitions (Restart applies them):
+    /// the kind's first slot becomes the next built-in preset ...
+    EditPreset(Kind),
+    /// ... or a ring table read off its current pattern ...
+    EditRings(Kind),
+    /// ... or the value at (|dx|, |dy|) cycles -1, 0, +1 (a grid; a ring table cycles
+    /// that ring).
+    EditCell(Kind, i32, i32),
 }
 
 /// The field shown while it flows from one field to the next.
@@ -187,6 +196,8 @@ pub struct WavefieldTable {
     computer_wait: f32,
     /// Commands from keys, buttons and tests, applied in order.
     pub commands: Vec<Command>,
+    /// Wave definitions edited in developer mode, applied by Restart.
+    pub draft: Option<crate::rules::wavefield::definitions::Definitions>,
     rng: GameRng,
     demo_restart: f32,
     pub dev: bool,

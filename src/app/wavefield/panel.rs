@@ -64,13 +64,14 @@ fn spawn_thumbnail(commands: &mut ChildSpawnerCommands, kind: Kind) {
                     for dx in -3..=3 {
                         line.spawn((
                             ThumbCell { kind, dx, dy },
+                            // In developer mode a click edits the wave (see `thumbnail_clicks`).
+                            Button,
                             Node {
                                 width: px(4),
                                 height: px(4),
                                 ..default()
                             },
                             BackgroundColor(Color::BLACK),
-                            Pickable::IGNORE,
                         ));
                     }
                 });
@@ -206,6 +207,31 @@ pub fn spawn_panel(commands: &mut Commands) {
                             );
                         }
                     });
+                    dev.spawn((
+                        Text::new("Wave editor: click a thumbnail square to cycle -/0/+"),
+                        TextFont::from_font_size(11.0),
+                        TextColor(TEXT),
+                    ));
+                    dev.spawn(row()).with_children(|r| {
+                        for kind in Kind::ALL {
+                            button(
+                                r,
+                                &format!("{} preset", kind.letter()),
+                                Command::EditPreset(kind),
+                                70.0,
+                            );
+                        }
+                    });
+                    dev.spawn(row()).with_children(|r| {
+                        for kind in Kind::ALL {
+                            button(
+                                r,
+                                &format!("{} rings", kind.letter()),
+                                Command::EditRings(kind),
+                                70.0,
+                            );
+                        }
+                    });
                     dev.spawn(row()).with_children(|r| {
                         button(r, "Restart", Command::Restart, 70.0);
                         button(r, "Restart, reset defs", Command::RestartAndReset, 190.0);
@@ -213,6 +239,23 @@ pub fn spawn_panel(commands: &mut Commands) {
                     dev.spawn((PanelText::Dev, text(11.0)));
                 });
         });
+}
+
+/// In developer mode, clicking a thumbnail square edits that offset of the kind's wave.
+pub fn thumbnail_clicks(
+    mut table: ResMut<WavefieldTable>,
+    cells: Query<(&Interaction, &ThumbCell), Changed<Interaction>>,
+) {
+    if !table.dev {
+        return;
+    }
+    for (interaction, cell) in &cells {
+        if *interaction == Interaction::Pressed && (cell.dx, cell.dy) != (0, 0) {
+            table
+                .commands
+                .push(Command::EditCell(cell.kind, cell.dx, cell.dy));
+        }
+    }
 }
 
 /// Button presses become commands for `apply_commands`.
@@ -247,8 +290,12 @@ pub fn update_panel(
     let pos = game.position();
     let side = pos.to_move();
     let profile = pos.profile(side);
+    // In developer mode the thumbnails show the draft being edited.
+    let defs = match (&table.draft, table.dev) {
+        (Some(draft), true) => draft,
+        _ => game.definitions(),
+    };
     for (cell, mut color) in &mut thumbs {
-        let defs = game.definitions();
         let value: i32 = defs
             .kind(cell.kind)
             .slots

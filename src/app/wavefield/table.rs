@@ -87,6 +87,7 @@ pub(super) fn start_table(
         rng: seeded(0x00AF_17E1),
         demo_restart: 0.0,
         dev: false,
+        draft: None,
     };
     spawn_pieces(&mut commands, &looks, &mut table);
     panel::spawn_panel(&mut commands);

@@ -48,12 +48,29 @@ pub(super) fn apply_commands(
                 respawn(&mut commands, &looks, &mut table, &mut queue);
             }
             Command::Restart => {
-                table.game.restart();
+                match table.draft.take() {
+                    Some(defs) => {
+                        if let Err(e) = table.game.restart_with(defs) {
+                            table.message = Some(format!("definitions refused: {e}"));
+                        }
+                    }
+                    None => table.game.restart(),
+                }
                 respawn(&mut commands, &looks, &mut table, &mut queue);
             }
             Command::RestartAndReset => {
+                table.draft = None;
                 table.game.restart_and_reset_definitions();
                 respawn(&mut commands, &looks, &mut table, &mut queue);
+            }
+            Command::EditPreset(_) | Command::EditRings(_) | Command::EditCell(..) => {
+                let mut defs = table
+                    .draft
+                    .clone()
+                    .unwrap_or_else(|| table.game.definitions().clone());
+                edit_definitions(&mut defs, command);
+                table.draft = Some(defs);
+                table.message = Some("wave definitions edited: Restart applies them".into());
             }
             Command::Play(action) => {
                 if !queue.is_idle() || !table.human_to_move() {
@@ -144,5 +161,94 @@ pub(super) fn computer_turn(
         if table.planned.is_empty() {
             table.planned.push_back(Action::Resign);
         }
+    }
+}
+
+/// One wave-editor step on the first slot of a kind (see [`Command::EditPreset`]).
+pub fn edit_definitions(
+    defs: &mut crate::rules::wavefield::definitions::Definitions,
+    command: Command,
+) {
+    use crate::rules::wavefield::patterns::{Pattern, Preset};
+    let kind = match command {
+        Command::EditPreset(k) | Command::EditRings(k) | Command::EditCell(k, ..) => k,
+        _ => return,
+    };
+    let slots = &mut defs.kind_mut(kind).slots;
+    let Some(pattern) = slots.first_mut() else {
+        return;
+    };
+    let cycle = |v: i32| match v.signum() {
+        -1 => 0,
+        0 => 1,
+        _ => -1,
+    };
+    match command {
+        Command::EditPreset(_) => {
+            let next = match pattern {
+                Pattern::Preset(p) => {
+                    let i = Preset::ALL.iter().position(|q| q == p).unwrap_or(0);
+                    Preset::ALL[(i + 1) % Preset::ALL.len()]
+                }
+                _ => Preset::ALL[0],
+            };
+            *pattern = Pattern::Preset(next);
+        }
+        Command::EditRings(_) => {
+            let rings: Vec<i32> = (0..6).map(|r| pattern.basis(r.max(1), 0)).collect();
+            *pattern = Pattern::Rings(rings);
+        }
+        Command::EditCell(_, dx, dy) => {
+            let (ax, ay) = (dx.unsigned_abs() as usize, dy.unsigned_abs() as usize);
+            match pattern {
+                Pattern::Rings(rings) if !rings.is_empty() => {
+                    let len = rings.len();
+                    let ring = ax.max(ay) % len;
+                    rings[ring] = cycle(rings[ring]);
+                }
+                _ => {
+                    let mut grid = [[0; 7]; 7];
+                    for (y, row) in grid.iter_mut().enumerate() {
+                        for (x, v) in row.iter_mut().enumerate() {
+                            *v = pattern.basis(x as i32, y as i32);
+                        }
+                    }
+                    grid[ay][ax] = cycle(grid[ay][ax]);
+                    *pattern = Pattern::Grid(grid);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::wavefield::patterns::{Pattern, Preset};
+
+    #[test]
+    fn the_wave_editor_changes_the_draft_and_restart_applies_it() {
+        let mut game = Game::new(0);
+        let start_field = game.position().field().to_vec();
+        let mut defs = game.definitions().clone();
+        // W4: the Round Hat starts as the checkerboard; the next preset is the cadence.
+        edit_definitions(&mut defs, Command::EditPreset(Kind::RoundHat));
+        assert_eq!(
+            defs.kind(Kind::RoundHat).slots[0],
+            Pattern::Preset(Preset::Cadence)
+        );
+        edit_definitions(&mut defs, Command::EditRings(Kind::Tower));
+        assert!(matches!(defs.kind(Kind::Tower).slots[0], Pattern::Rings(_)));
+        edit_definitions(&mut defs, Command::EditCell(Kind::BigHat, 1, -2));
+        let Pattern::Grid(grid) = &defs.kind(Kind::BigHat).slots[0] else {
+            panic!("a cell edit turns a preset into a grid");
+        };
+        let before = Pattern::Preset(Preset::BlockChecker).basis(1, 2);
+        assert_ne!(grid[2][1], before, "the clicked offset changed");
+        assert_eq!(grid[0][3], Pattern::Preset(Preset::BlockChecker).basis(3, 0));
+        assert!(defs.validate().is_ok());
+        game.restart_with(defs).unwrap();
+        assert_ne!(game.position().field().to_vec(), start_field);
     }
 }
