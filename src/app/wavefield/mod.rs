@@ -59,6 +59,7 @@ pub fn plugin(app: &mut App) {
                 table_keys,
                 panel::panel_buttons,
                 panel::thumbnail_clicks,
+                panel::fit_panel,
                 apply_commands,
                 computer_turn,
                 drive_surface,

@@ -79,6 +79,53 @@ fn spawn_thumbnail(commands: &mut ChildSpawnerCommands, kind: Kind) {
         });
 }
 
+/// The panel's root node (its width follows the window).
+#[derive(Component)]
+pub struct WavePanel;
+
+/// Below this logical width the panel goes compact: narrower, without the Pressure and
+/// History texts, and the board moves further left and back to stay clear of it.
+const COMPACT_WIDTH: f32 = 1100.0;
+
+/// Keeps the panel usable in a small window.
+pub fn fit_panel(
+    cameras: Query<&Camera, With<crate::app::stage::MainCamera>>,
+    mut panel: Query<&mut Node, (With<WavePanel>, Without<PanelText>)>,
+    mut texts: Query<(&PanelText, &mut Node), Without<WavePanel>>,
+    mut orbit: Query<&mut crate::app::camera::OrbitCamera>,
+    mut last: Local<Option<bool>>,
+) {
+    let Some(size) = cameras.iter().find_map(|c| c.logical_viewport_size()) else {
+        return;
+    };
+    let compact = size.x < COMPACT_WIDTH;
+    if *last == Some(compact) {
+        return;
+    }
+    *last = Some(compact);
+    for mut node in &mut panel {
+        node.width = px(if compact { 250 } else { 320 });
+    }
+    for (which, mut node) in &mut texts {
+        if matches!(which, PanelText::Pressure | PanelText::History) {
+            node.display = if compact {
+                Display::None
+            } else {
+                Display::Flex
+            };
+        }
+    }
+    for mut orbit in &mut orbit {
+        if compact {
+            orbit.target.x = 2.6;
+            orbit.set_home(0.0, 0.95, 13.5);
+        } else {
+            orbit.target.x = 1.4;
+            orbit.set_home(0.0, 0.92, 11.5);
+        }
+    }
+}
+
 /// The developer section, shown only in developer mode.
 #[derive(Component)]
 pub struct DevSection;
@@ -125,6 +172,7 @@ pub fn spawn_panel(commands: &mut Commands) {
     commands
         .spawn((
             Name::new("Wave Field panel"),
+            WavePanel,
             DespawnOnExit(Screen::Playing),
             Node {
                 position_type: PositionType::Absolute,

@@ -246,7 +246,10 @@ mod tests {
         };
         let before = Pattern::Preset(Preset::BlockChecker).basis(1, 2);
         assert_ne!(grid[2][1], before, "the clicked offset changed");
-        assert_eq!(grid[0][3], Pattern::Preset(Preset::BlockChecker).basis(3, 0));
+        assert_eq!(
+            grid[0][3],
+            Pattern::Preset(Preset::BlockChecker).basis(3, 0)
+        );
         assert!(defs.validate().is_ok());
         game.restart_with(defs).unwrap();
         assert_ne!(game.position().field().to_vec(), start_field);
