@@ -55,6 +55,21 @@ pub struct ActiveGame {
 #[derive(Resource, Default, Debug)]
 pub struct AvailableModes(pub HashSet<(GameId, PlayMode)>);
 
+/// Offers two players, against the computer and a demo of `game` in the menu (a game's
+/// presentation calls this from its plugin).
+pub fn offer_play_modes(app: &mut App, game: GameId) {
+    app.init_resource::<AvailableModes>();
+    let mut modes = app.world_mut().resource_mut::<AvailableModes>();
+    for mode in [PlayMode::HotSeat, PlayMode::VsComputer, PlayMode::Demo] {
+        modes.0.insert((game, mode));
+    }
+}
+
+/// Run condition: `game` is the one being played.
+pub fn playing(game: GameId) -> impl Fn(Option<Res<ActiveGame>>) -> bool + Clone {
+    move |active: Option<Res<ActiveGame>>| active.is_some_and(|a| a.game == game)
+}
+
 /// True while a text field has the keyboard (editing a hex chess move): the shared keys
 /// (playback, Escape to the menu) stand aside.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]

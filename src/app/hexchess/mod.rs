@@ -39,7 +39,7 @@ use super::hud::StatusLine;
 use super::playback::PlaybackQueue;
 use super::render::RenderRequest;
 use super::stage::MainCamera;
-use super::{ActiveGame, AvailableModes, PlayMode, Screen};
+use super::{ActiveGame, PlayMode, Screen};
 use crate::rules::GameId;
 use crate::rules::hexchess::ai::{AiConfig, choose};
 use crate::rules::hexchess::{
@@ -48,11 +48,12 @@ use crate::rules::hexchess::{
 use crate::rules::rng::{GameRng, seeded};
 
 pub fn plugin(app: &mut App) {
+    super::offer_play_modes(app, GameId::Hexchess);
     app.add_message::<KeyboardInput>()
-        .add_systems(Startup, (register_modes, load_looks))
+        .add_systems(Startup, load_looks)
         .add_systems(
             OnEnter(Screen::Playing),
-            start_table.run_if(playing_hexchess),
+            start_table.run_if(super::playing(GameId::Hexchess)),
         )
         .add_systems(OnExit(Screen::Playing), leave_table)
         .add_systems(
@@ -96,16 +97,6 @@ fn capture_keys_while_editing(
     let editing = table.editing.is_some();
     if captured.0 != editing {
         captured.0 = editing;
-    }
-}
-
-fn playing_hexchess(active: Option<Res<ActiveGame>>) -> bool {
-    active.is_some_and(|a| a.game == GameId::Hexchess)
-}
-
-fn register_modes(mut modes: ResMut<AvailableModes>) {
-    for mode in [PlayMode::HotSeat, PlayMode::VsComputer, PlayMode::Demo] {
-        modes.0.insert((GameId::Hexchess, mode));
     }
 }
 

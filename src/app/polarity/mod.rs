@@ -34,7 +34,7 @@ use super::boards::BoardCell;
 use super::hud::StatusLine;
 use super::playback::PlaybackQueue;
 use super::render::RenderRequest;
-use super::{ActiveGame, AvailableModes, PlayMode, Screen};
+use super::{ActiveGame, PlayMode, Screen};
 use crate::rules::GameId;
 use crate::rules::polarity::ai::{AiConfig, choose};
 use crate::rules::polarity::{
@@ -43,10 +43,11 @@ use crate::rules::polarity::{
 use crate::rules::rng::{GameRng, seeded};
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(Startup, (register_modes, load_looks))
+    super::offer_play_modes(app, GameId::Polarity);
+    app.add_systems(Startup, load_looks)
         .add_systems(
             OnEnter(Screen::Playing),
-            start_table.run_if(playing_polarity),
+            start_table.run_if(super::playing(GameId::Polarity)),
         )
         .add_systems(OnExit(Screen::Playing), |mut commands: Commands| {
             commands.remove_resource::<PolarityTable>()
@@ -69,16 +70,6 @@ pub fn plugin(app: &mut App) {
         .add_observer(on_click)
         .add_observer(on_hover)
         .add_observer(on_hover_end);
-}
-
-fn playing_polarity(active: Option<Res<ActiveGame>>) -> bool {
-    active.is_some_and(|a| a.game == GameId::Polarity)
-}
-
-fn register_modes(mut modes: ResMut<AvailableModes>) {
-    for mode in [PlayMode::HotSeat, PlayMode::VsComputer, PlayMode::Demo] {
-        modes.0.insert((GameId::Polarity, mode));
-    }
 }
 
 fn load_looks(

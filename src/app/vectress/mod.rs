@@ -17,17 +17,18 @@ use self::stages::{
 use super::hud::StatusLine;
 use super::playback::PlaybackQueue;
 use super::render::RenderRequest;
-use super::{ActiveGame, AvailableModes, PlayMode, Screen};
+use super::{ActiveGame, PlayMode, Screen};
 use crate::rules::GameId;
 use crate::rules::rng::{GameRng, seeded};
 use crate::rules::vectress::ai::{AiConfig, choose};
 use crate::rules::vectress::{Action, Cell, EndReason, Frame, Game, Outcome, Side};
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(Startup, (register_modes, load_looks))
+    super::offer_play_modes(app, GameId::Vectress);
+    app.add_systems(Startup, load_looks)
         .add_systems(
             OnEnter(Screen::Playing),
-            start_table.run_if(playing_vectress),
+            start_table.run_if(super::playing(GameId::Vectress)),
         )
         .add_systems(OnExit(Screen::Playing), |mut commands: Commands| {
             commands.remove_resource::<VectressTable>()
@@ -57,16 +58,6 @@ pub fn plugin(app: &mut App) {
         .add_observer(on_drop)
         .add_observer(on_hover)
         .add_observer(on_hover_end);
-}
-
-fn playing_vectress(active: Option<Res<ActiveGame>>) -> bool {
-    active.is_some_and(|a| a.game == GameId::Vectress)
-}
-
-fn register_modes(mut modes: ResMut<AvailableModes>) {
-    for mode in [PlayMode::HotSeat, PlayMode::VsComputer, PlayMode::Demo] {
-        modes.0.insert((GameId::Vectress, mode));
-    }
 }
 
 fn load_looks(

@@ -38,7 +38,7 @@ use super::camera::OrbitCamera;
 use super::hud::StatusLine;
 use super::playback::PlaybackQueue;
 use super::render::RenderRequest;
-use super::{ActiveGame, AvailableModes, PlayMode, Screen};
+use super::{ActiveGame, PlayMode, Screen};
 use crate::rules::GameId;
 use crate::rules::rng::{GameRng, seeded};
 use crate::rules::wavefield::ai::{AiConfig, choose};
@@ -46,11 +46,12 @@ use crate::rules::wavefield::views::{self, MarkerKind};
 use crate::rules::wavefield::{Action, Cell, Event, Game, Kind, Move, PieceId, Side, parse_action};
 
 pub fn plugin(app: &mut App) {
+    super::offer_play_modes(app, GameId::Wavefield);
     surface::plugin(app);
-    app.add_systems(Startup, (register_modes, load_looks))
+    app.add_systems(Startup, load_looks)
         .add_systems(
             OnEnter(Screen::Playing),
-            start_table.run_if(playing_wavefield),
+            start_table.run_if(super::playing(GameId::Wavefield)),
         )
         .add_systems(OnExit(Screen::Playing), leave_table)
         .add_systems(
@@ -77,16 +78,6 @@ pub fn plugin(app: &mut App) {
         .add_observer(on_drag_drop)
         .add_observer(on_hover)
         .add_observer(on_hover_end);
-}
-
-fn playing_wavefield(active: Option<Res<ActiveGame>>) -> bool {
-    active.is_some_and(|a| a.game == GameId::Wavefield)
-}
-
-fn register_modes(mut modes: ResMut<AvailableModes>) {
-    for mode in [PlayMode::HotSeat, PlayMode::VsComputer, PlayMode::Demo] {
-        modes.0.insert((GameId::Wavefield, mode));
-    }
 }
 
 fn load_looks(
