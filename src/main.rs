@@ -23,7 +23,7 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Serve the rules over JSON lines on standard input/output (see PROTOCOL.md).
+    /// Serve the rules over JSON lines on standard input/output (see docs/protocol.md).
     Engine,
     /// Render a game's scene offscreen to a PNG, after the given moves.
     #[cfg(feature = "app")]

@@ -22,7 +22,7 @@ use bevy::winit::WinitPlugin;
 
 use super::stage::CameraTarget;
 use super::{ActiveGame, PlayMode, Screen};
-use crate::engine::{self, GameOptions, cli::CliError};
+use crate::engine::{self, cli::CliError};
 use crate::rules::GameId;
 
 #[derive(clap::Args, Debug, Clone)]
@@ -128,7 +128,7 @@ pub fn validate(args: &RenderArgs) -> Result<(Option<GameId>, (u32, u32)), Strin
             return Err("the menu has no moves".to_string());
         };
         // The rules decide whether the moves are legal, before anything is drawn.
-        let mut session = engine::new_game(game, &GameOptions::default())?;
+        let mut session = engine::new_session(game, &crate::rules::Setup::default())?;
         for (i, action) in args.moves.iter().enumerate() {
             session
                 .play(action)

@@ -1,4 +1,4 @@
-//! The hexchess adapter: its rules core behind [`EngineGame`] and its subcommands.
+//! Hex chess's subcommands (`simulate`, `bench`, `perft`) and the protocol's perft.
 
 use std::collections::BTreeMap;
 use std::time::Instant;
@@ -8,18 +8,11 @@ use serde_json::{Value, json};
 
 use super::cli::{CliError, median, median_ns, parse_options};
 use super::progress::Progress;
-use super::{EngineGame, GameOptions};
 use crate::rules::hexchess::ai::{self, AiConfig};
 use crate::rules::hexchess::movegen::{count_moves, legal_moves};
 use crate::rules::hexchess::simulate::{Player, play_game};
-use crate::rules::hexchess::{Color, Game, Position, Resolution, Ruleset, notation, perft};
-use crate::rules::rng::{GameRng, seeded};
-
-/// A protocol session: the game, and the generator the computer player draws from.
-pub struct HexchessEngine {
-    game: Game,
-    rng: GameRng,
-}
+use crate::rules::hexchess::{Color, Game, Position, Ruleset, notation, perft};
+use crate::rules::rng::seeded;
 
 pub fn parse_ruleset(ruleset: Option<&str>) -> Result<Ruleset, String> {
     match ruleset {
@@ -29,106 +22,9 @@ pub fn parse_ruleset(ruleset: Option<&str>) -> Result<Ruleset, String> {
     }
 }
 
-pub fn new_game(options: &GameOptions) -> Result<Box<dyn EngineGame>, String> {
-    let ruleset = parse_ruleset(options.ruleset.as_deref())?;
-    Ok(Box::new(HexchessEngine {
-        game: Game::new(ruleset),
-        rng: seeded(options.seed.unwrap_or(0)),
-    }))
-}
-
-/// The protocol's STATE object.
-pub fn state_json(game: &Game) -> Value {
-    let pos = game.position();
-    let pieces: Vec<Value> = pos
-        .pieces()
-        .map(|(cell, piece)| {
-            json!({"cell": cell.to_string(), "type": piece.kind.name(), "color": piece.color.name()})
-        })
-        .collect();
-    let outcome = match game.outcome() {
-        None => Value::Null,
-        Some(o) => json!({"winner": o.winner.map(|w| w.name()), "reason": o.reason.name()}),
-    };
-    json!({
-        "game": "hexchess",
-        "ruleset": game.ruleset().name(),
-        "to_move": pos.turn().name(),
-        "ply": pos.ply(),
-        "pieces": pieces,
-        "halfmove_clock": pos.halfmove_clock(),
-        "in_check": pos.in_check(),
-        "outcome": outcome,
-    })
-}
-
-/// The protocol's RESOLUTION object.
-pub fn resolution_json(r: &Resolution) -> Value {
-    json!({
-        "from": r.from.to_string(),
-        "to": r.to.to_string(),
-        "captured": r.captured.map(|(_, kind, _)| kind.name()),
-        "departed_as": r.departed_as.name(),
-        "arrived_as": r.arrived_as.name(),
-        "notation": r.notation,
-    })
-}
-
-/// The legal moves in long form, sorted as plain strings.
-pub fn legal_strings(game: &Game) -> Vec<String> {
-    let mut legal: Vec<String> = game.legal_moves().iter().map(|m| m.long()).collect();
-    legal.sort();
-    legal
-}
-
-impl EngineGame for HexchessEngine {
-    fn play(&mut self, action: &str) -> Result<(), String> {
-        self.game
-            .play_text(action)
-            .map(|_| ())
-            .map_err(|e| e.reason)
-    }
-
-    fn undo(&mut self) -> Result<(), String> {
-        self.game
-            .undo()
-            .map(|_| ())
-            .ok_or_else(|| "there is no move to undo".to_string())
-    }
-
-    fn play_ai(&mut self) -> Result<(), String> {
-        if let Some(o) = self.game.outcome() {
-            return Err(format!(
-                "the game is over ({}); no more moves may be played",
-                o.reason.name()
-            ));
-        }
-        let mv = ai::choose(&self.game, &AiConfig::default(), &mut self.rng)
-            .ok_or_else(|| "there is no legal move to choose".to_string())?;
-        self.game.play(mv).map(|_| ()).map_err(|e| e.reason)
-    }
-
-    fn state(&self) -> Value {
-        state_json(&self.game)
-    }
-
-    fn legal(&self) -> Vec<String> {
-        legal_strings(&self.game)
-    }
-
-    fn last(&self) -> Value {
-        self.game.last().map_or(Value::Null, resolution_json)
-    }
-}
-
 /// The protocol's `perft` request: leaf count after `moves` from the start position. The
 /// moves are played as in normal play but draw rules are ignored (H12).
-pub fn perft(ruleset: Option<&str>, depth: u64, moves: &[String]) -> Result<u64, String> {
-    let ruleset = parse_ruleset(ruleset)?;
-    let depth = u32::try_from(depth)
-        .ok()
-        .filter(|&d| d <= 12)
-        .ok_or_else(|| "\"depth\" must be at most 12".to_string())?;
+pub fn perft(ruleset: Ruleset, depth: u32, moves: &[String]) -> Result<u64, String> {
     let pos = position_after(ruleset, moves)?;
     Ok(crate::rules::hexchess::perft::perft(&pos, depth))
 }

@@ -1,29 +1,29 @@
-//! `lodestone engine`: one JSON request per line in, one JSON answer per line out.
+//! `lodestone engine`: one JSON request per line in, one JSON answer per line out
+//! (docs/protocol.md). No request can stall it: perft is bounded, every refusal is one
+//! sentence, and the `id` comes back exactly as sent.
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, Write};
 
 use serde_json::{Map, Value, json};
 
-use super::{EngineGame, GameOptions, new_game, position_answer};
-use crate::rules::GameId;
+use super::request::{COMMANDS, Checked, Fault, Request, required};
+use super::wire::{EngineSession, new_session};
+use crate::rules::{GameId, Level, Setup};
+
+/// The deepest perft the protocol serves: depth 5 counts about 200 million leaves in a few
+/// seconds; each ply more costs about 50 times as much (`lodestone perft` has no limit).
+pub const PERFT_MAX_DEPTH: u64 = 5;
 
 /// The protocol's state between lines: the open sessions.
-#[derive(Default)]
 pub struct Engine {
-    sessions: BTreeMap<u64, Box<dyn EngineGame>>,
+    sessions: BTreeMap<u64, Box<dyn EngineSession>>,
     next_session: u64,
 }
 
-/// A refused request: the sentence, and for `replay` the index of the refused move.
-struct Refusal {
-    error: String,
-    ply: Option<usize>,
-}
-
-impl From<String> for Refusal {
-    fn from(error: String) -> Self {
-        Refusal { error, ply: None }
+impl Default for Engine {
+    fn default() -> Self {
+        Engine::new()
     }
 }
 
@@ -40,26 +40,27 @@ impl Engine {
         let (id, result) = match serde_json::from_str::<Value>(line) {
             Err(e) => (
                 Value::Null,
-                Err(Refusal::from(format!("the line is not JSON ({e})"))),
+                Err(Fault::from(format!("the line is not JSON ({e})"))),
             ),
-            Ok(Value::Object(request)) => {
-                let id = request.get("id").cloned().unwrap_or(Value::Null);
-                (id, self.handle(&request))
+            Ok(Value::Object(mut request)) => {
+                let id = request.remove("id").unwrap_or(Value::Null);
+                (id, self.handle(request))
             }
             Ok(_) => (
                 Value::Null,
-                Err(Refusal::from("a request must be a JSON object".to_string())),
+                Err(Fault::from("a request must be a JSON object".to_string())),
             ),
         };
         let mut answer = match result {
-            Ok(answer) => answer,
-            Err(refusal) => {
+            Ok(Value::Object(answer)) => answer,
+            Ok(_) => Map::new(),
+            Err(fault) => {
                 let mut answer = Map::new();
                 answer.insert("ok".into(), Value::Bool(false));
-                if let Some(ply) = refusal.ply {
+                if let Some(ply) = fault.ply {
                     answer.insert("ply".into(), json!(ply));
                 }
-                answer.insert("error".into(), Value::String(refusal.error));
+                answer.insert("error".into(), Value::String(fault.error));
                 answer
             }
         };
@@ -67,156 +68,116 @@ impl Engine {
         Value::Object(answer).to_string()
     }
 
-    fn handle(&mut self, request: &Map<String, Value>) -> Result<Map<String, Value>, Refusal> {
-        let cmd = match request.get("cmd") {
-            Some(Value::String(cmd)) => cmd.as_str(),
+    fn handle(&mut self, request: Map<String, Value>) -> Result<Value, Fault> {
+        match request.get("cmd") {
+            Some(Value::String(cmd)) if COMMANDS.contains(&cmd.as_str()) => {}
+            Some(Value::String(other)) => {
+                return Err(format!(
+                    "unknown command \"{other}\" (known: {})",
+                    COMMANDS.join(", ")
+                )
+                .into());
+            }
             Some(_) => return Err("\"cmd\" must be a string".to_string().into()),
             None => return Err("the request has no \"cmd\"".to_string().into()),
-        };
-        match cmd {
-            "games" => {
-                let ids: Vec<Value> = GameId::ALL.iter().map(|g| json!(g.id())).collect();
-                let mut answer = Map::new();
-                answer.insert("ok".into(), Value::Bool(true));
-                answer.insert("games".into(), Value::Array(ids));
-                Ok(answer)
-            }
-            "replay" => {
-                let game = game_field(request)?;
-                let moves = moves_field(request)?;
-                let mut session = new_game(game, &options(request)?)?;
+        }
+        let request: Request = serde_json::from_value(Value::Object(request))
+            .map_err(|e| Fault::from(format!("the request is malformed ({e})")))?;
+        match request {
+            Request::Games {} => Ok(json!({
+                "ok": true,
+                "games": GameId::ALL.iter().map(|g| g.id()).collect::<Vec<_>>(),
+            })),
+            Request::Replay {
+                game,
+                moves,
+                ruleset,
+                seed,
+            } => {
+                let game = required(game, "the request needs a \"game\"")?;
+                let moves = moves.unwrap_or(Ok(Vec::new()))?;
+                let mut session = new_session(game, &setup(ruleset, seed)?)?;
                 for (ply, action) in moves.iter().enumerate() {
-                    session.play(action).map_err(|error| Refusal {
+                    session.play(action).map_err(|error| Fault {
                         error,
                         ply: Some(ply),
                     })?;
                 }
-                Ok(position_answer(session.as_ref()))
+                Ok(session.answer())
             }
-            "new" => {
-                let game = game_field(request)?;
-                let session = new_game(game, &options(request)?)?;
+            Request::New {
+                game,
+                ruleset,
+                seed,
+            } => {
+                let game = required(game, "the request needs a \"game\"")?;
+                let session = new_session(game, &setup(ruleset, seed)?)?;
                 let number = self.next_session;
                 self.next_session += 1;
                 self.sessions.insert(number, session);
-                let mut answer = Map::new();
-                answer.insert("ok".into(), Value::Bool(true));
-                answer.insert("session".into(), json!(number));
-                Ok(answer)
+                Ok(json!({"ok": true, "session": number}))
             }
-            "play" | "undo" | "state" | "ai" => {
-                let session = self.session_mut(request)?;
-                match cmd {
-                    "play" => {
-                        let action = match request.get("move") {
-                            Some(Value::String(m)) => m.clone(),
-                            Some(_) => return Err("\"move\" must be a string".to_string().into()),
-                            None => return Err("play needs a \"move\"".to_string().into()),
-                        };
-                        session.play(&action)?;
-                    }
-                    "undo" => session.undo()?,
-                    "ai" => session.play_ai()?,
-                    _ => {}
-                }
-                Ok(position_answer(session.as_ref()))
+            Request::Play { session, action } => {
+                let session = self.session_mut(session)?;
+                let action = required(action, "play needs a \"move\"")?;
+                session.play(&action)?;
+                Ok(session.answer())
             }
-            "perft" => {
-                if let Some(game) = request.get("game")
-                    && game != "hexchess"
-                {
+            Request::Undo { session } => {
+                let session = self.session_mut(session)?;
+                session.undo()?;
+                Ok(session.answer())
+            }
+            Request::State { session } => Ok(self.session_mut(session)?.answer()),
+            Request::Ai { session, level } => {
+                let session = self.session_mut(session)?;
+                session.play_ai(level.unwrap_or(Ok(Level::Strong))?)?;
+                Ok(session.answer())
+            }
+            Request::Perft {
+                game,
+                ruleset,
+                depth,
+                moves,
+            } => {
+                if game.is_some_and(|names| names != Ok(true)) {
                     return Err("perft is served for hexchess only".to_string().into());
                 }
-                let ruleset = match request.get("ruleset") {
-                    None => None,
-                    Some(Value::String(r)) => Some(r.clone()),
-                    Some(_) => return Err("\"ruleset\" must be a string".to_string().into()),
-                };
-                let depth = match request.get("depth") {
-                    Some(Value::Number(n)) => n
-                        .as_u64()
-                        .ok_or_else(|| "\"depth\" must be a whole number from 0".to_string())?,
-                    Some(_) => return Err("\"depth\" must be a number".to_string().into()),
-                    None => return Err("perft needs a \"depth\"".to_string().into()),
-                };
-                let moves = match request.get("moves") {
-                    None => Vec::new(),
-                    Some(_) => moves_field(request)?,
-                };
-                let nodes = super::hexchess::perft(ruleset.as_deref(), depth, &moves)?;
-                let mut answer = Map::new();
-                answer.insert("ok".into(), Value::Bool(true));
-                answer.insert("nodes".into(), json!(nodes));
-                Ok(answer)
+                let ruleset = ruleset.transpose()?;
+                let depth = required(depth, "perft needs a \"depth\"")?;
+                let moves = moves.unwrap_or(Ok(Vec::new()))?;
+                let ruleset = super::hexchess::parse_ruleset(ruleset.as_deref())?;
+                if depth > PERFT_MAX_DEPTH {
+                    return Err(format!(
+                        "\"depth\" must be at most {PERFT_MAX_DEPTH} here (deeper counts take minutes; `lodestone perft` counts any depth)"
+                    )
+                    .into());
+                }
+                let nodes = super::hexchess::perft(ruleset, depth as u32, &moves)?;
+                Ok(json!({"ok": true, "nodes": nodes}))
             }
-            other => Err(format!(
-                "unknown command \"{other}\" (known: games, replay, new, play, undo, state, ai, perft)"
-            )
-            .into()),
         }
     }
 
-    fn session_mut(
-        &mut self,
-        request: &Map<String, Value>,
-    ) -> Result<&mut Box<dyn EngineGame>, Refusal> {
-        let number = match request.get("session") {
-            Some(Value::Number(n)) => n
-                .as_u64()
-                .ok_or_else(|| "\"session\" must be a session number".to_string())?,
-            Some(_) => return Err("\"session\" must be a number".to_string().into()),
-            None => return Err("the request needs a \"session\"".to_string().into()),
-        };
+    fn session_mut(&mut self, session: Checked<u64>) -> Result<&mut Box<dyn EngineSession>, Fault> {
+        let number = required(session, "the request needs a \"session\"")?;
         self.sessions
             .get_mut(&number)
             .ok_or_else(|| format!("there is no session {number}; start one with \"new\"").into())
     }
 }
 
-fn game_field(request: &Map<String, Value>) -> Result<GameId, Refusal> {
-    match request.get("game") {
-        Some(Value::String(game)) => GameId::parse(game).ok_or_else(|| {
-            format!("unknown game \"{game}\" (known: vectress, hexchess, wavefield, polarity)")
-                .into()
-        }),
-        Some(_) => Err("\"game\" must be a string".to_string().into()),
-        None => Err("the request needs a \"game\"".to_string().into()),
+impl From<String> for Fault {
+    fn from(error: String) -> Self {
+        Fault { error, ply: None }
     }
 }
 
-fn moves_field(request: &Map<String, Value>) -> Result<Vec<String>, Refusal> {
-    match request.get("moves") {
-        None => Ok(Vec::new()),
-        Some(Value::Array(items)) => items
-            .iter()
-            .enumerate()
-            .map(|(i, item)| match item {
-                Value::String(s) => Ok(s.clone()),
-                _ => Err(Refusal {
-                    error: format!("move {i} is not a string"),
-                    ply: Some(i),
-                }),
-            })
-            .collect(),
-        Some(_) => Err("\"moves\" must be a list of strings".to_string().into()),
-    }
-}
-
-fn options(request: &Map<String, Value>) -> Result<GameOptions, Refusal> {
-    let ruleset = match request.get("ruleset") {
-        None | Some(Value::Null) => None,
-        Some(Value::String(r)) => Some(r.clone()),
-        Some(_) => return Err("\"ruleset\" must be a string".to_string().into()),
-    };
-    let seed = match request.get("seed") {
-        None | Some(Value::Null) => None,
-        Some(Value::Number(n)) => Some(
-            n.as_u64()
-                .ok_or_else(|| "\"seed\" must be a whole number from 0".to_string())?,
-        ),
-        Some(_) => return Err("\"seed\" must be a number".to_string().into()),
-    };
-    Ok(GameOptions { ruleset, seed })
+fn setup(ruleset: Checked<String>, seed: Checked<u64>) -> Result<Setup, Fault> {
+    Ok(Setup {
+        ruleset: ruleset.transpose()?,
+        seed: seed.transpose()?.unwrap_or(0),
+    })
 }
 
 /// Reads requests until end of input; each answer is flushed at once so a script can
@@ -244,7 +205,6 @@ pub fn run(input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
     }
     Ok(())
 }
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,4 +1,4 @@
-//! The wavefield adapter: its rules core behind [`EngineGame`] and its subcommands.
+//! Wave Field's subcommands: `simulate wavefield` and `bench wavefield`.
 
 use serde_json::{Value, json};
 
@@ -6,155 +6,12 @@ use std::time::Instant;
 
 use super::cli::{CliError, median_ns, parse_options};
 use super::progress::Progress;
-use super::{EngineGame, GameOptions};
 use crate::rules::rng::seeded;
 use crate::rules::wavefield::ai::{self, AiConfig};
-use crate::rules::wavefield::patterns::{Tables, format_units};
+use crate::rules::wavefield::patterns::Tables;
 use crate::rules::wavefield::rescue;
 use crate::rules::wavefield::selfplay::{self, GameEnd, PlyMetrics};
-use crate::rules::wavefield::{
-    Action, Cell, Event, Game, Kind, Position, Resolution, Side, parse_action,
-};
-
-/// A protocol session: the game and its generator (seeded by the request's `seed`).
-/// `requests` holds how many game actions each accepted request played, so `undo` takes
-/// back a whole `ai` turn (its tune and its move) at once.
-pub struct Session {
-    game: Game,
-    requests: Vec<usize>,
-}
-
-pub fn new_game(options: &GameOptions) -> Result<Box<dyn EngineGame>, String> {
-    Ok(Box::new(Session {
-        game: Game::new(options.seed.unwrap_or(0)),
-        requests: Vec::new(),
-    }))
-}
-
-/// The protocol's STATE object.
-pub fn state_json(game: &Game) -> Value {
-    let pos = game.position();
-    let mut pieces: Vec<_> = pos.pieces().iter().filter(|p| p.alive).collect();
-    // PROTOCOL: sorted by cell, letter then row.
-    pieces.sort_by_key(|p| (p.cell.x(), p.cell.row()));
-    let pieces: Vec<Value> = pieces
-        .iter()
-        .map(|p| json!({"cell": p.cell.to_string(), "type": p.kind.name(), "owner": p.owner.name(), "unstable": p.unstable}))
-        .collect();
-    let mut tuning = serde_json::Map::new();
-    for side in [Side::Red, Side::Blue] {
-        let profile = pos.profile(side);
-        let mut m = serde_json::Map::new();
-        for kind in Kind::ALL {
-            m.insert(kind.name().into(), json!(profile.coef(kind)));
-        }
-        tuning.insert(side.name().into(), Value::Object(m));
-    }
-    let field: Vec<Value> = (0..7)
-        .map(|y| {
-            Value::Array(
-                (0..7)
-                    .filter_map(|x| Cell::new(x, y))
-                    .map(|c| json!(format_units(pos.value(c))))
-                    .collect(),
-            )
-        })
-        .collect();
-    let outcome = match pos.outcome() {
-        None => Value::Null,
-        Some(o) => json!({"winner": o.winner.map(|w| w.name()), "reason": "resignation"}),
-    };
-    json!({
-        "game": "wavefield",
-        "to_move": pos.to_move().name(),
-        "ply": pos.ply(),
-        "pieces": pieces,
-        "tuning": tuning,
-        "field": field,
-        "trapped": pos.trapped(),
-        "outcome": outcome,
-    })
-}
-
-/// The protocol's RESOLUTION. Actions that move nothing (tune, dice, reset, hint,
-/// resign) keep the same shape with null cells and no removals.
-pub fn resolution_json(resolution: &Resolution) -> Value {
-    match &resolution.event {
-        Event::Moved {
-            from, to, rounds, ..
-        } => {
-            let removed: Vec<Vec<String>> = rounds
-                .iter()
-                .map(|(round, _)| {
-                    let mut cells: Vec<String> = round.iter().map(|r| r.cell.to_string()).collect();
-                    cells.sort();
-                    cells
-                })
-                .collect();
-            json!({"from": from.to_string(), "to": to.to_string(), "removed": removed})
-        }
-        _ => json!({"from": null, "to": null, "removed": []}),
-    }
-}
-
-/// The legal moves as sorted strings.
-pub fn legal_strings(game: &Game) -> Vec<String> {
-    let mut legal: Vec<String> = game.legal_moves().iter().map(|m| m.to_string()).collect();
-    legal.sort();
-    legal
-}
-
-impl EngineGame for Session {
-    fn play(&mut self, action: &str) -> Result<(), String> {
-        let action = parse_action(action)?;
-        self.game.play(action).map_err(|e| e.0)?;
-        self.requests.push(1);
-        Ok(())
-    }
-
-    fn undo(&mut self) -> Result<(), String> {
-        let count = self
-            .requests
-            .pop()
-            .ok_or_else(|| "there is nothing to undo".to_string())?;
-        for _ in 0..count {
-            self.game.undo();
-        }
-        Ok(())
-    }
-
-    fn play_ai(&mut self) -> Result<(), String> {
-        let config = AiConfig::default();
-        let mut rng = self.game.rng_mut().clone();
-        let actions = ai::choose(&self.game, &config, &mut rng);
-        if actions.is_empty() {
-            return Err("the game is over; there is nothing for the computer to play".into());
-        }
-        let saved = self.game.clone();
-        *self.game.rng_mut() = rng;
-        for action in &actions {
-            if let Err(e) = self.game.play(*action) {
-                // A refused request changes nothing.
-                self.game = saved;
-                return Err(e.0);
-            }
-        }
-        self.requests.push(actions.len());
-        Ok(())
-    }
-
-    fn state(&self) -> Value {
-        state_json(&self.game)
-    }
-
-    fn legal(&self) -> Vec<String> {
-        legal_strings(&self.game)
-    }
-
-    fn last(&self) -> Value {
-        self.game.last().map_or(Value::Null, resolution_json)
-    }
-}
+use crate::rules::wavefield::{Action, Game, Position, Side};
 
 #[derive(clap::Parser, Debug)]
 #[command(

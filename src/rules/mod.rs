@@ -1,11 +1,43 @@
 //! The rules cores. Nothing in here depends on Bevy: `cargo test --no-default-features`
 //! builds and tests all of it.
 
+pub mod contract;
 pub mod hexchess;
 pub mod polarity;
 pub mod rng;
 pub mod vectress;
 pub mod wavefield;
+
+pub use contract::{Level, Match, Refused, Rules, Setup};
+
+/// A refused action: text that is not an action of the game, or an action its rules forbid.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ActionError<N, R> {
+    Notation(N),
+    Rules(R),
+}
+
+impl<N: std::fmt::Display, R: std::fmt::Display> std::fmt::Display for ActionError<N, R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ActionError::Notation(e) => e.fmt(f),
+            ActionError::Rules(e) => e.fmt(f),
+        }
+    }
+}
+
+impl<N: std::error::Error, R: std::error::Error> std::error::Error for ActionError<N, R> {}
+
+/// Refuses a ruleset for a game that has only one set of rules.
+pub(crate) fn no_ruleset(game: GameId, setup: &Setup) -> Result<(), String> {
+    match setup.ruleset {
+        None => Ok(()),
+        Some(_) => Err(format!(
+            "{} has no rulesets; only hexchess takes \"ruleset\"",
+            game.id()
+        )),
+    }
+}
 
 /// The games Lodestone serves, by their protocol ids.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]

@@ -1,4 +1,4 @@
-//! hexchess through the engine protocol (PROTOCOL.md, rulings H1..H12).
+//! hexchess through the engine protocol (docs/protocol.md, rulings H1..H13 in docs/rulings.md).
 
 use lodestone::engine::protocol::Engine;
 use serde_json::{Value, json};

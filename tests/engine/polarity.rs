@@ -23,7 +23,7 @@ fn full_hand() -> Value {
 
 #[test]
 fn the_start_position_is_the_documented_state() {
-    // P1, PROTOCOL.md: keys exactly these.
+    // P1, docs/protocol.md: keys exactly these.
     let answer = replay(&[]);
     assert_eq!(answer["ok"], true);
     assert_eq!(answer["id"], 1);
@@ -55,7 +55,7 @@ fn the_start_position_is_the_documented_state() {
 
 #[test]
 fn a_rook_pull_cross_resolves_as_documented() {
-    // P3, P7, PROTOCOL.md RESOLUTION: moved sorted by from, removed sorted.
+    // P3, P7, docs/protocol.md RESOLUTION: moved sorted by from, removed sorted.
     let answer = replay(&["d6", "f4", "d2", "b4", "d4 R-"]);
     assert_eq!(answer["ok"], true, "{answer}");
     assert_eq!(
@@ -93,7 +93,7 @@ fn stones_are_listed_sorted_and_locked_stones_shield() {
 
 #[test]
 fn an_illegal_move_names_its_ply_and_its_rule() {
-    // P2, PROTOCOL.md: {"ok": false, "ply": K, "error": ...}.
+    // P2, docs/protocol.md: {"ok": false, "ply": K, "error": ...}.
     let answer = replay(&["d4", "h8", "d5"]);
     assert_eq!(
         answer,

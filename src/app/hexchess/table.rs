@@ -136,7 +136,7 @@ pub(super) fn play_move(
     queue: &mut PlaybackQueue,
     mv: Move,
 ) -> Result<(), String> {
-    let resolution = table.session.play(mv).map_err(|e| e.reason)?;
+    let resolution = table.session.play(mv).map_err(|e| e.to_string())?;
     after_move(commands, looks, table, queue, &resolution);
     Ok(())
 }

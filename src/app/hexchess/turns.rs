@@ -136,7 +136,7 @@ pub(super) fn forced_moves(
     table.forced = None;
     match table.session.play_forced() {
         Ok(resolution) => after_move(&mut commands, &looks, table, &mut queue, &resolution),
-        Err(e) => table.message = Some(e.reason),
+        Err(e) => table.message = Some(e.to_string()),
     }
 }
 

@@ -40,6 +40,27 @@ impl Default for AiConfig {
     }
 }
 
+impl AiConfig {
+    /// The search at each level: easy one ply (2,000 positions), normal up to three plies
+    /// (20,000), strong up to eight (150,000, the default); a one-second safety cap each.
+    pub fn at(level: crate::rules::Level) -> AiConfig {
+        use crate::rules::Level;
+        match level {
+            Level::Easy => AiConfig {
+                max_depth: 1,
+                max_nodes: 2_000,
+                ..AiConfig::default()
+            },
+            Level::Normal => AiConfig {
+                max_depth: 3,
+                max_nodes: 20_000,
+                ..AiConfig::default()
+            },
+            Level::Strong => AiConfig::default(),
+        }
+    }
+}
+
 const MATE: i32 = 1_000_000;
 const INF: i32 = 2_000_000;
 

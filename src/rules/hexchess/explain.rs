@@ -3,67 +3,56 @@
 use super::geometry::{Cell, tables};
 use super::movegen::piece_targets;
 use super::position::Position;
-use super::types::{IllegalAction, Kind, Move, Ruleset};
+use super::types::{Illegal, IllegalAction, Kind, Move, MovementRule};
 
 /// Why `mv` is not legal in `pos` (the caller has established that it is not).
 pub fn explain(pos: &Position, mv: Move) -> IllegalAction {
-    IllegalAction::new(sentence(pos, mv))
+    IllegalAction::new(reason(pos, mv))
 }
 
-fn sentence(pos: &Position, mv: Move) -> String {
+fn reason(pos: &Position, mv: Move) -> Illegal {
     let t = tables();
     let Some(piece) = pos.piece_at(mv.from) else {
-        return format!("{mv}: there is no piece on {}", mv.from);
+        return Illegal::NoPiece { mv };
     };
     let turn = pos.turn();
     if piece.color != turn {
-        return format!(
-            "{mv}: the piece on {} is {}'s, and it is {}'s turn to move",
-            mv.from,
-            piece.color.name(),
-            turn.name()
-        );
+        return Illegal::NotYourPiece {
+            mv,
+            owner: piece.color,
+            turn,
+        };
     }
     if mv.from == mv.to {
-        return format!("{mv}: a move must leave its cell; passing is not allowed");
+        return Illegal::MustLeaveCell { mv };
     }
     if pos.piece_at(mv.to).is_some_and(|p| p.color == turn) {
-        return format!("{mv}: a piece may never capture a piece of its own side");
+        return Illegal::OwnCapture { mv };
     }
     let kind = piece.kind;
     let targets = piece_targets(pos, t, mv.from.index(), kind, turn);
     if targets & mv.to.bit() == 0 {
-        return format!("{mv}: {}", movement_rule(pos, kind, mv.from, mv.to));
+        return Illegal::Movement {
+            mv,
+            kind,
+            rule: movement_rule(pos, kind, mv.from, mv.to),
+        };
     }
     let promotes = kind == Kind::Pawn && t.far_edge[turn.index()] & mv.to.bit() != 0;
     match (promotes, mv.promotion) {
-        (true, None) => {
-            return format!(
-                "{mv}: a pawn reaching the far edge must promote; add =Q, =R, =B or =N"
-            );
-        }
-        (false, Some(_)) => {
-            return format!("{mv}: only a pawn moving onto its far edge promotes");
-        }
-        (true, Some(Kind::King | Kind::Pawn)) => {
-            return format!("{mv}: a pawn promotes only to a queen, rook, bishop or knight");
-        }
+        (true, None) => return Illegal::MustPromote { mv },
+        (false, Some(_)) => return Illegal::OnlyFarEdgePromotes { mv },
+        (true, Some(Kind::King | Kind::Pawn)) => return Illegal::BadPromotionPiece { mv },
         _ => {}
     }
     if pos.in_check() {
-        format!(
-            "{mv}: the {} king is in check and this move does not resolve it",
-            turn.name()
-        )
+        Illegal::CheckNotResolved { mv, color: turn }
     } else {
-        format!(
-            "{mv}: this move would leave the {} king in check",
-            turn.name()
-        )
+        Illegal::LeavesKingInCheck { mv, color: turn }
     }
 }
 
-fn movement_rule(pos: &Position, kind: Kind, from: Cell, to: Cell) -> String {
+fn movement_rule(pos: &Position, kind: Kind, from: Cell, to: Cell) -> MovementRule {
     let t = tables();
     let direction = t.direction[from.index()][to.index()];
     let blocked =
@@ -73,27 +62,15 @@ fn movement_rule(pos: &Position, kind: Kind, from: Cell, to: Cell) -> String {
             let step = t.pawn_push[pos.turn().index()][from.index()] as usize;
             let captures = t.pawn_capture[pos.ruleset().index()][pos.turn().index()][from.index()];
             if step == to.index() {
-                "a pawn moves forward only onto an empty cell; it captures on its forward diagonals"
-                    .to_string()
+                MovementRule::PawnPushBlocked
             } else if captures & to.bit() != 0 {
-                "a pawn moves onto a forward diagonal cell only to capture".to_string()
-            } else if pos.ruleset() == Ruleset::Classic {
-                "a pawn moves one cell straight forward (two from its start cell), or captures one cell forward-left or forward-right".to_string()
+                MovementRule::PawnDiagonalOnlyCaptures
             } else {
-                "a pawn moves one cell straight forward, or captures on one of its two forward diagonal cells".to_string()
+                MovementRule::PawnStep(pos.ruleset())
             }
         }
-        Kind::Knight => {
-            "a knight leaps one orthogonal step then one diagonal step outward, and that is not such a leap"
-                .to_string()
-        }
-        Kind::King => match pos.ruleset() {
-            Ruleset::V011 => "a king moves one cell to one of its six orthogonal neighbours".to_string(),
-            Ruleset::Classic => {
-                "a king moves one cell to one of its six orthogonal or six diagonal neighbours"
-                    .to_string()
-            }
-        },
+        Kind::Knight => MovementRule::KnightLeap,
+        Kind::King => MovementRule::KingStep(pos.ruleset()),
         Kind::Bishop | Kind::Rook | Kind::Queen => {
             let fits = match kind {
                 Kind::Bishop => (6..12).contains(&direction),
@@ -101,17 +78,13 @@ fn movement_rule(pos: &Position, kind: Kind, from: Cell, to: Cell) -> String {
                 _ => direction < 12,
             };
             if fits && let Some(cell) = blocked() {
-                return format!(
-                    "a {} may not pass through the occupied cell {cell}",
-                    kind.name()
-                );
+                return MovementRule::Blocked { kind, cell };
             }
             match kind {
-                Kind::Bishop => "a bishop moves only along diagonal (vertex-sharing) lines",
-                Kind::Rook => "a rook moves only along orthogonal (edge-sharing) lines",
-                _ => "a queen moves only along orthogonal or diagonal lines",
+                Kind::Bishop => MovementRule::BishopLines,
+                Kind::Rook => MovementRule::RookLines,
+                _ => MovementRule::QueenLines,
             }
-            .to_string()
         }
     }
 }

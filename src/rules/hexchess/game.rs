@@ -7,7 +7,8 @@ use super::geometry::Cell;
 use super::movegen::{count_moves, legal_moves};
 use super::notation;
 use super::position::Position;
-use super::types::{Color, IllegalAction, Kind, Move, Outcome, PieceId, Reason, Ruleset};
+use super::types::{Color, Illegal, IllegalAction, Kind, Move, Outcome, PieceId, Reason, Ruleset};
+use crate::rules::rng::{GameRng, seeded};
 
 /// One thing a move set off, in the order it happened.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -81,6 +82,8 @@ pub struct Game {
     keys: Vec<u64>,
     moves: Vec<Resolution>,
     outcome: Option<Outcome>,
+    /// The game's own seeded generator (the computer's tie-breaks); not part of the record.
+    rng: GameRng,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -176,6 +179,7 @@ impl Game {
             keys,
             moves: Vec::new(),
             outcome: None,
+            rng: seeded(0),
         };
         game.outcome = game.evaluate_outcome();
         game
@@ -187,6 +191,14 @@ impl Game {
             Some(Ok(pos)) => Game::from_position(pos),
             _ => Game::new(self.ruleset()),
         }
+    }
+
+    pub fn rng(&self) -> &GameRng {
+        &self.rng
+    }
+
+    pub fn rng_mut(&mut self) -> &mut GameRng {
+        &mut self.rng
     }
 
     pub fn ruleset(&self) -> Ruleset {
@@ -235,10 +247,7 @@ impl Game {
 
     fn check_running(&self) -> Result<(), IllegalAction> {
         match self.outcome {
-            Some(o) => Err(IllegalAction::new(format!(
-                "the game is over ({}); no more moves may be played",
-                o.reason.name()
-            ))),
+            Some(o) => Err(IllegalAction::new(Illegal::GameOver { reason: o.reason })),
             None => Ok(()),
         }
     }

@@ -14,6 +14,7 @@
 //! - `ai::choose(&game, &AiConfig, &mut GameRng) -> Option<Move>`: the computer player.
 
 pub mod ai;
+mod contract;
 mod explain;
 pub mod game;
 pub mod geometry;
@@ -33,4 +34,7 @@ pub use geometry::Cell;
 pub use position::Position;
 pub use session::GameSession;
 
-pub use types::{Color, IllegalAction, Kind, Move, Outcome, Piece, PieceId, Reason, Ruleset};
+pub use types::{
+    Color, Illegal, IllegalAction, Kind, Move, MovementRule, Outcome, Piece, PieceId, Reason,
+    Ruleset,
+};

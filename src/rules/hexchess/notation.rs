@@ -9,7 +9,7 @@
 use super::explain::explain;
 use super::geometry::Cell;
 use super::position::Position;
-use super::types::{IllegalAction, Kind, Move};
+use super::types::{Illegal, IllegalAction, Kind, Move};
 
 /// Whether `mv` captures (including classic en passant).
 pub fn is_capture(pos: &Position, mv: Move) -> bool {
@@ -78,9 +78,9 @@ fn promotion_letter(c: char) -> Option<Kind> {
 }
 
 fn not_notation(text: &str) -> IllegalAction {
-    IllegalAction::new(format!(
-        "\"{text}\" is not a move in hex chess notation (for example f5f6, f6, Nxe5, e10=Q)"
-    ))
+    IllegalAction::new(Illegal::NotNotation {
+        text: text.to_string(),
+    })
 }
 
 fn tokenize(text: &str) -> Result<Written, IllegalAction> {
@@ -93,9 +93,9 @@ fn tokenize(text: &str) -> Result<Written, IllegalAction> {
                 .and_then(promotion_letter)
                 .filter(|_| chars.next().is_none())
                 .ok_or_else(|| {
-                    IllegalAction::new(format!(
-                        "\"{text}\": a pawn promotes only to a queen, rook, bishop or knight (=Q, =R, =B or =N)"
-                    ))
+                    IllegalAction::new(Illegal::BadPromotionLetter {
+                        text: text.to_string(),
+                    })
                 })?;
             (body, Some(kind))
         }
@@ -124,7 +124,10 @@ fn tokenize(text: &str) -> Result<Written, IllegalAction> {
     let dest: String = chars[end..].iter().collect();
     let to = Cell::parse(&dest).ok_or_else(|| {
         if chars[end].is_ascii_lowercase() {
-            IllegalAction::new(format!("\"{text}\": there is no cell {dest} on the board"))
+            IllegalAction::new(Illegal::NoSuchCell {
+                text: text.to_string(),
+                cell: dest.clone(),
+            })
         } else {
             not_notation(text)
         }
@@ -217,22 +220,24 @@ pub fn parse(pos: &Position, text: &str, legal: &[Move]) -> Result<Move, Illegal
         [mv] => {
             let captures = is_capture(pos, *mv);
             if captures && !w.capture {
-                return Err(IllegalAction::new(format!(
-                    "\"{text}\" captures on {}, and a capture must be written with x",
-                    w.to
-                )));
+                return Err(IllegalAction::new(Illegal::CaptureNotWritten {
+                    text: text.to_string(),
+                    to: w.to,
+                }));
             }
             if w.capture && !captures {
-                return Err(IllegalAction::new(format!(
-                    "\"{text}\" is written as a capture, but {} holds no enemy piece",
-                    w.to
-                )));
+                return Err(IllegalAction::new(Illegal::NotACapture {
+                    text: text.to_string(),
+                    to: w.to,
+                }));
             }
             Ok(*mv)
         }
-        [] if !candidates.is_empty() && w.promotion.is_none() => Err(IllegalAction::new(format!(
-            "\"{text}\": a pawn reaching the far edge must promote; add =Q, =R, =B or =N"
-        ))),
+        [] if !candidates.is_empty() && w.promotion.is_none() => {
+            Err(IllegalAction::new(Illegal::TextMustPromote {
+                text: text.to_string(),
+            }))
+        }
         [] => {
             // Explain with the one piece the text can mean, if there is one.
             let own = pos.color_bb(pos.turn()) & pos.kind_bb(kind);
@@ -250,17 +255,17 @@ pub fn parse(pos: &Position, text: &str, legal: &[Move]) -> Result<Move, Illegal
                     },
                 ));
             }
-            Err(IllegalAction::new(format!(
-                "\"{text}\": no {} {} can move to {} in this position",
-                pos.turn().name(),
-                kind.name(),
-                w.to
-            )))
+            Err(IllegalAction::new(Illegal::NoPieceCanMove {
+                text: text.to_string(),
+                color: pos.turn(),
+                kind,
+                to: w.to,
+            }))
         }
-        _ => Err(IllegalAction::new(format!(
-            "\"{text}\" is ambiguous: more than one {} can move to {}; add the origin file or rank",
-            kind.name(),
-            w.to
-        ))),
+        _ => Err(IllegalAction::new(Illegal::Ambiguous {
+            text: text.to_string(),
+            kind,
+            to: w.to,
+        })),
     }
 }

@@ -7,7 +7,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 use super::game::{Game, Resolution};
-use super::types::{IllegalAction, Move, Ruleset};
+use super::types::{Illegal, IllegalAction, Move, Ruleset};
 
 /// What an edit of the move list reached (H7).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -137,9 +137,9 @@ impl GameSession {
 
     /// Plays the forced move (after the caller has waited) and counts it.
     pub fn play_forced(&mut self) -> Result<Resolution, IllegalAction> {
-        let (mv, _) = self.forced_move().ok_or_else(|| {
-            IllegalAction::new("the side to move has more than one legal move, so none is forced")
-        })?;
+        let (mv, _) = self
+            .forced_move()
+            .ok_or_else(|| IllegalAction::new(Illegal::NoneForced))?;
         let resolution = self.play(mv)?;
         self.forced_count += 1;
         Ok(resolution)
@@ -172,7 +172,7 @@ impl GameSession {
                 report = EditReport {
                     reached: i,
                     first_unreachable: Some(i),
-                    error: Some(e.reason),
+                    error: Some(e.to_string()),
                 };
                 break;
             }

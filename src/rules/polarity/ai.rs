@@ -48,6 +48,21 @@ impl AiConfig {
             time_cap: None,
         }
     }
+
+    /// The search at each level: easy looks one ply ahead, normal two (a million
+    /// positions), strong three when 3,000,000 positions and 0.9 s allow (the default).
+    pub fn at(level: crate::rules::Level) -> AiConfig {
+        use crate::rules::Level;
+        match level {
+            Level::Easy => AiConfig {
+                depth: 1,
+                node_limit: 100_000,
+                time_cap: None,
+            },
+            Level::Normal => AiConfig::two_ply(),
+            Level::Strong => AiConfig::default(),
+        }
+    }
 }
 
 const WIN: i32 = 1_000_000;

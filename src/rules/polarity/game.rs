@@ -74,8 +74,21 @@ pub struct Game {
     ids: Vec<Option<StoneId>>,
     next_id: u32,
     /// The game's own seeded generator (the computer player's tie-breaks draw from it).
-    #[serde(with = "rng_serde")]
+    #[serde(with = "crate::rules::rng::ron_safe")]
     pub rng: GameRng,
+    /// One entry per action played, for [`Game::undo`]: what the action replaced (saved
+    /// with the game, so undo works after loading too).
+    #[serde(default)]
+    past: Vec<Past>,
+}
+
+/// What one action replaced, so that undo restores it exactly.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+struct Past {
+    position: Position,
+    ids: Vec<Option<StoneId>>,
+    next_id: u32,
+    resolution: Resolution,
 }
 
 impl Default for Game {
@@ -92,6 +105,7 @@ impl Game {
             ids: vec![None; 64],
             next_id: 0,
             rng: seeded(seed),
+            past: Vec::new(),
         }
     }
 
@@ -134,9 +148,25 @@ impl Game {
         self.position.legal_actions()
     }
 
+    /// What the last action set off, `None` at the start.
+    pub fn last(&self) -> Option<&Resolution> {
+        self.past.last().map(|p| &p.resolution)
+    }
+
+    /// Takes back the last action exactly (stones, ids, hands, collections); returns its
+    /// resolution, or `None` with nothing changed at the start.
+    pub fn undo(&mut self) -> Option<Resolution> {
+        let past = self.past.pop()?;
+        self.position = past.position;
+        self.ids = past.ids;
+        self.next_id = past.next_id;
+        Some(past.resolution)
+    }
+
     /// Validates and plays `action`; a refused action changes nothing.
     pub fn play(&mut self, action: Action) -> Result<Resolution, IllegalAction> {
         self.position.check(action)?;
+        let (position, ids, next_id) = (self.position, self.ids.clone(), self.next_id);
         let mover = self.position.to_move();
         let placed = StoneAt {
             id: StoneId(self.next_id),
@@ -184,7 +214,7 @@ impl Game {
         let removed: Vec<StoneAt> = bits::cells(applied.removed)
             .filter_map(|cell| self.ids[cell.index()].take().map(|id| StoneAt { id, cell }))
             .collect();
-        Ok(Resolution {
+        let resolution = Resolution {
             mover,
             action,
             placed,
@@ -196,7 +226,14 @@ impl Game {
             collected: self.position.collected(mover),
             regathered: applied.regathered,
             outcome: self.position.outcome(),
-        })
+        };
+        self.past.push(Past {
+            position,
+            ids,
+            next_id,
+            resolution: resolution.clone(),
+        });
+        Ok(resolution)
     }
 }
 
@@ -209,41 +246,5 @@ fn sixty_four<'de, D: serde::Deserializer<'de>>(
         Ok(ids)
     } else {
         Err(serde::de::Error::invalid_length(ids.len(), &"64 cells"))
-    }
-}
-
-/// The generator as plain integers: its `u128` word position is split in two because RON
-/// (the project's save format) has no 128-bit integers.
-mod rng_serde {
-    use rand::SeedableRng;
-    use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
-    use crate::rules::rng::GameRng;
-
-    #[derive(Serialize, Deserialize)]
-    struct Saved {
-        seed: [u8; 32],
-        stream: u64,
-        word_pos_high: u64,
-        word_pos_low: u64,
-    }
-
-    pub fn serialize<S: Serializer>(rng: &GameRng, serializer: S) -> Result<S::Ok, S::Error> {
-        let pos = rng.get_word_pos();
-        Saved {
-            seed: rng.get_seed(),
-            stream: rng.get_stream(),
-            word_pos_high: (pos >> 64) as u64,
-            word_pos_low: pos as u64,
-        }
-        .serialize(serializer)
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<GameRng, D::Error> {
-        let saved = Saved::deserialize(deserializer)?;
-        let mut rng = GameRng::from_seed(saved.seed);
-        rng.set_stream(saved.stream);
-        rng.set_word_pos(((saved.word_pos_high as u128) << 64) | saved.word_pos_low as u128);
-        Ok(rng)
     }
 }

@@ -34,6 +34,27 @@ impl Default for AiConfig {
     }
 }
 
+impl AiConfig {
+    /// The search at each level: easy looks one ply ahead (2,000 positions), normal two
+    /// (60,000), strong three (300,000, the default); each stops after a second at most.
+    pub fn at(level: crate::rules::Level) -> AiConfig {
+        use crate::rules::Level;
+        match level {
+            Level::Easy => AiConfig {
+                depth: 1,
+                max_nodes: 2_000,
+                ..AiConfig::default()
+            },
+            Level::Normal => AiConfig {
+                depth: 2,
+                max_nodes: 60_000,
+                ..AiConfig::default()
+            },
+            Level::Strong => AiConfig::default(),
+        }
+    }
+}
+
 const WIN: i32 = 1_000_000;
 
 struct Search<'a> {

@@ -9,6 +9,7 @@ use super::pieces::Kind;
 use super::position::{BoardKey, Position};
 use super::resolution::{Resolution, WaveLog};
 use super::resolve::{ResolveStats, resolve};
+use crate::rules::rng::{GameRng, seeded};
 
 /// The move cap of section 6 (a pass is a move).
 pub const MOVE_CAP: u16 = 200;
@@ -54,6 +55,30 @@ pub struct Game {
     /// `history[k]` is the board after k moves with the side then to move; `[0]` is the
     /// start (repetition counts it, V15; ko reads `[ply - 1]`).
     history: Vec<(BoardKey, Side)>,
+    /// The game's own seeded generator (the computer player's tie-breaks draw from it).
+    #[serde(with = "crate::rules::rng::ron_safe")]
+    rng: GameRng,
+    /// One entry per move played, for [`Game::undo`]: what the move replaced (saved with
+    /// the game, so undo works after loading too).
+    #[serde(default)]
+    past: Vec<Past>,
+}
+
+/// What one move replaced, so that undo restores it exactly.
+#[derive(Clone, Debug, Eq, Serialize, Deserialize)]
+struct Past {
+    position: Position,
+    last_was_pass: bool,
+    /// `None` for moves played unchecked (search and self-play record no resolution).
+    resolution: Option<Resolution>,
+}
+
+/// Two games are equal when they hold the same moves; whether a move was played checked
+/// (keeping its resolution) or unchecked does not matter.
+impl PartialEq for Past {
+    fn eq(&self, other: &Past) -> bool {
+        self.position == other.position && self.last_was_pass == other.last_was_pass
+    }
 }
 
 impl Default for Game {
@@ -77,7 +102,45 @@ impl Game {
             outcome: None,
             last_was_pass: false,
             history: vec![(position.key(), to_move)],
+            rng: seeded(0),
+            past: Vec::new(),
         }
+    }
+
+    /// The start position with the generator seeded by `seed`.
+    pub fn seeded(seed: u64) -> Game {
+        Game {
+            rng: seeded(seed),
+            ..Game::new()
+        }
+    }
+
+    pub fn rng(&self) -> &GameRng {
+        &self.rng
+    }
+
+    pub fn rng_mut(&mut self) -> &mut GameRng {
+        &mut self.rng
+    }
+
+    /// What the last move set off (`None` at the start or after an unchecked move).
+    pub fn last(&self) -> Option<&Resolution> {
+        self.past.last().and_then(|p| p.resolution.as_ref())
+    }
+
+    /// Takes back the last move, restoring the position, the turn, ko and repetition
+    /// exactly; returns its resolution (`None` if it was played unchecked), or `None` with
+    /// nothing changed at the start.
+    pub fn undo(&mut self) -> Option<Resolution> {
+        let past = self.past.pop()?;
+        self.history.pop();
+        self.position = past.position;
+        self.last_was_pass = past.last_was_pass;
+        self.ply -= 1;
+        self.to_move = self.to_move.opponent();
+        // A move is only played while the game runs.
+        self.outcome = None;
+        past.resolution
     }
 
     pub fn position(&self) -> &Position {
@@ -176,14 +239,14 @@ impl Game {
                 }
                 let position = self.position;
                 self.finish(position, true);
-                return Ok(Resolution {
+                return Ok(self.record(Resolution {
                     side,
                     action,
                     player: None,
                     waves: Vec::new(),
                     capped: false,
                     outcome: self.outcome,
-                });
+                }));
             }
             Action::Move { from, to } => (from, to, false),
             Action::PullFree { from, to } => (from, to, true),
@@ -200,14 +263,22 @@ impl Game {
             }));
         }
         self.finish(pos, false);
-        Ok(Resolution {
+        Ok(self.record(Resolution {
             side,
             action,
             player,
             waves: log.waves,
             capped: stats.capped,
             outcome: self.outcome,
-        })
+        }))
+    }
+
+    /// Keeps the resolution of the move just finished for [`Game::last`] and undo.
+    fn record(&mut self, resolution: Resolution) -> Resolution {
+        if let Some(past) = self.past.last_mut() {
+            past.resolution = Some(resolution.clone());
+        }
+        resolution
     }
 
     /// Plays an action known to be legal, without recording (search and self-play).
@@ -234,6 +305,11 @@ impl Game {
 
     /// Commits the position after a move and checks the endings in V15's order.
     fn finish(&mut self, pos: Position, was_pass: bool) {
+        self.past.push(Past {
+            position: self.position,
+            last_was_pass: self.last_was_pass,
+            resolution: None,
+        });
         self.position = pos;
         self.ply += 1;
         self.to_move = self.to_move.opponent();

@@ -12,6 +12,7 @@
 //!   `E3~E5`, `pass`.
 
 pub mod ai;
+mod contract;
 pub mod game;
 pub mod geometry;
 pub mod key;

@@ -63,6 +63,21 @@ impl AiConfig {
             variety: 60,
         }
     }
+
+    /// The search at each level: easy scores one ply with noise (2,000 evaluations),
+    /// normal checks the best 3 candidates two plies deep (6,000), strong the best 8
+    /// (20,000, the default); a 50-150 ms safety cap each.
+    pub fn at(level: crate::rules::Level) -> AiConfig {
+        match level {
+            crate::rules::Level::Easy => AiConfig::easy(),
+            crate::rules::Level::Normal => AiConfig {
+                shortlist: 3,
+                node_budget: 6_000,
+                ..AiConfig::default()
+            },
+            crate::rules::Level::Strong => AiConfig::default(),
+        }
+    }
 }
 
 /// The decision: tune to `profile` (when it differs) and move, or resign.

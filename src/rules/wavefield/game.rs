@@ -15,13 +15,121 @@ use crate::rules::rng::{GameRng, seeded};
 
 mod moves;
 
-/// A refused action: the rule broken, in one sentence. A refused action changes nothing.
+/// A refused action: the rule broken; its `Display` is one sentence. A refused action
+/// changes nothing.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct IllegalAction(pub String);
+pub enum IllegalAction {
+    /// The game is over: `loser` resigned (or is the side to move of a drawn game).
+    GameOver { loser: Side },
+    /// W7: no piece stands on the move's origin.
+    NoPiece(Cell),
+    /// W7: the piece (`kind`) on `cell` belongs to `owner`, and `to_move` is to move.
+    NotYours {
+        kind: Kind,
+        cell: Cell,
+        owner: Side,
+        to_move: Side,
+    },
+    /// W7: origin and destination are the same square.
+    Stationary(Move),
+    /// W7: the destination is not along one of the eight rays.
+    NotARay(Move),
+    /// W7: the path is blocked at `cell` by an `owner` `kind`.
+    Blocked {
+        mv: Move,
+        cell: Cell,
+        owner: Side,
+        kind: Kind,
+    },
+    /// W7: a `side` `kind` (not a triAngle Hat) crosses the opponent's territory at `cell`.
+    HostileCrossing {
+        mv: Move,
+        cell: Cell,
+        side: Side,
+        kind: Kind,
+    },
+    /// W9: the move leaves `side`'s Big Hat on hostile territory.
+    BigHatExposed { mv: Move, side: Side },
+    /// W9: a hint asked for while the Big Hat is not trapped.
+    HintNotTrapped,
+    /// W9: a hint asked for, and no tuning and move rescues the trapped Big Hat.
+    NoRescue,
+    /// W11: a press of slot `slot` (0-based) of `kind`, which has `slots` slots.
+    NoSuchSlot { kind: Kind, slots: u8, slot: usize },
+}
 
 impl std::fmt::Display for IllegalAction {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            IllegalAction::GameOver { loser } => write!(
+                f,
+                "the game is over ({} resigned); no further actions are allowed",
+                loser.name()
+            ),
+            IllegalAction::NoPiece(cell) => write!(f, "there is no piece on {cell}"),
+            IllegalAction::NotYours {
+                kind,
+                cell,
+                owner,
+                to_move,
+            } => write!(
+                f,
+                "the {} on {cell} belongs to {}, and it is {}'s turn",
+                kind.title(),
+                owner.name(),
+                to_move.name()
+            ),
+            IllegalAction::Stationary(mv) => write!(
+                f,
+                "{mv} does not move the piece; a move must go at least one square"
+            ),
+            IllegalAction::NotARay(mv) => write!(
+                f,
+                "{mv} is not along one of the eight rays (horizontal, vertical or diagonal) (W7)"
+            ),
+            IllegalAction::Blocked {
+                mv,
+                cell,
+                owner,
+                kind,
+            } => write!(
+                f,
+                "{mv} is blocked: {cell} is occupied by a {} {}, and pieces cannot jump or capture (W7)",
+                owner.name(),
+                kind.title()
+            ),
+            IllegalAction::HostileCrossing {
+                mv,
+                cell,
+                side,
+                kind,
+            } => write!(
+                f,
+                "{mv} crosses {cell}, which is {} territory; a {} {} may only cross friendly or Neutral squares (W7)",
+                side.opponent().name(),
+                side.name(),
+                kind.title()
+            ),
+            IllegalAction::BigHatExposed { mv, side } => write!(
+                f,
+                "{mv} would leave {}'s Big Hat on hostile territory, and a move must end with it protected (W9)",
+                side.name()
+            ),
+            IllegalAction::HintNotTrapped => write!(
+                f,
+                "the hint is only offered while your Big Hat is trapped (W9)"
+            ),
+            IllegalAction::NoRescue => write!(
+                f,
+                "no tuning and move can rescue the trapped Big Hat, so there is no hint (W9)"
+            ),
+            IllegalAction::NoSuchSlot { kind, slots, slot } => write!(
+                f,
+                "{} has {slots} component slots; there is no slot {}",
+                kind.title(),
+                slot + 1
+            ),
+        }
     }
 }
 
@@ -199,6 +307,10 @@ impl Game {
         &self.position
     }
 
+    pub fn rng(&self) -> &GameRng {
+        &self.rng
+    }
+
     pub fn rng_mut(&mut self) -> &mut GameRng {
         &mut self.rng
     }
@@ -219,7 +331,7 @@ impl Game {
         self.timeline.last().map(|e| &e.resolution)
     }
 
-    /// The legal moves under the current tuning (PROTOCOL: tune and resign are always
+    /// The legal moves under the current tuning (docs/protocol.md: tune and resign are always
     /// allowed and not listed), in reading order; empty when the game is over.
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut out = Vec::new();
@@ -273,10 +385,7 @@ impl Game {
         let pos = &self.position;
         if let Some(o) = pos.outcome() {
             let loser = o.winner.map_or(pos.to_move(), |w| w.opponent());
-            return Err(IllegalAction(format!(
-                "the game is over ({} resigned); no further actions are allowed",
-                loser.name()
-            )));
+            return Err(IllegalAction::GameOver { loser });
         }
         let side = pos.to_move();
         let before = pos.clone();
@@ -301,12 +410,10 @@ impl Game {
             }
             Action::Hint => {
                 if !self.position.trapped() {
-                    return Err(IllegalAction(
-                        "the hint is only offered while your Big Hat is trapped (W9)".into(),
-                    ));
+                    return Err(IllegalAction::HintNotTrapped);
                 }
                 let Some(r) = rescue::find_rescue(&t, &self.position) else {
-                    return Err(IllegalAction("no tuning and move can rescue the trapped Big Hat, so there is no hint (W9)".into()));
+                    return Err(IllegalAction::NoRescue);
                 };
                 let mut ev = self.tune(&t, |p, t, _| {
                     p.set_profile(t, r.profile);
@@ -338,12 +445,12 @@ impl Game {
     fn tune(
         &mut self,
         t: &Tables,
-        f: impl FnOnce(&mut Position, &Tables, &mut GameRng) -> Result<(), String>,
+        f: impl FnOnce(&mut Position, &Tables, &mut GameRng) -> Result<(), IllegalAction>,
     ) -> Result<Event, IllegalAction> {
         let side = self.position.to_move();
         let before_controls = Kind::ALL.map(|k| self.position.controls(side, k));
         let mut trial = self.position.clone();
-        f(&mut trial, t, &mut self.rng).map_err(IllegalAction)?;
+        f(&mut trial, t, &mut self.rng)?;
         self.position = trial;
         Ok(Event::Tuned {
             before: before_controls,

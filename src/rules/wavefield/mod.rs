@@ -27,6 +27,7 @@
 //! - `devmode::{to_ron, from_ron, presets}`.
 
 pub mod ai;
+mod contract;
 pub mod definitions;
 pub mod devmode;
 pub mod game;
@@ -43,5 +44,5 @@ mod tests;
 
 pub use game::{Event, Field, Game, IllegalAction, Removed, Resolution};
 pub use geometry::{Cell, Kind, Side};
-pub use notation::{Action, parse_action};
+pub use notation::{Action, BadAction, parse_action};
 pub use position::{Move, Outcome, Piece, PieceId, Position, Profile, Reason};

@@ -1,4 +1,4 @@
-//! Action notation (PROTOCOL.md): `C6-C5`, `tune R+T-A+B+`, `resign`, and the extra
+//! Action notation (docs/protocol.md): `C6-C5`, `tune R+T-A+B+`, `resign`, and the extra
 //! controls of the document: `dice`, `reset`, `hint`, and developer presses `press T2-`.
 
 use std::fmt;
@@ -68,6 +68,39 @@ impl fmt::Display for Action {
     }
 }
 
+/// Text that is not an action; its `Display` is one sentence. Each variant carries the text
+/// as it was given.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BadAction {
+    /// Not a profile of all four kinds in order with a sign each.
+    NotAProfile(String),
+    /// `press ...` without a kind letter, a slot 1..3 and a sign.
+    NotAPress(String),
+    /// None of the actions.
+    NotAnAction(String),
+}
+
+impl fmt::Display for BadAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BadAction::NotAProfile(text) => write!(
+                f,
+                "\"{text}\" is not a tuning profile; write all four kinds in order with a sign each, like R+T-A+B+"
+            ),
+            BadAction::NotAPress(text) => write!(
+                f,
+                "\"{text}\" is not a control press; write a kind letter, a slot 1..3 and a sign, like press T2-"
+            ),
+            BadAction::NotAnAction(text) => write!(
+                f,
+                "\"{text}\" is not a Wave Field action (expected a move like C6-C5, tune R+T-A+B+, dice, reset, hint or resign)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for BadAction {}
+
 fn kind_of(letter: char) -> Option<Kind> {
     Kind::ALL.into_iter().find(|k| k.letter() == letter)
 }
@@ -81,13 +114,9 @@ fn sign_of(c: char) -> Option<i32> {
 }
 
 /// Parses a profile written `R+T-A+B+` (all four kinds, in that order).
-pub fn parse_profile(text: &str) -> Result<Profile, String> {
+pub fn parse_profile(text: &str) -> Result<Profile, BadAction> {
     let chars: Vec<char> = text.trim().chars().collect();
-    let bad = || {
-        format!(
-            "\"{text}\" is not a tuning profile; write all four kinds in order with a sign each, like R+T-A+B+"
-        )
-    };
+    let bad = || BadAction::NotAProfile(text.to_string());
     if chars.len() != 8 {
         return Err(bad());
     }
@@ -102,8 +131,8 @@ pub fn parse_profile(text: &str) -> Result<Profile, String> {
     Ok(profile)
 }
 
-/// Parses one action; the error is one sentence.
-pub fn parse_action(text: &str) -> Result<Action, String> {
+/// Parses one action; the error's `Display` is one sentence.
+pub fn parse_action(text: &str) -> Result<Action, BadAction> {
     let t = text.trim();
     match t {
         "resign" => return Ok(Action::Resign),
@@ -128,18 +157,14 @@ pub fn parse_action(text: &str) -> Result<Action, String> {
                 coef: coef as i8,
             });
         }
-        return Err(format!(
-            "\"{text}\" is not a control press; write a kind letter, a slot 1..3 and a sign, like press T2-"
-        ));
+        return Err(BadAction::NotAPress(text.to_string()));
     }
     if let Some((a, b)) = t.split_once('-')
         && let (Some(from), Some(to)) = (Cell::parse(a), Cell::parse(b))
     {
         return Ok(Action::Move(Move { from, to }));
     }
-    Err(format!(
-        "\"{text}\" is not a Wave Field action (expected a move like C6-C5, tune R+T-A+B+, dice, reset, hint or resign)"
-    ))
+    Err(BadAction::NotAnAction(text.to_string()))
 }
 
 #[cfg(test)]
@@ -170,7 +195,7 @@ mod tests {
 
     #[test]
     fn profile_bits_follow_kind_order() {
-        // PROTOCOL: the profile lists Round Hat, Tower, triAngle Hat, Big Hat.
+        // docs/protocol.md: the profile lists Round Hat, Tower, triAngle Hat, Big Hat.
         let p = parse_profile("R+T-A+B-").unwrap();
         assert_eq!(p.coef(Kind::RoundHat), 1);
         assert_eq!(p.coef(Kind::Tower), -1);
@@ -192,6 +217,32 @@ mod tests {
             "fly",
         ] {
             assert!(parse_action(text).is_err(), "{text}");
+        }
+    }
+
+    #[test]
+    fn bad_actions_are_worded_exactly() {
+        let cases = [
+            (
+                "tune R+T+A+",
+                BadAction::NotAProfile("R+T+A+".into()),
+                "\"R+T+A+\" is not a tuning profile; write all four kinds in order with a sign each, like R+T-A+B+",
+            ),
+            (
+                " press T4+ ",
+                BadAction::NotAPress(" press T4+ ".into()),
+                "\" press T4+ \" is not a control press; write a kind letter, a slot 1..3 and a sign, like press T2-",
+            ),
+            (
+                "C6-H5",
+                BadAction::NotAnAction("C6-H5".into()),
+                "\"C6-H5\" is not a Wave Field action (expected a move like C6-C5, tune R+T-A+B+, dice, reset, hint or resign)",
+            ),
+        ];
+        for (text, bad, sentence) in cases {
+            let err = parse_action(text).unwrap_err();
+            assert_eq!(err, bad, "{text}");
+            assert_eq!(err.to_string(), sentence, "{text}");
         }
     }
 }

@@ -407,7 +407,7 @@ mod tests {
                         }));
                         match m.kind {
                             MarkerKind::BlockedByBigHat => {
-                                assert!(played.unwrap_err().0.contains("W9"));
+                                assert!(played.unwrap_err().to_string().contains("W9"));
                                 blocked += 1;
                             }
                             MarkerKind::CostsOwnPiece => {

@@ -4,7 +4,7 @@ use rand::Rng;
 
 use super::{c, game, mv};
 use crate::rules::hexchess::notation::{parse, parse_long, write};
-use crate::rules::hexchess::{Color, Game, Kind, Ruleset};
+use crate::rules::hexchess::{Color, Game, Illegal, Kind, Ruleset};
 use crate::rules::rng::seeded;
 
 use Color::{Black, White};
@@ -109,7 +109,11 @@ fn h12_pawn_captures_name_the_file_only_when_two_pawns_can_take() {
     assert_eq!(written(&two, "d5e7"), "dxe7");
     // Reading: the plain form is ambiguous, the file form is not.
     let err = two.parse_move("xe7").unwrap_err();
-    assert!(err.reason.contains("ambiguous"), "{err}");
+    assert!(
+        matches!(err.reason, Illegal::Ambiguous { kind: Pawn, .. }),
+        "{err}"
+    );
+    assert!(err.to_string().contains("ambiguous"), "{err}");
     assert_eq!(two.parse_move("dxe7"), Ok(mv("d5e7")));
 }
 
@@ -133,11 +137,13 @@ fn h12_input_tolerance_and_capture_mark() {
     // x must match: a capture without x, a quiet move with x.
     assert!(g.parse_move("e7").is_err());
     let err = g.parse_move("xf7").unwrap_err();
-    assert!(err.reason.contains("capture"), "{err}");
+    assert!(matches!(err.reason, Illegal::NotACapture { .. }), "{err}");
+    assert!(err.to_string().contains("capture"), "{err}");
     let err = g.parse_move("Ka2+").map(|m| m.long());
     assert_eq!(err, Ok("a1a2".to_string()));
     let err = g.parse_move("Kxa2").unwrap_err();
-    assert!(err.reason.contains("capture"), "{err}");
+    assert!(matches!(err.reason, Illegal::NotACapture { .. }), "{err}");
+    assert!(err.to_string().contains("capture"), "{err}");
 }
 
 #[test]
@@ -155,7 +161,11 @@ fn h6_promotion_notation() {
     assert_eq!(g.parse_move("f11=N"), Ok(mv("f10f11=N")));
     assert_eq!(g.parse_move("f11=r"), Ok(mv("f10f11=R")));
     let err = g.parse_move("f11").unwrap_err();
-    assert!(err.reason.contains("promote"), "{err}");
+    assert!(
+        matches!(err.reason, Illegal::TextMustPromote { .. }),
+        "{err}"
+    );
+    assert!(err.to_string().contains("promote"), "{err}");
     assert!(g.parse_move("f11=K").is_err());
 }
 

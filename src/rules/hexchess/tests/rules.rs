@@ -2,7 +2,9 @@
 
 use super::{c, game, legal, mv};
 use crate::rules::hexchess::geometry::{DIAGONAL, ORTHOGONAL, tables};
-use crate::rules::hexchess::{Cell, Color, Event, Game, Kind, Position, Ruleset};
+use crate::rules::hexchess::{
+    Cell, Color, Event, Game, Illegal, Kind, MovementRule, Position, Ruleset,
+};
 
 use Color::{Black, White};
 use Kind::{Bishop, King, Knight, Pawn, Queen, Rook};
@@ -124,7 +126,15 @@ fn h3_pawn_steps_and_captures_on_forward_diagonals() {
     // No double step in v011 (H3); the refusal names the rule.
     let mut start = Game::new(Ruleset::V011);
     let err = start.play(mv("f5f7")).unwrap_err();
-    assert!(err.reason.contains("pawn"), "{err}");
+    assert_eq!(
+        err.reason,
+        Illegal::Movement {
+            mv: mv("f5f7"),
+            kind: Pawn,
+            rule: MovementRule::PawnStep(Ruleset::V011)
+        }
+    );
+    assert!(err.to_string().contains("pawn"), "{err}");
     // A black pawn captures downward on (1,-2) and (-1,-1): from f7, g5 and e5.
     let g = game(
         Ruleset::V011,
@@ -219,7 +229,8 @@ fn h5_promotion_to_queen_arrives_as_a_rook() {
         assert!(moves.contains(&format!("f10f11={p}")));
     }
     let err = g.play(mv("f10f11")).unwrap_err();
-    assert!(err.reason.contains("promote"), "{err}");
+    assert_eq!(err.reason, Illegal::MustPromote { mv: mv("f10f11") });
+    assert!(err.to_string().contains("promote"), "{err}");
     let r = g.play(mv("f10f11=Q")).unwrap();
     assert_eq!((r.departed_as, r.arrived_as), (Pawn, Rook));
     assert_eq!(r.notation, "f11=Q");

@@ -12,55 +12,48 @@ impl Game {
         let pos = &self.position;
         let side = pos.to_move();
         let Some(i) = pos.index_at(mv.from) else {
-            return Err(IllegalAction(format!("there is no piece on {}", mv.from)));
+            return Err(IllegalAction::NoPiece(mv.from));
         };
         let piece = pos.pieces()[i];
         if piece.owner != side {
-            return Err(IllegalAction(format!(
-                "the {} on {} belongs to {}, and it is {}'s turn",
-                piece.kind.title(),
-                mv.from,
-                piece.owner.name(),
-                side.name()
-            )));
+            return Err(IllegalAction::NotYours {
+                kind: piece.kind,
+                cell: mv.from,
+                owner: piece.owner,
+                to_move: side,
+            });
         }
         let (dx, dy) = (mv.to.x() - mv.from.x(), mv.to.y() - mv.from.y());
         if (dx, dy) == (0, 0) {
-            return Err(IllegalAction(format!(
-                "{mv} does not move the piece; a move must go at least one square"
-            )));
+            return Err(IllegalAction::Stationary(mv));
         }
         if !(dx == 0 || dy == 0 || dx.abs() == dy.abs()) {
-            return Err(IllegalAction(format!(
-                "{mv} is not along one of the eight rays (horizontal, vertical or diagonal) (W7)"
-            )));
+            return Err(IllegalAction::NotARay(mv));
         }
         let dir = (dx.signum(), dy.signum());
         let mut cell = mv.from;
         while cell != mv.to {
             let Some(next) = cell.step(dir) else { break };
             if let Some(other) = pos.piece_at(next) {
-                return Err(IllegalAction(format!(
-                    "{mv} is blocked: {next} is occupied by a {} {}, and pieces cannot jump or capture (W7)",
-                    other.owner.name(),
-                    other.kind.title()
-                )));
+                return Err(IllegalAction::Blocked {
+                    mv,
+                    cell: next,
+                    owner: other.owner,
+                    kind: other.kind,
+                });
             }
             if piece.kind != Kind::TriangleHat && pos.hostile(side, next) {
-                return Err(IllegalAction(format!(
-                    "{mv} crosses {next}, which is {} territory; a {} {} may only cross friendly or Neutral squares (W7)",
-                    side.opponent().name(),
-                    side.name(),
-                    piece.kind.title()
-                )));
+                return Err(IllegalAction::HostileCrossing {
+                    mv,
+                    cell: next,
+                    side,
+                    kind: piece.kind,
+                });
             }
             cell = next;
         }
         if !pos.check_move(&self.tables, i, mv.to).legal {
-            return Err(IllegalAction(format!(
-                "{mv} would leave {}'s Big Hat on hostile territory, and a move must end with it protected (W9)",
-                side.name()
-            )));
+            return Err(IllegalAction::BigHatExposed { mv, side });
         }
         Ok(i)
     }

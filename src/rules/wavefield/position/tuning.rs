@@ -1,6 +1,7 @@
 //! Tuning (W6, W11): profiles, reset, dice and developer slot presses. Every change
 //! takes the kind's pieces' waves out of the field and puts the new ones back.
 
+use super::super::game::IllegalAction;
 use super::super::geometry::{Kind, Side};
 use super::super::patterns::{MAX_SLOTS, Tables};
 use super::{Controls, PIECES, Position, Profile};
@@ -73,15 +74,20 @@ impl Position {
     /// A developer-mode control press (W11): slot `slot` of `kind` becomes active with
     /// `coef`; activating past the active limit turns off the least recently pressed
     /// active slot.
-    pub fn press(&mut self, t: &Tables, kind: Kind, slot: usize, coef: i32) -> Result<(), String> {
+    pub fn press(
+        &mut self,
+        t: &Tables,
+        kind: Kind,
+        slot: usize,
+        coef: i32,
+    ) -> Result<(), IllegalAction> {
         let k = kind.index();
         if slot >= t.slots[k] as usize {
-            return Err(format!(
-                "{} has {} component slots; there is no slot {}",
-                kind.title(),
-                t.slots[k],
-                slot + 1
-            ));
+            return Err(IllegalAction::NoSuchSlot {
+                kind,
+                slots: t.slots[k],
+                slot,
+            });
         }
         let side = self.to_move;
         let mut c = self.controls[side.index()][k];

@@ -4,7 +4,7 @@
 use rand::Rng;
 
 use super::super::ai::{self, AiConfig, Choice};
-use super::super::game::{Event, Game};
+use super::super::game::{Event, Game, IllegalAction};
 use super::super::geometry::{Kind, Side};
 use super::super::notation::Action;
 use super::super::position::{Position, Profile};
@@ -18,34 +18,44 @@ fn w7_rays_territory_and_triangle_hat() {
     let mut game = Game::new(0);
     // Row 3 is Red territory: a Blue Round Hat stops before it.
     let err = game.play(Action::Move(mv("C6-C3"))).unwrap_err();
-    assert!(err.0.contains("W7") && err.0.contains("C3"), "{err}");
+    assert!(
+        matches!(
+            err,
+            IllegalAction::HostileCrossing {
+                side: Side::Blue,
+                kind: Kind::RoundHat,
+                ..
+            }
+        ),
+        "{err}"
+    );
+    let text = err.to_string();
+    assert!(text.contains("W7") && text.contains("C3"), "{err}");
     // Not along a ray.
-    assert!(
-        game.play(Action::Move(mv("C6-D4")))
-            .unwrap_err()
-            .0
-            .contains("ray")
-    );
+    let err = game.play(Action::Move(mv("C6-D4"))).unwrap_err();
+    assert_eq!(err, IllegalAction::NotARay(mv("C6-D4")));
+    assert!(err.to_string().contains("ray"), "{err}");
     // Occupied squares block; no capture.
-    assert!(
-        game.play(Action::Move(mv("C7-C5")))
-            .unwrap_err()
-            .0
-            .contains("occupied")
-    );
+    let err = game.play(Action::Move(mv("C7-C5"))).unwrap_err();
+    assert!(matches!(err, IllegalAction::Blocked { .. }), "{err}");
+    assert!(err.to_string().contains("occupied"), "{err}");
     // Not your piece.
+    let err = game.play(Action::Move(mv("C2-C3"))).unwrap_err();
     assert!(
-        game.play(Action::Move(mv("C2-C3")))
-            .unwrap_err()
-            .0
-            .contains("red")
+        matches!(
+            err,
+            IllegalAction::NotYours {
+                owner: Side::Red,
+                to_move: Side::Blue,
+                ..
+            }
+        ),
+        "{err}"
     );
-    assert!(
-        game.play(Action::Move(mv("A1-A2")))
-            .unwrap_err()
-            .0
-            .contains("no piece")
-    );
+    assert!(err.to_string().contains("red"), "{err}");
+    let err = game.play(Action::Move(mv("A1-A2"))).unwrap_err();
+    assert_eq!(err, IllegalAction::NoPiece(cell("A1")));
+    assert!(err.to_string().contains("no piece"), "{err}");
     assert_eq!(game.timeline().len(), 0, "refused actions change nothing");
     // The Triangle Hat crosses the Neutral middle row and lands on Red territory.
     assert_eq!(game.position().territory(cell("D3")), Some(Side::Red));
@@ -160,7 +170,9 @@ fn w9_big_hat_rule_refuses_and_changes_nothing() {
         if let Some(m) = blocked {
             let mut g = game.clone();
             let err = g.play(Action::Move(m)).unwrap_err();
-            assert!(err.0.contains("W9") && err.0.contains("Big Hat"), "{err}");
+            assert!(matches!(err, IllegalAction::BigHatExposed { .. }), "{err}");
+            let text = err.to_string();
+            assert!(text.contains("W9") && text.contains("Big Hat"), "{err}");
             assert_eq!(g.position(), game.position());
             assert_eq!(g.timeline().len(), game.timeline().len());
             assert!(!game.legal_moves().contains(&m));
@@ -473,4 +485,79 @@ fn release_many_random_games_and_ai_beats_random() {
         wins >= 190,
         "the computer beats random in at least 95% of 200 games: {wins}"
     );
+}
+
+#[test]
+fn refusals_are_worded_exactly() {
+    let cases = [
+        (
+            IllegalAction::GameOver { loser: Side::Red },
+            "the game is over (red resigned); no further actions are allowed",
+        ),
+        (
+            IllegalAction::NoPiece(cell("A1")),
+            "there is no piece on A1",
+        ),
+        (
+            IllegalAction::NotYours {
+                kind: Kind::RoundHat,
+                cell: cell("C2"),
+                owner: Side::Red,
+                to_move: Side::Blue,
+            },
+            "the Round Hat on C2 belongs to red, and it is blue's turn",
+        ),
+        (
+            IllegalAction::Stationary(mv("C6-C6")),
+            "C6-C6 does not move the piece; a move must go at least one square",
+        ),
+        (
+            IllegalAction::NotARay(mv("C6-D4")),
+            "C6-D4 is not along one of the eight rays (horizontal, vertical or diagonal) (W7)",
+        ),
+        (
+            IllegalAction::Blocked {
+                mv: mv("C7-C5"),
+                cell: cell("C6"),
+                owner: Side::Blue,
+                kind: Kind::Tower,
+            },
+            "C7-C5 is blocked: C6 is occupied by a blue Tower, and pieces cannot jump or capture (W7)",
+        ),
+        (
+            IllegalAction::HostileCrossing {
+                mv: mv("C6-C3"),
+                cell: cell("C3"),
+                side: Side::Blue,
+                kind: Kind::RoundHat,
+            },
+            "C6-C3 crosses C3, which is red territory; a blue Round Hat may only cross friendly or Neutral squares (W7)",
+        ),
+        (
+            IllegalAction::BigHatExposed {
+                mv: mv("D6-D5"),
+                side: Side::Blue,
+            },
+            "D6-D5 would leave blue's Big Hat on hostile territory, and a move must end with it protected (W9)",
+        ),
+        (
+            IllegalAction::HintNotTrapped,
+            "the hint is only offered while your Big Hat is trapped (W9)",
+        ),
+        (
+            IllegalAction::NoRescue,
+            "no tuning and move can rescue the trapped Big Hat, so there is no hint (W9)",
+        ),
+        (
+            IllegalAction::NoSuchSlot {
+                kind: Kind::Tower,
+                slots: 1,
+                slot: 1,
+            },
+            "Tower has 1 component slots; there is no slot 2",
+        ),
+    ];
+    for (err, sentence) in cases {
+        assert_eq!(err.to_string(), sentence, "{err:?}");
+    }
 }

@@ -1,0 +1,132 @@
+//! The protocol's view of a game (docs/protocol.md): STATE and RESOLUTION as serde types,
+//! the legal list as sorted strings, and the one generic session every game is served by.
+
+mod hexchess;
+mod polarity;
+mod vectress;
+mod wavefield;
+
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::rules::{GameId, Level, Match, Refused, Rules, Setup};
+
+/// A game as the protocol writes it. Only what is really the game's own lives in its
+/// implementation: the shapes of STATE and RESOLUTION and a few sentences.
+pub trait Wire: Rules {
+    /// The protocol's STATE object.
+    type State: Serialize;
+    /// The protocol's RESOLUTION object.
+    type Last: Serialize;
+    fn state(&self) -> Self::State;
+    fn wire_resolution(resolution: &Self::Resolution) -> Self::Last;
+    /// The legal actions in the protocol's notation, sorted as plain strings.
+    fn legal_notation(&self) -> Vec<String> {
+        let mut legal: Vec<String> = self
+            .legal_actions()
+            .into_iter()
+            .map(|a| self.write_action(a))
+            .collect();
+        legal.sort();
+        legal
+    }
+    /// The sentence for `undo` at the start.
+    const NOTHING_TO_UNDO: &'static str;
+    /// The sentence for `ai` when the computer has nothing to play.
+    fn nothing_to_choose(&self) -> String;
+}
+
+/// A session as the protocol drives it, whatever its game.
+pub trait EngineSession: Send {
+    /// Plays one action written in the protocol's notation; a refusal changes nothing.
+    fn play(&mut self, action: &str) -> Result<(), String>;
+    /// Takes back the last request's turn (an `ai` turn that tuned and moved is one).
+    fn undo(&mut self) -> Result<(), String>;
+    /// Plays the computer's choice at `level`.
+    fn play_ai(&mut self, level: Level) -> Result<(), String>;
+    /// The answer to `replay`, `play`, `undo`, `state` and `ai`: `ok`, `state`, `legal`, `last`.
+    fn answer(&self) -> Value;
+}
+
+#[derive(Serialize)]
+struct PositionAnswer<S, L> {
+    ok: bool,
+    state: S,
+    legal: Vec<String>,
+    last: Option<L>,
+}
+
+impl<G: Wire> EngineSession for Match<G> {
+    fn play(&mut self, action: &str) -> Result<(), String> {
+        self.play_text(action)
+            .map(|_| ())
+            .map_err(|e| refusal::<G>(self.game(), e))
+    }
+
+    fn undo(&mut self) -> Result<(), String> {
+        Match::undo(self)
+            .map(|_| ())
+            .map_err(|e| refusal::<G>(self.game(), e))
+    }
+
+    fn play_ai(&mut self, level: Level) -> Result<(), String> {
+        self.play_computer(level)
+            .map(|_| ())
+            .map_err(|e| refusal::<G>(self.game(), e))
+    }
+
+    fn answer(&self) -> Value {
+        let game = self.game();
+        let answer = PositionAnswer {
+            ok: true,
+            state: game.state(),
+            legal: game.legal_notation(),
+            last: game.last().map(G::wire_resolution),
+        };
+        // Through `Value`, so keys come out in one order whatever the struct's.
+        serde_json::to_value(answer).unwrap_or(Value::Null)
+    }
+}
+
+fn refusal<G: Wire>(game: &G, refused: Refused<G::Illegal>) -> String {
+    match refused {
+        Refused::Illegal(e) => e.to_string(),
+        Refused::NothingToUndo => G::NOTHING_TO_UNDO.to_string(),
+        Refused::GameOver => game.nothing_to_choose(),
+    }
+}
+
+/// Starts a game of `game` from `setup` (seed, and ruleset for hex chess).
+pub fn new_session(game: GameId, setup: &Setup) -> Result<Box<dyn EngineSession>, String> {
+    fn boxed<G: Wire>(setup: &Setup) -> Result<Box<dyn EngineSession>, String> {
+        Ok(Box::new(Match::<G>::new(setup.clone())?))
+    }
+    match game {
+        GameId::Vectress => boxed::<crate::rules::vectress::Game>(setup),
+        GameId::Hexchess => boxed::<crate::rules::hexchess::Game>(setup),
+        GameId::Wavefield => boxed::<crate::rules::wavefield::Game>(setup),
+        GameId::Polarity => boxed::<crate::rules::polarity::Game>(setup),
+    }
+}
+
+/// A two-cell pair as the protocol lists it: the two names in byte order.
+fn sorted_pair(a: String, b: String) -> [String; 2] {
+    if a <= b { [a, b] } else { [b, a] }
+}
+
+/// A finished game's outcome as the protocol writes it.
+#[derive(Serialize)]
+struct WireOutcome {
+    winner: Option<&'static str>,
+    reason: &'static str,
+}
+
+/// A stone or piece moved from one cell to another.
+#[derive(Serialize, PartialEq, Eq, PartialOrd, Ord)]
+struct WireMove {
+    from: String,
+    to: String,
+}
+
+/// Values per side, keyed by the side's protocol name.
+type PerSide<T> = std::collections::BTreeMap<&'static str, T>;

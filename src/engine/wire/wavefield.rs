@@ -1,0 +1,128 @@
+//! Wave Field on the wire: STATE and RESOLUTION.
+
+use serde::Serialize;
+
+use super::{PerSide, Wire, WireOutcome};
+use crate::rules::wavefield::patterns::format_units;
+use crate::rules::wavefield::{Cell, Event, Game, Kind, Resolution, Side};
+
+#[derive(Serialize)]
+pub struct State {
+    game: &'static str,
+    to_move: &'static str,
+    ply: u32,
+    /// Sorted by cell: letter, then row.
+    pieces: Vec<PieceState>,
+    /// Per side, per type: the W6 coefficient.
+    tuning: PerSide<PerSide<i32>>,
+    /// Row 7 first, columns A..G, exact reduced fractions.
+    field: Vec<Vec<String>>,
+    trapped: bool,
+    outcome: Option<WireOutcome>,
+}
+
+#[derive(Serialize)]
+struct PieceState {
+    cell: String,
+    #[serde(rename = "type")]
+    kind: &'static str,
+    owner: &'static str,
+    unstable: bool,
+}
+
+/// Actions that move nothing (tune, dice, reset, hint, resign) keep the same shape with
+/// null cells and no removals.
+#[derive(Serialize)]
+pub struct Last {
+    from: Option<String>,
+    to: Option<String>,
+    /// One list per removal round, each sorted.
+    removed: Vec<Vec<String>>,
+}
+
+impl Wire for Game {
+    type State = State;
+    type Last = Last;
+    const NOTHING_TO_UNDO: &'static str = "there is nothing to undo";
+
+    fn state(&self) -> State {
+        let pos = self.position();
+        let mut pieces: Vec<_> = pos.pieces().iter().filter(|p| p.alive).collect();
+        pieces.sort_by_key(|p| (p.cell.x(), p.cell.row()));
+        State {
+            game: "wavefield",
+            to_move: pos.to_move().name(),
+            ply: pos.ply(),
+            pieces: pieces
+                .iter()
+                .map(|p| PieceState {
+                    cell: p.cell.to_string(),
+                    kind: p.kind.name(),
+                    owner: p.owner.name(),
+                    unstable: p.unstable,
+                })
+                .collect(),
+            tuning: [Side::Red, Side::Blue]
+                .into_iter()
+                .map(|side| {
+                    let profile = pos.profile(side);
+                    let per_kind = Kind::ALL
+                        .into_iter()
+                        .map(|kind| (kind.name(), profile.coef(kind)))
+                        .collect();
+                    (side.name(), per_kind)
+                })
+                .collect(),
+            field: (0..7)
+                .map(|y| {
+                    (0..7)
+                        .filter_map(|x| Cell::new(x, y))
+                        .map(|c| format_units(pos.value(c)))
+                        .collect()
+                })
+                .collect(),
+            trapped: pos.trapped(),
+            outcome: pos.outcome().map(|o| WireOutcome {
+                winner: o.winner.map(|w| w.name()),
+                reason: "resignation",
+            }),
+        }
+    }
+
+    fn wire_resolution(resolution: &Resolution) -> Last {
+        match &resolution.event {
+            Event::Moved {
+                from, to, rounds, ..
+            } => Last {
+                from: Some(from.to_string()),
+                to: Some(to.to_string()),
+                removed: rounds
+                    .iter()
+                    .map(|(round, _)| {
+                        let mut cells: Vec<String> =
+                            round.iter().map(|r| r.cell.to_string()).collect();
+                        cells.sort();
+                        cells
+                    })
+                    .collect(),
+            },
+            _ => Last {
+                from: None,
+                to: None,
+                removed: Vec::new(),
+            },
+        }
+    }
+
+    /// Moves under the current tuning only: `tune` and `resign` are always allowed and
+    /// not listed.
+    fn legal_notation(&self) -> Vec<String> {
+        let mut legal: Vec<String> = self.legal_moves().iter().map(|m| m.to_string()).collect();
+        legal.sort();
+        legal
+    }
+
+    fn nothing_to_choose(&self) -> String {
+        "the game is over; there is nothing for the computer to play".to_string()
+    }
+}

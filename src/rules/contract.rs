@@ -1,0 +1,340 @@
+//! What every rules core offers, so that one engine session, one table in the window and
+//! one replay format serve all four games: [`Rules`], implemented by each game's `Game`,
+//! the computer's [`Level`], and [`Match`], a game with the turns that built it.
+
+use std::fmt::{Debug, Display};
+
+use serde::{Deserialize, Serialize};
+
+use super::GameId;
+use super::rng::{GameRng, seeded};
+
+/// How strongly the computer plays. Every game answers all three; each game's
+/// `ai` module says what search and budget a level means there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    /// Beatable by a beginner: a shallow search.
+    Easy,
+    /// A fair opponent: a shorter search than `Strong`.
+    Normal,
+    /// The full search (the engine's default, so scripts get the same moves as before).
+    #[default]
+    Strong,
+}
+
+impl Level {
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Normal, Level::Strong];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Normal => "normal",
+            Level::Strong => "strong",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<Level> {
+        Level::ALL.into_iter().find(|l| l.name() == name)
+    }
+}
+
+impl Display for Level {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// How a game starts: the generator's seed, and for hex chess the ruleset (`v011` or
+/// `classic`); games without rulesets refuse one.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Setup {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ruleset: Option<String>,
+    #[serde(default)]
+    pub seed: u64,
+}
+
+/// A game's rules, as the engine, the table and replays use them. `play` is validated:
+/// a refused action changes nothing and says which rule it breaks.
+pub trait Rules: Clone + Debug + Send + Sync + 'static {
+    /// The protocol id of the game.
+    const GAME: GameId;
+    /// One thing a player does (a move, a placement, a tuning).
+    type Action: Copy + Debug + PartialEq + Send + Sync + 'static;
+    /// Everything one action set off, in order; what the presentation plays back.
+    type Resolution: Clone + Debug + Serialize + Send + Sync + 'static;
+    /// Who moves.
+    type Side: Copy + Debug + PartialEq + Send + Sync + 'static;
+    /// How a finished game ended.
+    type Outcome: Copy + Debug + PartialEq + Send + Sync + 'static;
+    /// Why an action was refused (typed; its `Display` is one sentence).
+    type Illegal: std::error::Error + Send + Sync + 'static;
+
+    /// The start position for `setup`; a ruleset the game does not have is refused.
+    fn start(setup: &Setup) -> Result<Self, String>;
+    /// The side to move.
+    fn to_move(&self) -> Self::Side;
+    /// Actions played so far.
+    fn ply(&self) -> usize;
+    /// `None` while the game runs.
+    fn outcome(&self) -> Option<Self::Outcome>;
+    /// The winner of a finished game, `None` for a draw or while it runs.
+    fn winner(&self) -> Option<Self::Side>;
+    fn is_over(&self) -> bool {
+        self.outcome().is_some()
+    }
+    /// The actions the side to move may play (empty when the game is over).
+    fn legal_actions(&self) -> Vec<Self::Action>;
+    /// Plays `action` if the rules allow it.
+    fn play(&mut self, action: Self::Action) -> Result<Self::Resolution, Self::Illegal>;
+    /// Takes back the last action exactly; `None`, changing nothing, at the start.
+    fn undo(&mut self) -> Option<Self::Resolution>;
+    /// What the last action set off.
+    fn last(&self) -> Option<&Self::Resolution>;
+    /// Reads an action in the engine's notation, in this position.
+    fn parse_action(&self, text: &str) -> Result<Self::Action, Self::Illegal>;
+    /// Writes an action in the engine's notation (what `parse_action` reads back).
+    fn write_action(&self, action: Self::Action) -> String;
+    /// The game's own seeded generator.
+    fn rng(&self) -> &GameRng;
+    fn rng_mut(&mut self) -> &mut GameRng;
+    /// The computer's turn at `level`: the actions it plays, in order (Wave Field may
+    /// tune before it moves), drawing tie-breaks from `rng`. Empty when it has nothing to play.
+    fn choose(&self, level: Level, rng: &mut GameRng) -> Vec<Self::Action>;
+}
+
+/// Why a [`Match`] request was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refused<E> {
+    /// The text is not an action of this game, or the rules forbid it.
+    Illegal(E),
+    /// Undo at the start.
+    NothingToUndo,
+    /// The computer was asked to play a finished game, or found nothing to play.
+    GameOver,
+}
+
+impl<E: Display> Display for Refused<E> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refused::Illegal(e) => e.fmt(f),
+            Refused::NothingToUndo => f.write_str("there is nothing to undo"),
+            Refused::GameOver => {
+                f.write_str("the game is over, so the computer has nothing to play")
+            }
+        }
+    }
+}
+
+/// One turn of a [`Match`]: the actions one request played (a player's move, or the
+/// computer's tuning and move), and the generator before it, so undo is exact.
+#[derive(Debug, Clone)]
+struct Turn {
+    actions: usize,
+    rng_before: GameRng,
+}
+
+/// A game being played: the rules state, every action in order, grouped into turns. Undo
+/// takes back a whole turn and restores the generator as it was before the turn (so the
+/// computer, asked again, plays the same); the action list is what a replay saves.
+#[derive(Debug, Clone)]
+pub struct Match<G: Rules> {
+    game: G,
+    setup: Setup,
+    actions: Vec<G::Action>,
+    turns: Vec<Turn>,
+}
+
+impl<G: Rules> Match<G> {
+    pub fn new(setup: Setup) -> Result<Self, String> {
+        let mut game = G::start(&setup)?;
+        *game.rng_mut() = seeded(setup.seed);
+        Ok(Match {
+            game,
+            setup,
+            actions: Vec::new(),
+            turns: Vec::new(),
+        })
+    }
+
+    /// A match from a game already under way (a hand-made position); undo stops there.
+    pub fn from_game(game: G) -> Self {
+        Match {
+            game,
+            setup: Setup::default(),
+            actions: Vec::new(),
+            turns: Vec::new(),
+        }
+    }
+
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    /// The rules state for changes that are no turn of play (Wave Field's developer
+    /// restart, tests); the recorded actions stay as they are.
+    pub fn game_mut(&mut self) -> &mut G {
+        &mut self.game
+    }
+
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    /// Every action played, in order.
+    pub fn actions(&self) -> &[G::Action] {
+        &self.actions
+    }
+
+    /// The actions in the engine's notation (each written in the position it was played in).
+    pub fn notation(&self) -> Vec<String> {
+        let Ok(mut replay) = G::start(&self.setup) else {
+            return Vec::new();
+        };
+        let mut out = Vec::with_capacity(self.actions.len());
+        for &action in &self.actions {
+            out.push(replay.write_action(action));
+            if replay.play(action).is_err() {
+                break;
+            }
+        }
+        out
+    }
+
+    /// Turns played (a computer turn that tuned and moved is one).
+    pub fn turns(&self) -> usize {
+        self.turns.len()
+    }
+
+    /// Plays one action as a turn of its own.
+    pub fn play(&mut self, action: G::Action) -> Result<G::Resolution, Refused<G::Illegal>> {
+        let rng_before = self.game.rng().clone();
+        let resolution = self.game.play(action).map_err(Refused::Illegal)?;
+        self.actions.push(action);
+        self.turns.push(Turn {
+            actions: 1,
+            rng_before,
+        });
+        Ok(resolution)
+    }
+
+    /// Reads and plays one action written in the engine's notation.
+    pub fn play_text(&mut self, text: &str) -> Result<G::Resolution, Refused<G::Illegal>> {
+        let action = self.game.parse_action(text).map_err(Refused::Illegal)?;
+        self.play(action)
+    }
+
+    /// Plays a turn of several actions (the computer's choice) at once: all or nothing.
+    pub fn play_turn(
+        &mut self,
+        actions: &[G::Action],
+        rng_before: GameRng,
+    ) -> Result<Vec<G::Resolution>, Refused<G::Illegal>> {
+        let mut resolutions = Vec::with_capacity(actions.len());
+        for &action in actions {
+            match self.game.play(action) {
+                Ok(resolution) => resolutions.push(resolution),
+                Err(e) => {
+                    for _ in 0..resolutions.len() {
+                        self.game.undo();
+                    }
+                    *self.game.rng_mut() = rng_before;
+                    return Err(Refused::Illegal(e));
+                }
+            }
+        }
+        self.actions.extend_from_slice(actions);
+        self.turns.push(Turn {
+            actions: actions.len(),
+            rng_before,
+        });
+        Ok(resolutions)
+    }
+
+    /// The computer's choice at `level` for the side to move, played as one turn.
+    pub fn play_computer(
+        &mut self,
+        level: Level,
+    ) -> Result<Vec<G::Resolution>, Refused<G::Illegal>> {
+        if self.game.is_over() {
+            return Err(Refused::GameOver);
+        }
+        let rng_before = self.game.rng().clone();
+        let mut rng = rng_before.clone();
+        let actions = self.game.choose(level, &mut rng);
+        if actions.is_empty() {
+            return Err(Refused::GameOver);
+        }
+        *self.game.rng_mut() = rng;
+        self.play_turn(&actions, rng_before)
+    }
+
+    /// Takes back the last turn; returns the resolutions it undid, last first.
+    pub fn undo(&mut self) -> Result<Vec<G::Resolution>, Refused<G::Illegal>> {
+        let turn = self.turns.pop().ok_or(Refused::NothingToUndo)?;
+        let mut undone = Vec::with_capacity(turn.actions);
+        for _ in 0..turn.actions {
+            self.actions.pop();
+            if let Some(r) = self.game.undo() {
+                undone.push(r);
+            }
+        }
+        *self.game.rng_mut() = turn.rng_before;
+        Ok(undone)
+    }
+}
+
+/// Checks that hold for every game, run by each game's tests.
+#[cfg(test)]
+pub mod laws {
+    use super::*;
+
+    /// Plays `plies` computer turns at `level` from `setup`, undoes them all and checks that
+    /// every state comes back exactly (compared through the protocol-independent `Debug`),
+    /// and that the computer asked again after an undo plays the same.
+    pub fn undo_restores_every_turn<G: Rules>(setup: Setup, plies: usize, level: Level) {
+        let mut m = Match::<G>::new(setup).expect("the setup starts a game");
+        let mut seen = vec![format!("{:?}", m.game())];
+        let mut chosen = Vec::new();
+        for _ in 0..plies {
+            if m.game().is_over() {
+                break;
+            }
+            m.play_computer(level).expect("the computer plays");
+            chosen.push(m.actions().to_vec());
+            seen.push(format!("{:?}", m.game()));
+        }
+        let turns = m.turns();
+        for k in (0..turns).rev() {
+            m.undo().expect("a turn to undo");
+            assert_eq!(format!("{:?}", m.game()), seen[k], "after undoing turn {k}");
+        }
+        assert!(matches!(m.undo(), Err(Refused::NothingToUndo)));
+        if turns > 0 {
+            m.play_computer(level).unwrap();
+            assert_eq!(m.actions(), &chosen[0][..], "the same choice after undo");
+        }
+    }
+
+    /// A refused action changes nothing.
+    pub fn refused_text_changes_nothing<G: Rules>(setup: Setup, bad: &str) {
+        let mut m = Match::<G>::new(setup).unwrap();
+        let before = format!("{:?}", m.game());
+        assert!(m.play_text(bad).is_err(), "{bad} is refused");
+        assert_eq!(format!("{:?}", m.game()), before);
+        assert!(m.actions().is_empty());
+    }
+
+    /// Writing an action and reading it back gives the same action, for every legal one.
+    pub fn notation_round_trips<G: Rules>(setup: Setup) {
+        let g = G::start(&setup).unwrap();
+        for action in g.legal_actions() {
+            let text = g.write_action(action);
+            let back = g
+                .parse_action(&text)
+                .unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(back, action, "{text}");
+        }
+    }
+}
