@@ -130,7 +130,9 @@ impl<E: Display> Display for Refused<E> {
 /// One turn of a [`Match`]: the actions one request played (a player's move, or the
 /// computer's tuning and move), and the generator before it, so undo is exact.
 #[derive(Debug, Clone)]
-struct Turn {
+struct Turn<S> {
+    /// Who played it (the side to move before it).
+    side: S,
     actions: usize,
     rng_before: GameRng,
 }
@@ -143,7 +145,17 @@ pub struct Match<G: Rules> {
     game: G,
     setup: Setup,
     actions: Vec<G::Action>,
-    turns: Vec<Turn>,
+    /// The actions in the engine's notation, each written in the position it was played in.
+    notation: Vec<String>,
+    turns: Vec<Turn<G::Side>>,
+}
+
+/// A match reads as its game: `m.position()`, `m.outcome()` ...
+impl<G: Rules> std::ops::Deref for Match<G> {
+    type Target = G;
+    fn deref(&self) -> &G {
+        &self.game
+    }
 }
 
 impl<G: Rules> Match<G> {
@@ -154,6 +166,7 @@ impl<G: Rules> Match<G> {
             game,
             setup,
             actions: Vec::new(),
+            notation: Vec::new(),
             turns: Vec::new(),
         })
     }
@@ -164,8 +177,32 @@ impl<G: Rules> Match<G> {
             game,
             setup: Setup::default(),
             actions: Vec::new(),
+            notation: Vec::new(),
             turns: Vec::new(),
         }
+    }
+
+    /// Puts `game` in place as reached by `actions` (written as `notation`), one turn
+    /// each played by `sides`, as after a hex chess list edit or a restored save: undo
+    /// walks back through them.
+    pub fn adopt(
+        &mut self,
+        game: G,
+        played: impl IntoIterator<Item = (G::Side, G::Action, String)>,
+    ) {
+        self.actions.clear();
+        self.notation.clear();
+        self.turns.clear();
+        for (side, action, text) in played {
+            self.turns.push(Turn {
+                side,
+                actions: 1,
+                rng_before: game.rng().clone(),
+            });
+            self.actions.push(action);
+            self.notation.push(text);
+        }
+        self.game = game;
     }
 
     pub fn game(&self) -> &G {
@@ -187,19 +224,9 @@ impl<G: Rules> Match<G> {
         &self.actions
     }
 
-    /// The actions in the engine's notation (each written in the position it was played in).
-    pub fn notation(&self) -> Vec<String> {
-        let Ok(mut replay) = G::start(&self.setup) else {
-            return Vec::new();
-        };
-        let mut out = Vec::with_capacity(self.actions.len());
-        for &action in &self.actions {
-            out.push(replay.write_action(action));
-            if replay.play(action).is_err() {
-                break;
-            }
-        }
-        out
+    /// The actions in the engine's notation, each written in the position it was played in.
+    pub fn notation(&self) -> &[String] {
+        &self.notation
     }
 
     /// Turns played (a computer turn that tuned and moved is one).
@@ -210,13 +237,13 @@ impl<G: Rules> Match<G> {
     /// Plays one action as a turn of its own.
     pub fn play(&mut self, action: G::Action) -> Result<G::Resolution, Refused<G::Illegal>> {
         let rng_before = self.game.rng().clone();
-        let resolution = self.game.play(action).map_err(Refused::Illegal)?;
-        self.actions.push(action);
-        self.turns.push(Turn {
-            actions: 1,
-            rng_before,
-        });
-        Ok(resolution)
+        self.play_turn(&[action], rng_before)
+            .map(|mut resolutions| resolutions.remove(0))
+    }
+
+    /// Who played the last turn, `None` at the start.
+    pub fn last_turn_side(&self) -> Option<G::Side> {
+        self.turns.last().map(|t| t.side)
     }
 
     /// Reads and plays one action written in the engine's notation.
@@ -231,10 +258,16 @@ impl<G: Rules> Match<G> {
         actions: &[G::Action],
         rng_before: GameRng,
     ) -> Result<Vec<G::Resolution>, Refused<G::Illegal>> {
+        let side = self.game.to_move();
         let mut resolutions = Vec::with_capacity(actions.len());
+        let mut written = Vec::with_capacity(actions.len());
         for &action in actions {
+            let text = self.game.write_action(action);
             match self.game.play(action) {
-                Ok(resolution) => resolutions.push(resolution),
+                Ok(resolution) => {
+                    resolutions.push(resolution);
+                    written.push(text);
+                }
                 Err(e) => {
                     for _ in 0..resolutions.len() {
                         self.game.undo();
@@ -245,7 +278,9 @@ impl<G: Rules> Match<G> {
             }
         }
         self.actions.extend_from_slice(actions);
+        self.notation.extend(written);
         self.turns.push(Turn {
+            side,
             actions: actions.len(),
             rng_before,
         });
@@ -276,6 +311,7 @@ impl<G: Rules> Match<G> {
         let mut undone = Vec::with_capacity(turn.actions);
         for _ in 0..turn.actions {
             self.actions.pop();
+            self.notation.pop();
             if let Some(r) = self.game.undo() {
                 undone.push(r);
             }

@@ -3,6 +3,7 @@
 
 use super::ai::{self, AiConfig};
 use super::game::{Game, Resolution};
+use super::session::GameSession;
 use super::types::{Color, IllegalAction, Move, Outcome, Ruleset};
 use crate::rules::GameId;
 use crate::rules::contract::{Level, Rules, Setup};
@@ -67,6 +68,61 @@ impl Rules for Game {
     }
 }
 
+/// The session the window plays: the same game, with the move list's struck entries,
+/// the forced-move count (H8) and the edited flag around it. Playing and undoing through
+/// the contract are the session's own `play` and `undo` (they clear struck entries).
+impl Rules for GameSession {
+    const GAME: GameId = GameId::Hexchess;
+    type Action = Move;
+    type Resolution = Resolution;
+    type Side = Color;
+    type Outcome = Outcome;
+    type Illegal = IllegalAction;
+
+    fn start(setup: &Setup) -> Result<Self, String> {
+        Ok(GameSession::from_game(<Game as Rules>::start(setup)?))
+    }
+    fn to_move(&self) -> Color {
+        self.game().turn()
+    }
+    fn ply(&self) -> usize {
+        Rules::ply(self.game())
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.game().outcome()
+    }
+    fn winner(&self) -> Option<Color> {
+        Rules::winner(self.game())
+    }
+    fn legal_actions(&self) -> Vec<Move> {
+        self.game().legal_moves()
+    }
+    fn play(&mut self, action: Move) -> Result<Resolution, IllegalAction> {
+        GameSession::play(self, action)
+    }
+    fn undo(&mut self) -> Option<Resolution> {
+        GameSession::undo(self)
+    }
+    fn last(&self) -> Option<&Resolution> {
+        self.game().last()
+    }
+    fn parse_action(&self, text: &str) -> Result<Move, IllegalAction> {
+        self.game().parse_move(text)
+    }
+    fn write_action(&self, action: Move) -> String {
+        action.long()
+    }
+    fn rng(&self) -> &GameRng {
+        GameSession::rng(self)
+    }
+    fn rng_mut(&mut self) -> &mut GameRng {
+        GameSession::rng_mut(self)
+    }
+    fn choose(&self, level: Level, rng: &mut GameRng) -> Vec<Move> {
+        self.game().choose(level, rng)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -91,5 +147,12 @@ mod tests {
     #[test]
     fn notation_round_trips() {
         laws::notation_round_trips::<Game>(Setup::default());
+        laws::notation_round_trips::<GameSession>(Setup::default());
+    }
+
+    #[test]
+    fn the_session_keeps_the_contract_too() {
+        laws::undo_restores_every_turn::<GameSession>(Setup::default(), 4, Level::Easy);
+        laws::refused_text_changes_nothing::<GameSession>(Setup::default(), "e9e10=Q");
     }
 }

@@ -1,7 +1,8 @@
 //! The game session the interface drives: the move list (H6), undo and new game, editing
-//! an entry in place (H7), forced moves with their decaying delay (H8) and autosave (H10).
+//! an entry in place (H7), and forced moves with their decaying delay (H8). It reads no
+//! file and no clock: saving it (H10) is the window's (`app::hexchess::autosave`), and
+//! the waiting before a forced move is the presentation's.
 
-use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
@@ -35,20 +36,6 @@ pub struct GameSession {
     forced_count: u32,
     /// Set by an edit; such a game is never autosaved (H7, H10).
     edited: bool,
-    #[serde(skip)]
-    autosave: Option<PathBuf>,
-    #[serde(skip)]
-    save_error: Option<String>,
-}
-
-/// What [`GameSession::restore`] found at the save path.
-#[derive(Debug)]
-pub struct Restored {
-    pub session: GameSession,
-    /// Set when a save existed but could not be read: the sentence to show the player.
-    pub problem: Option<String>,
-    /// Where the unreadable save was moved to.
-    pub kept_aside: Option<PathBuf>,
 }
 
 impl GameSession {
@@ -58,8 +45,6 @@ impl GameSession {
             struck: Vec::new(),
             forced_count: 0,
             edited: false,
-            autosave: None,
-            save_error: None,
         }
     }
 
@@ -100,14 +85,12 @@ impl GameSession {
         self.struck.clear();
         self.forced_count = 0;
         self.edited = false;
-        self.save();
     }
 
     /// Plays a move by pointer (renamed as in normal play).
     pub fn play(&mut self, mv: Move) -> Result<Resolution, IllegalAction> {
         let resolution = self.game.play(mv)?;
         self.struck.clear();
-        self.save();
         Ok(resolution)
     }
 
@@ -121,7 +104,6 @@ impl GameSession {
     pub fn undo(&mut self) -> Option<Resolution> {
         let undone = self.game.undo();
         self.struck.clear();
-        self.save();
         undone
     }
 
@@ -141,13 +123,27 @@ impl GameSession {
             .forced_move()
             .ok_or_else(|| IllegalAction::new(Illegal::NoneForced))?;
         let resolution = self.play(mv)?;
-        self.forced_count += 1;
+        self.count_forced();
         Ok(resolution)
+    }
+
+    /// Counts a forced move played through [`GameSession::play`] (the table plays every
+    /// move the same way, then counts).
+    pub fn count_forced(&mut self) {
+        self.forced_count += 1;
+    }
+
+    pub fn rng(&self) -> &crate::rules::rng::GameRng {
+        self.game.rng()
+    }
+
+    pub fn rng_mut(&mut self) -> &mut crate::rules::rng::GameRng {
+        self.game.rng_mut()
     }
 
     /// Replaces entry `index` (or appends when `index` is the list's length) and replays
     /// the whole list from the start without renaming (H7). The session is marked edited
-    /// and its save removed, so a restart does not bring it back.
+    /// (the window then removes its save, so a restart does not bring it back).
     pub fn edit(&mut self, index: usize, text: &str) -> EditReport {
         let (mut list, struck) = self.entries();
         list.extend(struck.iter().cloned());
@@ -157,7 +153,6 @@ impl GameSession {
             list.push(text.to_string());
         }
         self.edited = true;
-        self.remove_save();
         let mut game = self.game.restarted();
         let mut report = EditReport {
             reached: list.len(),
@@ -180,101 +175,5 @@ impl GameSession {
         self.struck = list[report.reached..].to_vec();
         self.game = game;
         report
-    }
-
-    /// Autosaves to `path` after every change from now on (H10); None turns it off.
-    pub fn set_autosave(&mut self, path: Option<PathBuf>) {
-        self.autosave = path;
-        self.save();
-    }
-
-    /// The last autosave failure, if any (the game goes on regardless).
-    pub fn save_error(&self) -> Option<&str> {
-        self.save_error.as_deref()
-    }
-
-    fn save(&mut self) {
-        let Some(path) = self.autosave.clone() else {
-            return;
-        };
-        if self.edited {
-            return;
-        }
-        self.save_error = self.save_to(&path).err();
-    }
-
-    fn remove_save(&mut self) {
-        if let Some(path) = &self.autosave
-            && path.exists()
-        {
-            self.save_error = std::fs::remove_file(path)
-                .err()
-                .map(|e| format!("could not remove the save {}: {e}", path.display()));
-        }
-    }
-
-    /// Writes the session as RON (through a temporary file, so a crash never leaves half a
-    /// save).
-    pub fn save_to(&self, path: &Path) -> Result<(), String> {
-        let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
-            .map_err(|e| format!("could not encode the game: {e}"))?;
-        let tmp = path.with_extension("ron.tmp");
-        std::fs::write(&tmp, text)
-            .and_then(|()| std::fs::rename(&tmp, path))
-            .map_err(|e| format!("could not write the save {}: {e}", path.display()))
-    }
-
-    /// Loads the save at `path`, autosaving there from then on. No save: a new game. A save
-    /// that cannot be read is renamed aside (never overwritten), reported, and a new game
-    /// starts (H10).
-    pub fn restore(path: &Path, ruleset: Ruleset) -> Restored {
-        let mut restored = Restored {
-            session: GameSession::new(ruleset),
-            problem: None,
-            kept_aside: None,
-        };
-        if path.exists() {
-            let loaded = std::fs::read_to_string(path)
-                .map_err(|e| e.to_string())
-                .and_then(|text| ron::from_str::<GameSession>(&text).map_err(|e| e.to_string()));
-            match loaded {
-                Ok(session) => restored.session = session,
-                Err(e) => {
-                    let aside = aside_name(path);
-                    let moved = std::fs::rename(path, &aside);
-                    restored.problem = Some(match &moved {
-                        Ok(()) => format!(
-                            "the saved game could not be read ({e}); it was kept as {} and a new game started",
-                            aside.display()
-                        ),
-                        Err(m) => format!(
-                            "the saved game could not be read ({e}) nor moved aside ({m}); a new game started"
-                        ),
-                    });
-                    if moved.is_ok() {
-                        restored.kept_aside = Some(aside);
-                    } else {
-                        // Leave the unreadable file alone rather than overwrite it.
-                        return restored;
-                    }
-                }
-            }
-        }
-        restored.session.set_autosave(Some(path.to_path_buf()));
-        restored
-    }
-}
-
-/// `save.ron` -> `save.ron.unreadable-1` (or the first free number).
-fn aside_name(path: &Path) -> PathBuf {
-    let mut n = 1;
-    loop {
-        let mut name = path.as_os_str().to_owned();
-        name.push(format!(".unreadable-{n}"));
-        let candidate = PathBuf::from(name);
-        if !candidate.exists() {
-            return candidate;
-        }
-        n += 1;
     }
 }

@@ -1,6 +1,6 @@
-//! The game session: editing (H7), forced moves (H8), saving (H10).
+//! The game session: editing (H7) and forced moves (H8). Saving (H10) is the window's:
+//! `app::hexchess::autosave` and its tests.
 
-use std::path::PathBuf;
 use std::time::Duration;
 
 use super::{game, mv};
@@ -124,86 +124,4 @@ fn h8_four_promotion_choices_are_not_forced() {
     ));
     assert_eq!(s.game().legal_moves().len(), 4);
     assert_eq!(s.forced_move(), None);
-}
-
-fn temp(name: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("lodestone-hexchess-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join("hexchess.ron")
-}
-
-#[test]
-fn h10_autosave_and_restore() {
-    let path = temp("restore");
-    let restored = GameSession::restore(&path, Ruleset::V011);
-    assert!(restored.problem.is_none());
-    let mut s = restored.session;
-    s.play_text("f6").unwrap();
-    s.play_text("k6").unwrap();
-    assert!(path.exists());
-    let again = GameSession::restore(&path, Ruleset::V011);
-    assert!(again.problem.is_none());
-    assert_eq!(again.session.entries().0, ["f6", "k6"]);
-    assert_eq!(kind_on(&again.session, "f6"), Some(Queen));
-    // A hand-made game survives the round trip too.
-    let puzzle = forced_session();
-    let p2 = temp("puzzle");
-    puzzle.save_to(&p2).unwrap();
-    let back = GameSession::restore(&p2, Ruleset::V011).session;
-    assert_eq!(back.forced_move().map(|f| f.0), Some(mv("a1a2")));
-    cleanup(&path);
-    cleanup(&p2);
-}
-
-fn cleanup(path: &std::path::Path) {
-    if let Some(dir) = path.parent() {
-        let _ = std::fs::remove_dir_all(dir);
-    }
-}
-
-#[test]
-fn h10_an_unreadable_save_is_kept_aside_and_reported() {
-    let path = temp("unreadable");
-    std::fs::write(&path, "this is not RON").unwrap();
-    let restored = GameSession::restore(&path, Ruleset::V011);
-    assert!(restored.problem.is_some());
-    let aside = restored.kept_aside.clone().expect("moved aside");
-    assert_eq!(std::fs::read_to_string(&aside).unwrap(), "this is not RON");
-    assert_eq!(restored.session.game().history().len(), 0);
-    // A second bad save gets its own name; the first is never overwritten.
-    std::fs::write(&path, "(garbage").unwrap();
-    let second = GameSession::restore(&path, Ruleset::V011);
-    let aside2 = second.kept_aside.clone().expect("moved aside");
-    assert_ne!(aside, aside2);
-    assert_eq!(std::fs::read_to_string(&aside).unwrap(), "this is not RON");
-    // A save whose moves are illegal is unreadable too.
-    std::fs::write(&path, "(game: (ruleset: v011, moves: [(mv: \"f5f7\", renamed: true)]), struck: [], forced_count: 0, edited: false)").unwrap();
-    assert!(GameSession::restore(&path, Ruleset::V011).problem.is_some());
-    cleanup(&path);
-}
-
-#[test]
-fn h10_an_edited_game_is_never_saved() {
-    let path = temp("edited");
-    let mut s = GameSession::restore(&path, Ruleset::V011).session;
-    s.play_text("f6").unwrap();
-    assert!(path.exists());
-    s.edit(0, "e5");
-    assert!(
-        !path.exists(),
-        "the save of the game before the edit is gone"
-    );
-    s.play_text("k6").unwrap();
-    assert!(!path.exists());
-    let restored = GameSession::restore(&path, Ruleset::V011);
-    assert_eq!(restored.session.game().history().len(), 0);
-    // New game ends the edited state; saving resumes.
-    let mut s = restored.session;
-    s.edit(0, "e5");
-    s.new_game();
-    s.play_text("f6").unwrap();
-    assert!(path.exists());
-    cleanup(&path);
 }
