@@ -10,9 +10,14 @@ use super::{ActiveGame, Screen};
 use crate::rules::GameId;
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Playing), spawn_active_board)
+    app.add_systems(OnEnter(Screen::Playing), spawn_active_board.in_set(BoardSpawn))
         .add_systems(PostUpdate, place_labels.after(TransformSystems::Propagate));
 }
+
+/// Where the board is set out on entering a game (tables start after it, so their
+/// games can observe its cells).
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct BoardSpawn;
 
 /// Top surface of every board's cells.
 pub const CELL_TOP: f32 = 0.0;

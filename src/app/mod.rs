@@ -14,6 +14,7 @@ pub mod render;
 pub mod screenshot;
 pub mod settings;
 pub mod stage;
+pub mod table;
 pub mod vectress;
 pub mod wavefield;
 
@@ -80,6 +81,7 @@ pub fn plugin(app: &mut App) {
     app.init_state::<Screen>()
         .init_resource::<AvailableModes>()
         .init_resource::<KeyboardCaptured>()
+        .add_plugins(table::configure)
         .add_plugins((
             stage::plugin,
             camera::plugin,

@@ -205,13 +205,14 @@ impl<G: Rules> Match<G> {
         self.game = game;
     }
 
-    pub fn game(&self) -> &G {
+    /// The rules state.
+    pub fn rules(&self) -> &G {
         &self.game
     }
 
     /// The rules state for changes that are no turn of play (Wave Field's developer
     /// restart, tests); the recorded actions stay as they are.
-    pub fn game_mut(&mut self) -> &mut G {
+    pub fn rules_mut(&mut self) -> &mut G {
         &mut self.game
     }
 
@@ -331,20 +332,20 @@ pub mod laws {
     /// and that the computer asked again after an undo plays the same.
     pub fn undo_restores_every_turn<G: Rules>(setup: Setup, plies: usize, level: Level) {
         let mut m = Match::<G>::new(setup).expect("the setup starts a game");
-        let mut seen = vec![format!("{:?}", m.game())];
+        let mut seen = vec![format!("{:?}", m.rules())];
         let mut chosen = Vec::new();
         for _ in 0..plies {
-            if m.game().is_over() {
+            if m.rules().is_over() {
                 break;
             }
             m.play_computer(level).expect("the computer plays");
             chosen.push(m.actions().to_vec());
-            seen.push(format!("{:?}", m.game()));
+            seen.push(format!("{:?}", m.rules()));
         }
         let turns = m.turns();
         for k in (0..turns).rev() {
             m.undo().expect("a turn to undo");
-            assert_eq!(format!("{:?}", m.game()), seen[k], "after undoing turn {k}");
+            assert_eq!(format!("{:?}", m.rules()), seen[k], "after undoing turn {k}");
         }
         assert!(matches!(m.undo(), Err(Refused::NothingToUndo)));
         if turns > 0 {
@@ -356,9 +357,9 @@ pub mod laws {
     /// A refused action changes nothing.
     pub fn refused_text_changes_nothing<G: Rules>(setup: Setup, bad: &str) {
         let mut m = Match::<G>::new(setup).unwrap();
-        let before = format!("{:?}", m.game());
+        let before = format!("{:?}", m.rules());
         assert!(m.play_text(bad).is_err(), "{bad} is refused");
-        assert_eq!(format!("{:?}", m.game()), before);
+        assert_eq!(format!("{:?}", m.rules()), before);
         assert!(m.actions().is_empty());
     }
 

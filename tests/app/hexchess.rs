@@ -10,6 +10,7 @@ use lodestone::app::hexchess::panel::MoveEntry;
 use lodestone::app::hexchess::pieces::{HexLooks, HexPiece};
 use lodestone::app::hexchess::{HexchessSave, HexchessTable, Request};
 use lodestone::app::playback::PlaybackQueue;
+use lodestone::app::table::Request as TableRequest;
 use lodestone::app::{ActiveGame, PlayMode, Screen};
 use lodestone::rules::GameId;
 use lodestone::rules::hexchess::{GameSession, Ruleset};
@@ -41,11 +42,11 @@ fn table(app: &mut App) -> Mut<'_, HexchessTable> {
 
 fn play_text(app: &mut App, text: &str) {
     let mv = table(app)
-        .session
+        .game
         .game()
         .parse_move(text)
         .unwrap_or_else(|e| panic!("{text}: {e}"));
-    table(app).requests.push(Request::Play(mv));
+    table(app).requests.push_back(TableRequest::Play(mv));
 }
 
 fn run_until_idle(app: &mut App) -> usize {
@@ -64,7 +65,7 @@ fn run_until_idle(app: &mut App) -> usize {
 fn assert_table_matches_rules(app: &mut App) {
     let looks = app.world().resource::<HexLooks>().clone();
     let table = app.world().resource::<HexchessTable>();
-    let position = table.session.game().position().clone();
+    let position = table.game.game().position().clone();
     let pieces = table.pieces.clone();
     let mut on_board = 0;
     for (cell, piece) in position.pieces() {
@@ -114,7 +115,7 @@ fn playback_ends_with_every_man_on_its_rules_cell_and_type() {
         assert_table_matches_rules(&mut app);
     }
     let table = app.world().resource::<HexchessTable>();
-    assert_eq!(table.session.game().history().len(), 3);
+    assert_eq!(table.game.game().history().len(), 3);
 }
 
 #[test]
@@ -124,7 +125,7 @@ fn the_renaming_changes_the_mesh_halfway_through_its_own_stage() {
     play_text(&mut app, "f5f6");
     app.update();
     let id = table(&mut app)
-        .session
+        .game
         .game()
         .last()
         .map(|r| r.piece)
@@ -181,7 +182,7 @@ fn forced_session() -> GameSession {
 fn frames_until_a_move(app: &mut App, plies: usize) -> usize {
     for frame in 1..200 {
         app.update();
-        if table(app).session.game().history().len() != plies {
+        if table(app).game.game().history().len() != plies {
             return frame;
         }
     }
@@ -202,12 +203,12 @@ fn forced_moves_wait_the_sessions_delay_also_after_undo() {
         frames.abs_diff(expected) <= 1,
         "played after {frames} frames, expected {expected}"
     );
-    assert_eq!(table(&mut app).session.forced_count(), 1);
+    assert_eq!(table(&mut app).game.forced_count(), 1);
     // Undo brings the forced position back; it plays itself again, 50 ms sooner.
-    table(&mut app).requests.push(Request::Undo);
+    table(&mut app).requests.push_back(TableRequest::Undo);
     app.update();
-    assert_eq!(table(&mut app).session.game().history().len(), plies);
-    let (_, delay) = table(&mut app).session.forced_move().unwrap();
+    assert_eq!(table(&mut app).game.game().history().len(), plies);
+    let (_, delay) = table(&mut app).game.forced_move().unwrap();
     assert_eq!(delay, Duration::from_millis(750));
     let frames = frames_until_a_move(&mut app, plies);
     let expected = (delay.as_secs_f32() / FRAME.as_secs_f32()).round() as usize;
@@ -215,7 +216,7 @@ fn forced_moves_wait_the_sessions_delay_also_after_undo() {
         frames.abs_diff(expected) <= 1,
         "after undo: {frames} frames, expected {expected}"
     );
-    assert_eq!(table(&mut app).session.forced_count(), 2);
+    assert_eq!(table(&mut app).game.forced_count(), 2);
 }
 
 fn entries(app: &mut App) -> Vec<(usize, bool, bool, String)> {
@@ -248,16 +249,16 @@ fn an_edit_strikes_through_the_entries_it_cannot_replay() {
         ["f6", "gxf6", "Nc3", "..."]
     );
     // The first move becomes the knight's: "gxf6" then has nothing to take.
-    table(&mut app).requests.push(Request::BeginEdit(0));
+    table(&mut app).input.push(Request::BeginEdit(0));
     app.update();
     assert_eq!(table(&mut app).editing, Some(0));
     assert_eq!(table(&mut app).edit_buffer, "f6");
     table(&mut app)
-        .requests
+        .input
         .push(Request::Edit(0, "Nc3".to_string()));
     app.update();
     app.update();
-    let session = &table(&mut app).session;
+    let session = &table(&mut app).game;
     let (reached, struck) = session.entries();
     assert_eq!(reached, ["Nc3"]);
     assert_eq!(struck, ["gxf6", "Nc3"]);

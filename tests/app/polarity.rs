@@ -7,6 +7,7 @@ use std::collections::HashSet;
 use bevy::prelude::*;
 use lodestone::app::playback::PlaybackQueue;
 use lodestone::app::polarity::PolarityTable;
+use lodestone::app::table::Request;
 use lodestone::app::polarity::looks::{
     HandPiece, SLOTS, Stone, hand_rest, pile_rest, slot_standing, stone_rest,
 };
@@ -45,14 +46,14 @@ fn transform(app: &App, e: Entity) -> Transform {
 /// Plays `action` through the table, skips its playback and lets the table settle.
 fn play(app: &mut App, action: &str) {
     let action: Action = action.parse().expect("a polarity action");
-    let before = table(app).moves.len();
+    let before = table(app).game.notation().len();
     app.world_mut()
         .resource_mut::<PolarityTable>()
         .requests
-        .push(action);
+        .push_back(Request::Play(action));
     app.update();
     assert_eq!(
-        table(app).moves.len(),
+        table(app).game.notation().len(),
         before + 1,
         "{action} was played ({:?})",
         table(app).message
@@ -223,11 +224,11 @@ fn undo_and_new_game_set_the_table_out_again() {
         app.update();
     };
     press(&mut app, KeyCode::KeyU);
-    assert_eq!(table(&app).moves.len(), 4);
+    assert_eq!(table(&app).game.notation().len(), 4);
     assert_eq!(table(&app).game.position().collected(Side::One), 0);
     check_table(&mut app);
     press(&mut app, KeyCode::KeyN);
-    assert!(table(&app).moves.is_empty());
+    assert!(table(&app).game.notation().is_empty());
     assert!(table(&app).game.stones().is_empty());
     check_table(&mut app);
 }
@@ -240,10 +241,10 @@ fn a_refused_click_changes_nothing() {
     app.world_mut()
         .resource_mut::<PolarityTable>()
         .requests
-        .push(action);
+        .push_back(Request::Play(action));
     app.update();
     app.update();
-    assert_eq!(table(&app).moves.len(), 1);
+    assert_eq!(table(&app).game.notation().len(), 1);
     assert!(table(&app).message.is_some(), "the refusal is explained");
     check_table(&mut app);
 }
@@ -257,13 +258,13 @@ fn the_menu_offers_three_modes_and_the_demo_plays_itself() {
     }
     for _ in 0..3000 {
         app.update();
-        if table(&app).moves.len() >= 2 {
+        if table(&app).game.notation().len() >= 2 {
             break;
         }
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
     assert!(
-        table(&app).moves.len() >= 2,
+        table(&app).game.notation().len() >= 2,
         "the computer played both sides"
     );
     app.world_mut().resource_mut::<PlaybackQueue>().skip();
@@ -294,7 +295,7 @@ fn hovering_previews_the_rays_without_playing() {
         table(&app).markers().len() > dots + 6,
         "rays, rings and arrows are drawn"
     );
-    assert_eq!(table(&app).moves.len(), 6, "a preview plays nothing");
+    assert_eq!(table(&app).game.notation().len(), 6, "a preview plays nothing");
     check_table(&mut app);
     app.world_mut()
         .resource_mut::<PolarityTable>()

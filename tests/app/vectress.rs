@@ -70,7 +70,7 @@ fn a_chain_reaction_plays_one_stage_per_wave_in_order() {
         assert_matches_rules(&mut app);
     }
     // The same move played on the rules alone: what the stages must show.
-    let mut rules = app.world().resource::<VectressTable>().game.clone();
+    let mut rules = app.world().resource::<VectressTable>().game.rules().clone();
     let resolution = rules.play("F5-F7".parse().unwrap()).unwrap();
     assert!(
         resolution.waves.len() >= 4,
@@ -167,17 +167,17 @@ fn a_chain_reaction_plays_one_stage_per_wave_in_order() {
     }
     assert_eq!(last_stage, 1 + resolution.waves.len(), "every stage played");
     finish(&mut app);
-    assert_eq!(app.world().resource::<VectressTable>().game, rules);
+    assert_eq!(*app.world().resource::<VectressTable>().game, rules);
     assert_matches_rules(&mut app);
 }
 
 #[test]
 fn a_refused_move_changes_nothing() {
     let mut app = vectress_app();
-    let before = app.world().resource::<VectressTable>().game.clone();
+    let before = app.world().resource::<VectressTable>().game.rules().clone();
     play(&mut app, "E3-E9");
     finish(&mut app);
-    assert_eq!(app.world().resource::<VectressTable>().game, before);
+    assert_eq!(*app.world().resource::<VectressTable>().game, before);
     let status = &app.world().resource::<lodestone::app::hud::StatusLine>().0;
     assert!(
         status.contains("E3-E9"),

@@ -1,64 +1,66 @@
-//! Picking and dragging the men, typing into the move list, the table's keys.
+//! Picking and dragging the men (observers on the men and the board's cells), the
+//! selection and last-move markers, the promotion chooser's keys, and typing into the move
+//! list.
 
-use super::*;
+use bevy::input::ButtonState;
+use bevy::input::keyboard::KeyboardInput;
+use bevy::picking::events::{Click, Drag, DragEnd, DragStart, Pointer};
+use bevy::picking::pointer::PointerButton;
+use bevy::prelude::*;
 
-/// The cell a clicked entity stands for: a man's cell or a board cell.
-pub(super) fn picked_cell(
-    entity: Entity,
-    table: &HexchessTable,
-    pieces: &Query<&HexPiece>,
-    cells: &Query<&BoardCell>,
-) -> Option<Cell> {
-    if let Ok(piece) = pieces.get(entity) {
-        return table.session.game().position().cell_of(piece.id);
-    }
-    cells
-        .get(entity)
-        .ok()
-        .and_then(|c| Cell::from_axial(c.x, c.y))
-}
+use super::pieces::{HexLooks, HexPiece, rest_transform};
+use super::{HexchessTable, Request};
+use crate::app::Screen;
+use crate::app::boards::{BoardCell, HEX_SIZE, hex_center};
+use crate::app::playback::PlaybackQueue;
+use crate::app::stage::MainCamera;
+use crate::app::table::{self as shared, TablePart};
+use crate::rules::hexchess::{Cell, Kind, Move};
 
-pub(super) fn on_click(
+pub(super) fn on_cell_click(
     click: On<Pointer<Click>>,
-    table: Option<ResMut<HexchessTable>>,
-    pieces: Query<&HexPiece>,
+    mut table: ResMut<HexchessTable>,
     cells: Query<&BoardCell>,
-    entries: Query<&MoveEntry>,
-    choices: Query<&PromotionChoice>,
 ) {
-    let Some(mut table) = table else { return };
-    if click.button != PointerButton::Primary {
-        return;
-    }
-    if let Ok(entry) = entries.get(click.entity) {
-        table.requests.push(Request::BeginEdit(entry.index));
-    } else if let Ok(choice) = choices.get(click.entity) {
-        table.requests.push(Request::Promote(choice.0));
-    } else if let Some(cell) = picked_cell(click.entity, &table, &pieces, &cells) {
-        table.requests.push(Request::Pick(cell));
+    if click.button == PointerButton::Primary
+        && let Some(cell) = cells
+            .get(click.entity)
+            .ok()
+            .and_then(|c| Cell::from_axial(c.x, c.y))
+    {
+        table.input.push(Request::Pick(cell));
     }
 }
 
-pub(super) fn on_drag_start(
-    drag: On<Pointer<DragStart>>,
-    table: Option<ResMut<HexchessTable>>,
-    pieces: Query<&HexPiece>,
-    cells: Query<&BoardCell>,
-) {
-    let Some(mut table) = table else { return };
-    if drag.button != PointerButton::Primary || pieces.get(drag.entity).is_err() {
-        return;
+/// The cell a man stands on.
+fn man_cell(table: &HexchessTable, men: &Query<&HexPiece>, entity: Entity) -> Option<Cell> {
+    men.get(entity)
+        .ok()
+        .and_then(|piece| table.game.rules().position().cell_of(piece.id))
+}
+
+pub(super) fn on_man_click(click: On<Pointer<Click>>, mut table: ResMut<HexchessTable>, men: Query<&HexPiece>) {
+    if click.button == PointerButton::Primary
+        && let Some(cell) = man_cell(&table, &men, click.entity)
+    {
+        table.input.push(Request::Pick(cell));
     }
-    if let Some(cell) = picked_cell(drag.entity, &table, &pieces, &cells) {
-        table.requests.push(Request::Grab(cell));
+}
+
+pub(super) fn on_man_drag_start(
+    drag: On<Pointer<DragStart>>,
+    mut table: ResMut<HexchessTable>,
+    men: Query<&HexPiece>,
+) {
+    if drag.button == PointerButton::Primary
+        && let Some(cell) = man_cell(&table, &men, drag.entity)
+    {
+        table.input.push(Request::Grab(cell));
     }
 }
 
 /// The point of the board plane under a viewport position.
-pub(super) fn board_point(
-    cameras: &Query<(&Camera, &GlobalTransform), With<MainCamera>>,
-    at: Vec2,
-) -> Option<Vec3> {
+fn board_point(cameras: &Query<(&Camera, &GlobalTransform), With<MainCamera>>, at: Vec2) -> Option<Vec3> {
     let (camera, transform) = cameras.single().ok()?;
     let ray = camera.viewport_to_world(transform, at).ok()?;
     let distance = ray.intersect_plane(Vec3::ZERO, InfinitePlane3d::new(Vec3::Y))?;
@@ -66,7 +68,7 @@ pub(super) fn board_point(
 }
 
 /// The cell whose centre is nearest `point`, if it is on the board.
-pub(super) fn cell_at(point: Vec3) -> Option<Cell> {
+fn cell_at(point: Vec3) -> Option<Cell> {
     Cell::all()
         .map(|c| {
             let (q, r) = c.axial();
@@ -78,14 +80,13 @@ pub(super) fn cell_at(point: Vec3) -> Option<Cell> {
 }
 
 /// The grabbed man follows the pointer, lifted over the board.
-pub(super) fn on_drag(
+pub(super) fn on_man_drag(
     drag: On<Pointer<Drag>>,
-    table: Option<Res<HexchessTable>>,
+    table: Res<HexchessTable>,
     queue: Res<PlaybackQueue>,
     cameras: Query<(&Camera, &GlobalTransform), With<MainCamera>>,
     mut men: Query<(&HexPiece, &mut Transform)>,
 ) {
-    let Some(table) = table else { return };
     if drag.button != PointerButton::Primary || !queue.is_idle() {
         return;
     }
@@ -93,27 +94,21 @@ pub(super) fn on_drag(
         return;
     };
     let grabbed = table.selected.is_some()
-        && table.session.game().position().cell_of(piece.id) == table.selected;
-    if let (true, Some(point)) = (
-        grabbed,
-        board_point(&cameras, drag.pointer_location.position),
-    ) {
+        && table.game.rules().position().cell_of(piece.id) == table.selected;
+    if let (true, Some(point)) = (grabbed, board_point(&cameras, drag.pointer_location.position)) {
         transform.translation = point + Vec3::Y * 0.35;
     }
 }
 
-pub(super) fn on_drag_end(
+pub(super) fn on_man_drag_end(
     end: On<Pointer<DragEnd>>,
-    table: Option<ResMut<HexchessTable>>,
-    pieces: Query<&HexPiece>,
+    mut table: ResMut<HexchessTable>,
     cameras: Query<(&Camera, &GlobalTransform), With<MainCamera>>,
 ) {
-    let Some(mut table) = table else { return };
-    if end.button != PointerButton::Primary || pieces.get(end.entity).is_err() {
-        return;
+    if end.button == PointerButton::Primary {
+        let cell = board_point(&cameras, end.pointer_location.position).and_then(cell_at);
+        table.input.push(Request::Drop(cell));
     }
-    let cell = board_point(&cameras, end.pointer_location.position).and_then(cell_at);
-    table.requests.push(Request::Drop(cell));
 }
 
 /// Typing into the move list entry being edited.
@@ -142,36 +137,28 @@ pub(super) fn edit_keys(mut table: ResMut<HexchessTable>, mut typed: MessageRead
             }
         }
     }
-    table.requests.extend(requests);
+    table.input.extend(requests);
 }
 
-/// N new game, U undo; Q R B N answer the promotion chooser.
-pub(super) fn table_keys(
-    keys: Option<Res<ButtonInput<KeyCode>>>,
-    mut table: ResMut<HexchessTable>,
-) {
+/// Q R B N answer the promotion chooser (N is new game otherwise: the chooser takes it
+/// first, before the table's keys).
+pub(super) fn table_keys(keys: Option<Res<ButtonInput<KeyCode>>>, mut table: ResMut<HexchessTable>) {
     let Some(keys) = keys else { return };
-    if table.editing.is_some() {
+    if table.editing.is_some() || table.promotion.is_none() {
         return;
     }
-    if table.promotion.is_some() {
-        for (key, kind) in [
-            (KeyCode::KeyQ, Kind::Queen),
-            (KeyCode::KeyR, Kind::Rook),
-            (KeyCode::KeyB, Kind::Bishop),
-            (KeyCode::KeyN, Kind::Knight),
-        ] {
-            if keys.just_pressed(key) {
-                table.requests.push(Request::Promote(kind));
-            }
+    for (key, kind) in [
+        (KeyCode::KeyQ, Kind::Queen),
+        (KeyCode::KeyR, Kind::Rook),
+        (KeyCode::KeyB, Kind::Bishop),
+        (KeyCode::KeyN, Kind::Knight),
+    ] {
+        if keys.just_pressed(key) {
+            table.input.push(Request::Promote(kind));
         }
-        return;
     }
-    if keys.just_pressed(KeyCode::KeyU) || keys.just_pressed(KeyCode::Backspace) {
-        table.requests.push(Request::Undo);
-    } else if keys.just_pressed(KeyCode::KeyN) {
-        table.requests.push(Request::NewGame);
-    }
+    // The table's N (new game) stands aside while the chooser is open.
+    table.requests.retain(|r| !matches!(r, shared::Request::NewGame));
 }
 
 /// A click (or the end of a drag) on `cell`: a destination of the selected man plays it,
@@ -180,14 +167,14 @@ pub(super) fn pick(
     commands: &mut Commands,
     looks: &HexLooks,
     table: &mut HexchessTable,
-    queue: &mut PlaybackQueue,
+    queue: &PlaybackQueue,
     cell: Cell,
     grab: bool,
 ) {
-    if !queue.is_idle() || !table.human_to_move() || table.over() || table.editing.is_some() {
+    if !table.may_act(queue) || table.editing.is_some() {
         return;
     }
-    let game = table.session.game();
+    let game = table.game.rules().game();
     if let Some(from) = table.selected
         && !grab
     {
@@ -198,10 +185,7 @@ pub(super) fn pick(
             .collect();
         match candidates.as_slice() {
             [mv] => {
-                let mv = *mv;
-                if let Err(e) = play_move(commands, looks, table, queue, mv) {
-                    table.message = Some(e);
-                }
+                table.requests.push_back(shared::Request::Play(*mv));
                 return;
             }
             [_, _, ..] => {
@@ -215,10 +199,67 @@ pub(super) fn pick(
         .position()
         .piece_at(cell)
         .is_some_and(|p| p.color == game.turn());
+    table.promotion = None;
     if mine && (grab || table.selected != Some(cell)) {
-        table.promotion = None;
-        select(commands, looks, table, cell);
+        table.selected = Some(cell);
     } else {
-        deselect(commands, looks, table);
+        table.selected = None;
     }
+    refresh_markers(commands, looks, table);
+}
+
+fn marker(
+    commands: &mut Commands,
+    mesh: Handle<Mesh>,
+    material: Handle<StandardMaterial>,
+    cell: Cell,
+    lift: f32,
+) -> Entity {
+    commands
+        .spawn((
+            TablePart,
+            DespawnOnExit(Screen::Playing),
+            Mesh3d(mesh),
+            MeshMaterial3d(material),
+            Pickable::IGNORE,
+            Transform::from_translation(rest_transform(cell).translation + Vec3::Y * (0.01 + lift)),
+        ))
+        .id()
+}
+
+/// Draws the markers again: the last move's two cells, and for a selected man its ring
+/// and its destinations (empty ones shaded, captures ringed).
+pub(super) fn refresh_markers(commands: &mut Commands, looks: &HexLooks, table: &mut HexchessTable) {
+    for m in table.scene.markers.drain(..) {
+        commands.entity(m).despawn();
+    }
+    let game = table.game.rules().game();
+    let mut markers = Vec::new();
+    if let Some(last) = game.last() {
+        for cell in [last.from, last.to] {
+            markers.push(marker(
+                commands,
+                looks.move_marker.clone(),
+                looks.last_move_material.clone(),
+                cell,
+                0.005,
+            ));
+        }
+    }
+    if let Some(cell) = table.scene.selected {
+        markers.push(marker(commands, looks.ring.clone(), looks.selected_material.clone(), cell, 0.02));
+        let mut seen = Vec::new();
+        for mv in game.legal_moves().into_iter().filter(|m| m.from == cell) {
+            if seen.contains(&mv.to) {
+                continue;
+            }
+            seen.push(mv.to);
+            markers.push(if game.position().piece_at(mv.to).is_some() {
+                marker(commands, looks.ring.clone(), looks.capture_material.clone(), mv.to, 0.02)
+            } else {
+                marker(commands, looks.move_marker.clone(), looks.move_material.clone(), mv.to, 0.01)
+            });
+        }
+    }
+    table.scene.markers = markers;
 }

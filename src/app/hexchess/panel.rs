@@ -5,7 +5,10 @@
 use bevy::prelude::*;
 use bevy::text::Strikethrough;
 
-use super::HexchessTable;
+use bevy::picking::events::{Click, Pointer};
+use bevy::picking::pointer::PointerButton;
+
+use super::{HexchessTable, Request};
 use crate::app::Screen;
 use crate::rules::hexchess::Kind;
 
@@ -51,7 +54,7 @@ pub fn update_panel(
     panels: Query<Entity, With<MovePanel>>,
     choosers: Query<Entity, With<Chooser>>,
 ) {
-    let (reached, struck) = table.session.entries();
+    let (reached, struck) = table.game.entries();
     let now = Shown {
         reached,
         struck: struck.to_vec(),
@@ -162,7 +165,8 @@ fn spawn_list(commands: &mut Commands, shown: &Shown) {
                                     EDIT,
                                     false,
                                     true,
-                                ));
+                                ))
+                                .observe(on_entry_click);
                             } else if let Some((text, struck)) = all.get(index) {
                                 let mut entry = line.spawn(entry_bundle(
                                     index,
@@ -175,6 +179,7 @@ fn spawn_list(commands: &mut Commands, shown: &Shown) {
                                     *struck,
                                     false,
                                 ));
+                                entry.observe(on_entry_click);
                                 if *struck {
                                     entry.insert(Strikethrough);
                                 }
@@ -185,7 +190,8 @@ fn spawn_list(commands: &mut Commands, shown: &Shown) {
                                     DIM,
                                     false,
                                     false,
-                                ));
+                                ))
+                                .observe(on_entry_click);
                             }
                         }
                     });
@@ -242,8 +248,35 @@ fn spawn_chooser(commands: &mut Commands) {
                             ..default()
                         },
                         BackgroundColor(Color::srgb(0.22, 0.2, 0.18)),
-                    ));
+                    ))
+                    .observe(on_choice_click);
                 }
             });
         });
+}
+
+/// Clicking an entry of the list starts editing it (H7).
+fn on_entry_click(
+    click: On<Pointer<Click>>,
+    mut table: ResMut<HexchessTable>,
+    entries: Query<&MoveEntry>,
+) {
+    if click.button == PointerButton::Primary
+        && let Ok(entry) = entries.get(click.entity)
+    {
+        table.input.push(Request::BeginEdit(entry.index));
+    }
+}
+
+/// The promotion chooser's buttons answer it.
+fn on_choice_click(
+    click: On<Pointer<Click>>,
+    mut table: ResMut<HexchessTable>,
+    choices: Query<&PromotionChoice>,
+) {
+    if click.button == PointerButton::Primary
+        && let Ok(choice) = choices.get(click.entity)
+    {
+        table.input.push(Request::Promote(choice.0));
+    }
 }

@@ -134,6 +134,7 @@ pub fn spawn_piece(
         .spawn((
             Name::new(format!("{} {}", side.name(), kind.name())),
             HexPiece { id },
+            crate::app::table::TablePart,
             DespawnOnExit(crate::app::Screen::Playing),
             Mesh3d(look.mesh),
             MeshMaterial3d(look.material),

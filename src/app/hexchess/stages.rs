@@ -125,6 +125,7 @@ fn change_stage(
     let glow = commands
         .spawn((
             ChangeGlow,
+            crate::app::table::TablePart,
             DespawnOnExit(crate::app::Screen::Playing),
             Mesh3d(looks.glow.clone()),
             MeshMaterial3d(looks.glow_material.clone()),

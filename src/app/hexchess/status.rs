@@ -1,6 +1,9 @@
 //! The status line.
 
-use super::*;
+use std::time::Duration;
+
+use super::HexchessTable;
+use crate::rules::hexchess::{Color as Side, GameSession, Reason};
 
 pub(super) fn title(side: Side) -> &'static str {
     match side {
@@ -31,33 +34,29 @@ pub fn status_text(session: &GameSession) -> String {
     }
 }
 
-pub(super) fn update_status(table: Res<HexchessTable>, mut status: ResMut<StatusLine>) {
-    let mut line = status_text(&table.session);
+/// The rules' status, then the forced-move countdown, the chooser and the edited state.
+pub(super) fn headline(table: &HexchessTable) -> String {
+    let mut line = status_text(table.game.rules());
     if let Some(timer) = &table.forced {
         line += &format!(" | forced move in {:.1} s", timer.remaining_secs());
-    }
-    if table.thinking.is_some() {
-        line += " | the computer is thinking";
     }
     if table.promotion.is_some() {
         line += " | promote to: Q R B N";
     }
-    if table.session.is_edited() {
+    if table.game.is_edited() {
         line += " | edited (not saved)";
     }
-    line += match table.editing {
+    line
+}
+
+pub(super) fn keys(table: &HexchessTable) -> &'static str {
+    match table.editing {
         Some(_) => "\nType the move, Enter applies, Esc cancels",
         None => "\nClick or drag a man | U undo | N new game | click a move in the list to edit it",
-    };
-    if let Some(message) = &table.message {
-        line += &format!("\n{message}");
-    }
-    if status.0 != line {
-        status.0 = line;
     }
 }
 
 /// How long the next forced move waits, if one is due (tests, the status line).
 pub fn forced_delay(table: &HexchessTable) -> Option<Duration> {
-    table.session.forced_move().map(|(_, d)| d)
+    table.game.forced_move().map(|(_, d)| d)
 }

@@ -1,162 +1,46 @@
-//! Setting the table out and clearing it, playing moves onto it, the selection markers,
-//! and keeping the men in step with the rules.
+//! Setting the men out, tidying before a move's playback, forced moves (H8), edits of the
+//! move list (H7), restoring and saving the session (H10), and keeping the men in step
+//! with the rules.
 
-use super::*;
+use bevy::prelude::*;
 
-pub(super) fn start_table(
-    mut commands: Commands,
-    active: Res<ActiveGame>,
-    looks: Res<HexLooks>,
-    request: Option<Res<RenderRequest>>,
-    save: Option<Res<HexchessSave>>,
-    mut queue: ResMut<PlaybackQueue>,
-    mut cameras: Query<&mut OrbitCamera>,
-) {
-    queue.clear();
-    for mut orbit in &mut cameras {
-        orbit.target = Vec3::new(1.2, 0.0, 0.9);
-        orbit.set_home(0.0, 1.02, 17.0);
-    }
-    let render = request
-        .as_ref()
-        .filter(|r| r.game == Some(GameId::Hexchess));
-    let mut message = None;
-    let mut session = match (render, active.mode) {
-        (None, PlayMode::HotSeat | PlayMode::VsComputer) => {
-            let path = match save {
-                Some(save) => save.0.clone(),
-                None => default_save_path(),
-            };
-            match path {
-                Some(path) => {
-                    let restored = GameSession::restore(&path, Ruleset::V011);
-                    message = restored.problem;
-                    restored.session
-                }
-                None => GameSession::new(Ruleset::V011),
-            }
-        }
-        _ => GameSession::new(Ruleset::V011),
-    };
-    // `lodestone render hexchess --moves ...`: every move but the last is played at once,
-    // the last one through playback (frozen where asked).
-    let mut last = None;
-    if let Some(request) = render {
-        for (i, text) in request.moves.iter().enumerate() {
-            if i + 1 == request.moves.len() {
-                last = Some(text.clone());
-                break;
-            }
-            if let Err(e) = session.play_text(text) {
-                warn!("render: move {} ({text}) was refused: {e}", i + 1);
-            }
-        }
-    }
-    let mut table = HexchessTable::new(session, active.mode);
-    table.message = message;
-    respawn(
-        &mut commands,
-        &looks,
-        &mut table,
-        &mut queue,
-        std::iter::empty(),
-    );
-    if let Some(text) = last {
-        match table.session.game().parse_move(&text) {
-            Ok(mv) => {
-                if let Err(e) = play_move(&mut commands, &looks, &mut table, &mut queue, mv) {
-                    warn!("render: the last move was refused: {e}");
-                }
-            }
-            Err(e) => warn!("render: the last move was refused: {e}"),
-        }
-        match render.and_then(|r| r.freeze) {
-            Some((stage, t)) => queue.freeze_at(stage, t),
-            None => queue.skip(),
-        }
-    }
-    commands.insert_resource(table);
-}
+use super::autosave::Autosave;
+use super::input::{pick, refresh_markers};
+use super::pieces::{HexLooks, HexPiece, rest_transform, spawn_piece};
+use super::stages::stages_for;
+use super::{HexchessSave, HexchessTable, Request};
+use crate::app::camera::OrbitCamera;
+use crate::app::playback::{PlaybackQueue, Stage};
+use crate::app::render::RenderRequest;
+use crate::app::table::{TablePart, play_action, respawn};
+use crate::app::{KeyboardCaptured, PlayMode};
+use crate::rules::Rules;
+use crate::rules::hexchess::{GameSession, PieceId, Resolution, Ruleset};
 
-pub(super) fn leave_table(
-    mut commands: Commands,
-    table: Option<Res<HexchessTable>>,
-    mut cameras: Query<&mut OrbitCamera>,
-) {
-    if table.is_some() {
-        commands.remove_resource::<HexchessTable>();
-        for mut orbit in &mut cameras {
-            *orbit = OrbitCamera::default();
-        }
-    }
-}
-
-/// Clears the men and sets the session's position out again (undo, new game, edit).
-pub(super) fn respawn(
-    commands: &mut Commands,
-    looks: &HexLooks,
-    table: &mut HexchessTable,
-    queue: &mut PlaybackQueue,
-    stale: impl Iterator<Item = Entity>,
-) {
-    queue.clear();
-    for entity in stale {
-        commands.entity(entity).despawn();
-    }
-    clear_markers(commands, table);
-    for effect in table.effects.drain(..) {
-        commands.entity(effect).despawn();
-    }
-    table.pieces.clear();
-    table.needs_respawn = false;
-    let position = table.session.game().position();
-    for (cell, piece) in position.pieces() {
+pub(super) fn spawn_men(commands: &mut Commands, looks: &HexLooks, table: &mut HexchessTable) {
+    let men: Vec<_> = table.game.position().pieces().collect();
+    for (cell, piece) in men {
         let entity = spawn_piece(commands, looks, piece.id, piece.color, piece.kind, cell);
+        commands
+            .entity(entity)
+            .observe(super::input::on_man_click)
+            .observe(super::input::on_man_drag_start)
+            .observe(super::input::on_man_drag)
+            .observe(super::input::on_man_drag_end);
         table.pieces.insert(piece.id, entity);
     }
-    if let Some(last) = table.session.game().last() {
-        for cell in [last.from, last.to] {
-            let marker = marker(
-                commands,
-                looks.move_marker.clone(),
-                looks.last_move_material.clone(),
-                cell,
-                0.005,
-            );
-            table.markers.push(marker);
-        }
-    }
+    refresh_markers(commands, looks, table);
 }
 
-/// Plays `mv` and queues its playback.
-pub(super) fn play_move(
+/// Men taken before this move were kept for replay; they go now. The last-move markers
+/// move, the selection and any pending promotion or forced move end.
+pub(super) fn stages_after_move(
     commands: &mut Commands,
     looks: &HexLooks,
     table: &mut HexchessTable,
-    queue: &mut PlaybackQueue,
-    mv: Move,
-) -> Result<(), String> {
-    let resolution = table.session.play(mv).map_err(|e| e.to_string())?;
-    after_move(commands, looks, table, queue, &resolution);
-    Ok(())
-}
-
-/// Queues a played move's playback and tidies the table around it.
-pub(super) fn after_move(
-    commands: &mut Commands,
-    looks: &HexLooks,
-    table: &mut HexchessTable,
-    queue: &mut PlaybackQueue,
     resolution: &Resolution,
-) {
-    // Men taken before this move were kept for replay; they go now.
-    let on_board: Vec<PieceId> = table
-        .session
-        .game()
-        .position()
-        .pieces()
-        .map(|(_, p)| p.id)
-        .collect();
+) -> Vec<Stage> {
+    let on_board: Vec<PieceId> = table.game.rules().position().pieces().map(|(_, p)| p.id).collect();
     let taken_now = resolution.captured.map(|(id, _, _)| id);
     table.pieces.retain(|id, entity| {
         let keep = on_board.contains(id) || Some(*id) == taken_now;
@@ -165,129 +49,194 @@ pub(super) fn after_move(
         }
         keep
     });
-    clear_markers(commands, table);
-    for cell in [resolution.from, resolution.to] {
-        let m = marker(
-            commands,
-            looks.move_marker.clone(),
-            looks.last_move_material.clone(),
-            cell,
-            0.005,
-        );
-        table.markers.push(m);
-    }
     table.selected = None;
     table.promotion = None;
     table.forced = None;
-    table.message = table.session.save_error().map(str::to_string);
-    for effect in table.effects.drain(..) {
-        commands.entity(effect).despawn();
-    }
-    let stages = stages_for(commands, resolution, &table.pieces, looks);
-    table.effects = stages
+    refresh_markers(commands, looks, table);
+    stages_for(commands, resolution, &table.pieces, looks)
+}
+
+/// Puts `session` on the table as reached by its own history.
+pub(super) fn adopt(table: &mut HexchessTable, session: GameSession) {
+    let played: Vec<_> = session
+        .game()
+        .history()
         .iter()
-        .flat_map(|s| s.effects.iter().copied())
+        .map(|r| (r.color, r.mv, r.mv.long()))
         .collect();
-    queue.play(stages);
-    table.needs_sync = true;
+    table.game.adopt(session, played);
+    table.changes += 1;
 }
 
-pub(super) fn marker(
-    commands: &mut Commands,
-    mesh: Handle<Mesh>,
-    material: Handle<StandardMaterial>,
-    cell: Cell,
-    lift: f32,
-) -> Entity {
-    commands
-        .spawn((
-            DespawnOnExit(Screen::Playing),
-            Mesh3d(mesh),
-            MeshMaterial3d(material),
-            Pickable::IGNORE,
-            Transform::from_translation(rest_transform(cell).translation + Vec3::Y * (0.01 + lift)),
-        ))
-        .id()
-}
-
-pub(super) fn clear_markers(commands: &mut Commands, table: &mut HexchessTable) {
-    for m in table.markers.drain(..) {
-        commands.entity(m).despawn();
-    }
-}
-
-/// Shows the destinations of the man on `cell`: empty ones shaded, captures ringed.
-pub(super) fn select(
-    commands: &mut Commands,
-    looks: &HexLooks,
-    table: &mut HexchessTable,
-    cell: Cell,
+/// Two players and games against the computer resume the saved game (H10); a render or a
+/// demo starts fresh. The camera looks at the hex board.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn restore_and_aim(
+    mut commands: Commands,
+    mut table: ResMut<HexchessTable>,
+    looks: Res<HexLooks>,
+    render: Option<Res<RenderRequest>>,
+    save: Option<Res<HexchessSave>>,
+    mut queue: ResMut<PlaybackQueue>,
+    parts: Query<Entity, With<TablePart>>,
+    mut cameras: Query<&mut OrbitCamera>,
 ) {
-    clear_markers(commands, table);
-    let game = table.session.game();
-    if let Some(last) = game.last() {
-        for c in [last.from, last.to] {
-            let m = marker(
-                commands,
-                looks.move_marker.clone(),
-                looks.last_move_material.clone(),
-                c,
-                0.005,
-            );
-            table.markers.push(m);
-        }
+    for mut orbit in &mut cameras {
+        orbit.target = Vec3::new(1.2, 0.0, 0.9);
+        orbit.set_home(0.0, 1.02, 17.0);
     }
-    table.selected = Some(cell);
-    let ring = marker(
-        commands,
-        looks.ring.clone(),
-        looks.selected_material.clone(),
-        cell,
-        0.02,
-    );
-    table.markers.push(ring);
-    let mut seen = Vec::new();
-    for mv in game.legal_moves().into_iter().filter(|m| m.from == cell) {
-        if seen.contains(&mv.to) {
-            continue;
+    if render.is_some() || !matches!(table.mode, PlayMode::HotSeat | PlayMode::VsComputer) {
+        return;
+    }
+    let path = match save {
+        Some(save) => save.0.clone(),
+        None => default_save_path(),
+    };
+    let Some(path) = path else { return };
+    let restored = Autosave::restore(&path, Ruleset::V011);
+    let table = &mut *table;
+    adopt(table, restored.session);
+    table.saved_changes = table.changes;
+    table.autosave = restored.autosave;
+    table.message = restored.problem;
+    respawn(&mut commands, &*looks, table, &mut queue, parts.iter());
+}
+
+fn default_save_path() -> Option<std::path::PathBuf> {
+    let dir = dirs::data_dir()?.join("lodestone");
+    std::fs::create_dir_all(&dir).ok()?;
+    Some(dir.join("hexchess.ron"))
+}
+
+pub(super) fn leave(mut cameras: Query<&mut OrbitCamera>, mut captured: ResMut<KeyboardCaptured>) {
+    for mut orbit in &mut cameras {
+        *orbit = OrbitCamera::default();
+    }
+    captured.0 = false;
+}
+
+/// Saves the session after every change; a failure is told, and the game goes on.
+pub(super) fn save_changes(mut table: ResMut<HexchessTable>) {
+    if table.changes == table.saved_changes {
+        return;
+    }
+    let table = &mut *table;
+    table.saved_changes = table.changes;
+    if let Some(autosave) = table.scene.autosave.as_mut() {
+        autosave.after_change(table.game.rules());
+        if let Some(error) = &autosave.error {
+            table.message = Some(error.clone());
         }
-        seen.push(mv.to);
-        let m = if game.position().piece_at(mv.to).is_some() {
-            marker(
-                commands,
-                looks.ring.clone(),
-                looks.capture_material.clone(),
-                mv.to,
-                0.02,
-            )
-        } else {
-            marker(
-                commands,
-                looks.move_marker.clone(),
-                looks.move_material.clone(),
-                mv.to,
-                0.01,
-            )
-        };
-        table.markers.push(m);
     }
 }
 
-pub(super) fn deselect(commands: &mut Commands, looks: &HexLooks, table: &mut HexchessTable) {
-    table.selected = None;
-    table.promotion = None;
-    clear_markers(commands, table);
-    if let Some(last) = table.session.game().last() {
-        for c in [last.from, last.to] {
-            let m = marker(
-                commands,
-                looks.move_marker.clone(),
-                looks.last_move_material.clone(),
-                c,
-                0.005,
-            );
-            table.markers.push(m);
+/// The pointer's and the move list's requests, in order.
+pub(super) fn process_input(
+    mut commands: Commands,
+    mut table: ResMut<HexchessTable>,
+    looks: Res<HexLooks>,
+    mut queue: ResMut<PlaybackQueue>,
+    parts: Query<Entity, With<TablePart>>,
+) {
+    let table = &mut *table;
+    if table.needs_respawn {
+        respawn(&mut commands, &*looks, table, &mut queue, parts.iter());
+    }
+    let requests = std::mem::take(&mut table.input);
+    // Releasing a dragged man also clicks it; the drop decides.
+    let dropping = requests.iter().any(|r| matches!(r, Request::Drop(_)));
+    for request in requests {
+        match request {
+            Request::Pick(_) if dropping => {}
+            Request::Pick(cell) => pick(&mut commands, &looks, table, &queue, cell, false),
+            Request::Drop(cell) => {
+                // The man goes back to its cell unless the drop plays a move.
+                table.request_sync();
+                if let Some(cell) = cell
+                    && table.selected.is_some()
+                    && table.selected != Some(cell)
+                {
+                    pick(&mut commands, &looks, table, &queue, cell, false);
+                }
+            }
+            Request::Grab(cell) => pick(&mut commands, &looks, table, &queue, cell, true),
+            Request::Promote(kind) => {
+                if let Some((from, to)) = table.promotion.take() {
+                    let mv = crate::rules::hexchess::Move {
+                        from,
+                        to,
+                        promotion: Some(kind),
+                    };
+                    table.requests.push_back(crate::app::table::Request::Play(mv));
+                }
+            }
+            Request::BeginEdit(index) => {
+                let (reached, struck) = table.game.entries();
+                let all: Vec<String> = reached.into_iter().chain(struck.iter().cloned()).collect();
+                if index <= all.len() {
+                    table.editing = Some(index);
+                    table.edit_buffer = all.get(index).cloned().unwrap_or_default();
+                }
+            }
+            Request::CancelEdit => {
+                table.editing = None;
+                table.edit_buffer.clear();
+            }
+            Request::Edit(index, text) => {
+                table.editing = None;
+                table.edit_buffer.clear();
+                if text.is_empty() {
+                    continue;
+                }
+                let mut session = table.game.rules().clone();
+                let report = session.edit(index, &text);
+                adopt(table, session);
+                table.message = match (report.first_unreachable, report.error) {
+                    (Some(i), Some(why)) => {
+                        Some(format!("entry {} cannot be replayed: {why}", i + 1))
+                    }
+                    (Some(i), None) => Some(format!("entry {} cannot be replayed", i + 1)),
+                    _ => Some(format!("the list replays to entry {}", report.reached)),
+                };
+                respawn(&mut commands, &*looks, table, &mut queue, parts.iter());
+            }
         }
+    }
+}
+
+/// A side with exactly one legal move plays it after the session's delay (H8). The
+/// waiting is the table's; the count behind the delay is the session's.
+pub(super) fn forced_moves(
+    mut commands: Commands,
+    mut table: ResMut<HexchessTable>,
+    looks: Res<HexLooks>,
+    mut queue: ResMut<PlaybackQueue>,
+    time: Res<Time>,
+) {
+    let table = &mut *table;
+    if table.mode == PlayMode::Board
+        || table.game.is_over()
+        || !queue.is_idle()
+        || table.editing.is_some()
+        || !table.requests.is_empty()
+    {
+        table.forced = None;
+        return;
+    }
+    let Some((mv, delay)) = table.game.forced_move() else {
+        table.forced = None;
+        return;
+    };
+    let timer = table
+        .forced
+        .get_or_insert_with(|| Timer::new(delay, TimerMode::Once));
+    timer.tick(time.delta());
+    if !timer.is_finished() {
+        return;
+    }
+    table.forced = None;
+    if play_action(&mut commands, &*looks, table, &mut queue, mv).is_ok() {
+        table.game.rules_mut().count_forced();
     }
 }
 
@@ -306,11 +255,10 @@ pub(super) fn sync_when_idle(
         With<HexPiece>,
     >,
 ) {
-    if !table.needs_sync || !queue.is_idle() {
+    if !table.take_sync(&queue) {
         return;
     }
-    table.needs_sync = false;
-    for (cell, piece) in table.session.game().position().pieces() {
+    for (cell, piece) in table.game.rules().position().pieces() {
         let Some(&entity) = table.pieces.get(&piece.id) else {
             continue;
         };
@@ -330,3 +278,4 @@ pub(super) fn sync_when_idle(
         }
     }
 }
+

@@ -1,67 +1,54 @@
-//! Picking and hovering over the board, the hover preview, the table's keys.
+//! Placing a stone by clicking a cell, the hover preview of the power's rays, and the
+//! keys that choose the power. Observers sit on the board's cells.
 
-use super::*;
+use bevy::picking::events::{Click, Out, Over, Pointer};
+use bevy::picking::pointer::PointerButton;
+use bevy::prelude::*;
 
-pub(super) fn on_click(
+use super::looks::PolarityLooks;
+use super::stages::{legal_dots, preview};
+use super::{PolarityTable, cell_of};
+use crate::app::boards::BoardCell;
+use crate::app::playback::PlaybackQueue;
+use crate::app::table::Request;
+use crate::rules::polarity::{Action, Piece};
+
+pub(super) fn on_cell_click(
     click: On<Pointer<Click>>,
-    mut commands: Commands,
-    table: Option<ResMut<PolarityTable>>,
-    looks: Option<Res<PolarityLooks>>,
-    mut queue: ResMut<PlaybackQueue>,
+    mut table: ResMut<PolarityTable>,
+    queue: Res<PlaybackQueue>,
     cells: Query<&BoardCell>,
 ) {
-    let (Some(mut table), Some(looks)) = (table, looks) else {
-        return;
-    };
-    let Ok(board_cell) = cells.get(click.entity) else {
-        return;
-    };
-    if click.button != PointerButton::Primary
-        || !queue.is_idle()
-        || !table.human_to_move()
-        || table.game.outcome().is_some()
-    {
+    if click.button != PointerButton::Primary || !table.may_act(&queue) {
         return;
     }
-    let Some(cell) = cell_of(board_cell) else {
-        return;
-    };
-    let action = Action {
-        cell,
-        power: table.power_now(),
-    };
-    if let Err(e) = play_action(&mut commands, &looks, &mut table, &mut queue, action) {
-        table.message = Some(e);
+    if let Some(cell) = cells.get(click.entity).ok().and_then(cell_of) {
+        let power = table.power_now();
+        table
+            .requests
+            .push_back(Request::Play(Action { cell, power }));
     }
 }
 
-pub(super) fn cell_of(board_cell: &BoardCell) -> Option<Cell> {
-    let x = u8::try_from(board_cell.x).ok()?;
-    let y = u8::try_from(board_cell.y).ok()?;
-    Cell::new(x, y)
-}
-
-pub(super) fn on_hover(
+pub(super) fn on_cell_over(
     over: On<Pointer<Over>>,
-    table: Option<ResMut<PolarityTable>>,
+    mut table: ResMut<PolarityTable>,
     cells: Query<&BoardCell>,
 ) {
-    if let (Some(mut table), Ok(cell)) = (table, cells.get(over.entity)) {
-        table.hover_cell = cell_of(cell);
-        table.preview_dirty = true;
+    if let Ok(cell) = cells.get(over.entity) {
+        table.hover(cell_of(cell));
     }
 }
 
-pub(super) fn on_hover_end(
+pub(super) fn on_cell_out(
     out: On<Pointer<Out>>,
-    table: Option<ResMut<PolarityTable>>,
+    mut table: ResMut<PolarityTable>,
     cells: Query<&BoardCell>,
 ) {
-    if let (Some(mut table), Ok(cell)) = (table, cells.get(out.entity))
+    if let Ok(cell) = cells.get(out.entity)
         && table.hover_cell == cell_of(cell)
     {
-        table.hover_cell = None;
-        table.preview_dirty = true;
+        table.hover(None);
     }
 }
 
@@ -72,8 +59,7 @@ pub(super) fn refresh_preview(
     looks: Res<PolarityLooks>,
     queue: Res<PlaybackQueue>,
 ) {
-    let show = queue.is_idle() && table.human_to_move() && table.game.outcome().is_none();
-    if !show {
+    if !table.may_act(&queue) {
         if !table.markers.is_empty() || table.hover_text.is_some() {
             for e in table.markers.drain(..) {
                 commands.entity(e).despawn();
@@ -94,22 +80,22 @@ pub(super) fn refresh_preview(
         commands.entity(e).despawn();
     }
     table.hover_text = None;
-    table.markers = legal_dots(&mut commands, &looks, &table.game);
+    table.scene.markers = legal_dots(&mut commands, &looks, table.game.rules());
     if let Some(cell) = table.hover_cell {
-        let (markers, text) = preview(&mut commands, &looks, &table.game, cell, table.power_now());
+        let (markers, text) = preview(
+            &mut commands,
+            &looks,
+            table.game.rules(),
+            cell,
+            table.power_now(),
+        );
         table.markers.extend(markers);
         table.hover_text = Some(text);
     }
 }
 
-pub(super) fn table_keys(
-    mut commands: Commands,
-    keys: Option<Res<ButtonInput<KeyCode>>>,
-    mut table: ResMut<PolarityTable>,
-    looks: Res<PolarityLooks>,
-    mut queue: ResMut<PlaybackQueue>,
-    stale: Query<Entity, With<TablePart>>,
-) {
+/// 1-4 choose plain, rook, bishop or queen; Tab switches push and pull.
+pub(super) fn choice_keys(keys: Option<Res<ButtonInput<KeyCode>>>, mut table: ResMut<PolarityTable>) {
     let Some(keys) = keys else { return };
     for (key, piece) in [
         (KeyCode::Digit1, None),
@@ -128,28 +114,5 @@ pub(super) fn table_keys(
     if keys.just_pressed(KeyCode::Tab) {
         table.choice.mode = table.choice.mode.other();
         table.preview_dirty = true;
-    }
-    let undo = keys.just_pressed(KeyCode::KeyU) || keys.just_pressed(KeyCode::Backspace);
-    if undo && !table.history.is_empty() {
-        // Against the computer, take back its answer too.
-        let plies = if table.mode == PlayMode::VsComputer && table.game.to_move() == Side::One {
-            2
-        } else {
-            1
-        };
-        for _ in 0..plies.min(table.history.len()) {
-            if let Some(game) = table.history.pop() {
-                table.game = game;
-                table.moves.pop();
-            }
-        }
-        table.message = None;
-        respawn(&mut commands, &looks, &mut table, &mut queue, stale.iter());
-    } else if keys.just_pressed(KeyCode::KeyN) {
-        table.game = Game::new(table.rng.random());
-        table.history.clear();
-        table.moves.clear();
-        table.message = None;
-        respawn(&mut commands, &looks, &mut table, &mut queue, stale.iter());
     }
 }

@@ -5,6 +5,8 @@
 use std::f32::consts::{FRAC_PI_2, PI, TAU};
 
 use bevy::prelude::*;
+
+pub use crate::app::table::TablePart;
 use bevy::text::Justify;
 
 use crate::app::Screen;
@@ -381,10 +383,6 @@ pub fn pile_rest(side: Side, k: usize) -> Transform {
         )
         .with_scale(Vec3::splat(PILE_SCALE))
 }
-
-/// Everything the table spawns (not the board): cleared on undo and new game.
-#[derive(Component)]
-pub struct TablePart;
 
 /// A stone entity (on the board, or in a pile once collected).
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,9 +1,12 @@
-//! Polarity on the table: grey stones on the 8 x 8 board, each player's rooks, bishops
-//! and queen beside it (spent ones laid down), the piles of collected stones, placement by
-//! clicking with a hover preview of the power's rays, and every action played back
-//! through the shared `PlaybackQueue`.
+//! Polarity on the shared table: grey stones on the 8 x 8 board, each player's rooks,
+//! bishops and queen beside it (spent ones laid down), the piles of collected stones,
+//! placement by clicking with a hover preview of the power's rays.
 //!
 //! Keys: 1 plain, 2 rook, 3 bishop, 4 queen, Tab push/pull, U undo, N new game.
+//!
+//! What is Polarity's own: stones, hands and piles (`looks`, `stages`), the power choice
+//! and the hover preview (`input`), the pile labels and status (`status`), setting out
+//! and snapping to the rules (`table`).
 
 pub mod looks;
 pub mod stages;
@@ -11,74 +14,25 @@ pub mod stages;
 mod input;
 mod status;
 mod table;
-mod turns;
 
 pub use self::status::{describe, hand_summary};
 
-use bevy::picking::events::{Click, Out, Over, Pointer};
-use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
-use rand::Rng;
 
-use self::input::*;
-use self::looks::{
-    HandPiece, PolarityLooks, SLOTS, SideLabel, Stone, TablePart, hand_rest, pile_point, pile_rest,
-    slot_standing, spawn_hand_piece, spawn_side_label, spawn_stone, stone_rest,
-};
-use self::stages::{TableEntities, legal_dots, preview, side_title, stages_for};
-use self::status::*;
-use self::table::*;
-use self::turns::*;
+use self::looks::PolarityLooks;
+use self::stages::TableEntities;
 use super::boards::BoardCell;
-use super::hud::StatusLine;
-use super::playback::PlaybackQueue;
-use super::render::RenderRequest;
-use super::{ActiveGame, PlayMode, Screen};
+use super::playback::Stage;
+use super::table::{self as shared, Table, TableGame, TableStart, TableSystems};
+use super::Screen;
 use crate::rules::GameId;
-use crate::rules::polarity::ai::{AiConfig, choose};
-use crate::rules::polarity::{
-    Action, Cell, EndReason, Game, Hand, Mode, Next, Outcome, Piece, Power, Side, TARGET,
-};
-use crate::rules::rng::{GameRng, seeded};
+use crate::rules::polarity::{Cell, Game, Mode, Next, Piece, Power, Resolution};
 
-pub fn plugin(app: &mut App) {
-    super::offer_play_modes(app, GameId::Polarity);
-    app.add_systems(Startup, load_looks)
-        .add_systems(
-            OnEnter(Screen::Playing),
-            start_table.run_if(super::playing(GameId::Polarity)),
-        )
-        .add_systems(OnExit(Screen::Playing), |mut commands: Commands| {
-            commands.remove_resource::<PolarityTable>()
-        })
-        .add_systems(
-            Update,
-            (
-                table_keys,
-                play_requests,
-                computer_turn,
-                sync_when_idle,
-                refresh_preview,
-                update_labels,
-                update_status,
-            )
-                .chain()
-                .after(super::playback::PlaybackSystems)
-                .run_if(resource_exists::<PolarityTable>),
-        )
-        .add_observer(on_click)
-        .add_observer(on_hover)
-        .add_observer(on_hover_end);
-}
+/// Polarity, as the shared table plays it.
+pub struct Polarity;
 
-fn load_looks(
-    mut commands: Commands,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
-) {
-    commands.insert_resource(PolarityLooks::new(&mut meshes, &mut materials));
-}
+/// The Polarity table.
+pub type PolarityTable = Table<Polarity>;
 
 /// The power the player has chosen for their next placement.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -86,6 +40,15 @@ pub struct Choice {
     /// `None`: a plain placement.
     pub piece: Option<Piece>,
     pub mode: Mode,
+}
+
+impl Default for Choice {
+    fn default() -> Self {
+        Choice {
+            piece: None,
+            mode: Mode::Push,
+        }
+    }
 }
 
 impl Choice {
@@ -97,59 +60,88 @@ impl Choice {
     }
 }
 
-/// The game on the table and everything the view keeps about it.
-#[derive(Resource)]
-pub struct PolarityTable {
-    pub game: Game,
-    pub mode: PlayMode,
-    /// The games before each action, for undo.
-    history: Vec<Game>,
-    /// The actions played, in notation.
-    pub moves: Vec<String>,
+/// What Polarity keeps on the table.
+#[derive(Default)]
+pub struct PolarityScene {
     pub entities: TableEntities,
     pub choice: Choice,
-    /// Actions to play as soon as the playback is idle (tests, scripts).
-    pub requests: Vec<Action>,
     hover_cell: Option<Cell>,
     preview_dirty: bool,
     markers: Vec<Entity>,
     hover_text: Option<String>,
-    /// The last playback's flashes, despawned when the next action starts.
-    effects: Vec<Entity>,
-    thinking: Option<Task<Option<Action>>>,
-    rng: GameRng,
-    needs_sync: bool,
-    demo_restart: f32,
-    /// A refused action or other message for the status line.
-    pub message: Option<String>,
     /// While the last action plays: the piles' counts before it, shown until its
     /// removal stage (this 0-based stage) has played.
     counts_before: Option<([u16; 2], usize)>,
 }
 
-impl PolarityTable {
-    fn human_to_move(&self) -> bool {
-        match self.mode {
-            PlayMode::HotSeat | PlayMode::Board => true,
-            PlayMode::VsComputer => self.game.to_move() == Side::One,
-            PlayMode::Demo => false,
-        }
+impl TableGame for Polarity {
+    type Rules = Game;
+    type Looks = PolarityLooks;
+    type Scene = PolarityScene;
+    const SEED: u64 = 0x9014_A217;
+    const RECENT: Option<&'static str> = Some("actions");
+
+    fn make_looks(meshes: &mut Assets<Mesh>, materials: &mut Assets<StandardMaterial>) -> PolarityLooks {
+        PolarityLooks::new(meshes, materials)
     }
 
-    /// The power a click would use now: the choice, unless this turn must be plain.
-    pub fn power_now(&self) -> Option<Power> {
-        if self
-            .game
-            .position()
-            .hand(self.game.to_move())
-            .must_place_plain()
-        {
-            None
-        } else {
-            self.choice.power()
-        }
+    fn spawn(commands: &mut Commands, looks: &PolarityLooks, table: &mut PolarityTable) {
+        table::spawn_table(commands, looks, table);
     }
 
+    fn observe_cell(cell: &mut EntityCommands) {
+        cell.observe(input::on_cell_click)
+            .observe(input::on_cell_over)
+            .observe(input::on_cell_out);
+    }
+
+    fn forget_entities(scene: &mut PolarityScene) {
+        scene.markers.clear();
+        scene.hover_text = None;
+        scene.preview_dirty = true;
+    }
+
+    fn stages(
+        commands: &mut Commands,
+        looks: &PolarityLooks,
+        table: &mut PolarityTable,
+        before: &Game,
+        resolution: &Resolution,
+    ) -> Vec<Stage> {
+        table::stages_after_action(commands, looks, table, before, resolution)
+    }
+
+    fn headline(table: &PolarityTable) -> String {
+        status::headline(table)
+    }
+
+    fn status_tail(table: &PolarityTable) -> String {
+        status::tail(table)
+    }
+}
+
+pub fn plugin(app: &mut App) {
+    shared::plugin::<Polarity>(app, GameId::Polarity);
+    app.add_systems(
+        OnEnter(Screen::Playing),
+        table::set_out_extras
+            .after(TableStart)
+            .run_if(super::playing(GameId::Polarity)),
+    )
+    .add_systems(
+        Update,
+        (
+            input::choice_keys.in_set(TableSystems::Input),
+            table::sync_when_idle.in_set(TableSystems::Sync),
+            (input::refresh_preview, status::update_labels)
+                .chain()
+                .in_set(TableSystems::Show),
+        )
+            .run_if(resource_exists::<PolarityTable>),
+    );
+}
+
+impl PolarityScene {
     /// Points at `cell` (what hovering a board cell does); `None` when the pointer leaves.
     pub fn hover(&mut self, cell: Option<Cell>) {
         self.hover_cell = cell;
@@ -165,11 +157,22 @@ impl PolarityTable {
     pub fn markers(&self) -> &[Entity] {
         &self.markers
     }
+}
+
+impl PolarityTable {
+    /// The power a click would use now: the choice, unless this turn must be plain.
+    pub fn power_now(&self) -> Option<Power> {
+        if self.game.position().hand(self.game.to_move()).must_place_plain() {
+            None
+        } else {
+            self.choice.power()
+        }
+    }
 
     /// Picks `piece` (or plain), taking the mode the alternation asks for.
     pub fn choose_piece(&mut self, piece: Option<Piece>) {
+        let hand = *self.game.position().hand(self.game.to_move());
         self.choice.piece = piece;
-        let hand = self.game.position().hand(self.game.to_move());
         let next = match piece {
             Some(Piece::Rook) => hand.next_rook,
             Some(Piece::Bishop) => hand.next_bishop,
@@ -182,4 +185,11 @@ impl PolarityTable {
         }
         self.preview_dirty = true;
     }
+}
+
+/// A board cell's rules cell.
+fn cell_of(board_cell: &BoardCell) -> Option<Cell> {
+    let x = u8::try_from(board_cell.x).ok()?;
+    let y = u8::try_from(board_cell.y).ok()?;
+    Cell::new(x, y)
 }

@@ -1,6 +1,12 @@
 //! The status line and the hand labels.
 
-use super::*;
+use bevy::prelude::*;
+
+use super::PolarityTable;
+use super::looks::SideLabel;
+use super::stages::side_title;
+use crate::app::playback::PlaybackQueue;
+use crate::rules::polarity::{EndReason, Hand, Next, Outcome, Side, TARGET};
 
 pub(super) fn next_text(next: Next) -> &'static str {
     match next {
@@ -91,22 +97,24 @@ pub(super) fn choice_text(table: &PolarityTable) -> String {
     )
 }
 
-pub(super) fn update_status(table: Res<PolarityTable>, mut status: ResMut<StatusLine>) {
+pub(super) fn headline(table: &PolarityTable) -> String {
     let pos = table.game.position();
-    let mut line = match table.game.outcome() {
+    let line = match table.game.outcome() {
         Some(outcome) => describe(outcome),
         None => format!("{} to move", side_title(table.game.to_move())),
     };
-    line += &format!(
+    line + &format!(
         " | taken: One {}/{TARGET}, Two {}/{TARGET}",
         pos.collected(Side::One),
         pos.collected(Side::Two)
-    );
-    if table.thinking.is_some() {
-        line += " | the computer is thinking";
-    }
+    )
+}
+
+/// The power chosen and the keys; while no message is shown, what the hover preview says.
+pub(super) fn tail(table: &PolarityTable) -> String {
+    let mut line = String::new();
     if table.game.outcome().is_none() {
-        line += &format!("\n{}", choice_text(&table));
+        line += &format!("\n{}", choice_text(table));
         if table.human_to_move() {
             line += "\n1 plain  2 rook  3 bishop  4 queen  Tab push/pull | U undo | N new game";
         } else {
@@ -115,27 +123,13 @@ pub(super) fn update_status(table: Res<PolarityTable>, mut status: ResMut<Status
     } else {
         line += "\nU undo | N new game";
     }
-    if let Some(message) = &table.message {
-        line += &format!("\n{message}");
-    } else if let Some(hover) = &table.hover_text {
+    if table.message.is_none()
+        && let Some(hover) = &table.hover_text
+    {
         line += &format!("\n{hover}");
         if !hover.contains("no,") && table.power_now().is_some() {
             line += "\ncyan: moves | amber: locked | red: edge | violet: blocked | gold: taken";
         }
     }
-    let recent: Vec<String> = table
-        .moves
-        .iter()
-        .enumerate()
-        .rev()
-        .take(6)
-        .rev()
-        .map(|(i, m)| format!("{}. {m}", i + 1))
-        .collect();
-    if !recent.is_empty() {
-        line += &format!("\nactions: {}", recent.join("  "));
-    }
-    if status.0 != line {
-        status.0 = line;
-    }
+    line
 }

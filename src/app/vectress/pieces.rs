@@ -207,6 +207,7 @@ pub fn spawn_magnet(
         .spawn((
             Name::new(format!("{} {}", magnet.owner.name(), magnet.kind.name())),
             magnet,
+            crate::app::table::TablePart,
             DespawnOnExit(crate::app::Screen::Playing),
             Mesh3d(looks.bodies[magnet.kind.index()].clone()),
             MeshMaterial3d(looks.owner[magnet.owner.index()].clone()),

@@ -10,6 +10,7 @@ use bevy::prelude::*;
 use super::pieces::{BODY_HEIGHT, MagnetLooks, rest_transform};
 use crate::app::boards::SquareBoard;
 use crate::app::playback::{Motion, PieceTween, Stage};
+use crate::app::table::TablePart;
 use crate::rules::vectress::resolution::{BondChange, PieceMove};
 use crate::rules::vectress::{Cell, Dir, PieceId, Position, Resolution, Side};
 
@@ -35,10 +36,6 @@ pub struct BondLink {
     pub b: Entity,
 }
 
-/// A decoration that lives only for one playback (push arrows).
-#[derive(Component)]
-pub struct PlaybackEffect;
-
 pub fn bond_key(a: PieceId, b: PieceId) -> (PieceId, PieceId) {
     (a.min(b), a.max(b))
 }
@@ -57,6 +54,7 @@ pub fn spawn_link(
     let link = commands
         .spawn((
             BondLink { a, b },
+            TablePart,
             DespawnOnExit(crate::app::Screen::Playing),
             Transform::default(),
             Visibility::default(),
@@ -116,7 +114,7 @@ fn arrow(
     let full = Transform::from_translation(at).with_rotation(rotation);
     let entity = commands
         .spawn((
-            PlaybackEffect,
+            TablePart,
             DespawnOnExit(crate::app::Screen::Playing),
             full.with_scale(Vec3::ZERO),
             Visibility::default(),

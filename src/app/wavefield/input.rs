@@ -1,4 +1,5 @@
-//! Picking, dragging and hovering over the pieces and markers, and the table's keys.
+//! Picking, dragging and hovering over the pieces, markers and cells (observers sit on
+//! those entities), and the table's keys.
 
 use super::*;
 
@@ -32,37 +33,27 @@ pub(super) fn choose_target(
         ));
         return;
     }
-    if let Err(e) = play_action(
-        commands,
-        looks,
-        table,
-        queue,
-        Action::Move(Move {
-            from,
-            to: target.to,
-        }),
-    ) {
-        table.message = Some(e);
-    }
+    let _ = (commands, looks, queue);
+    table.requests.push_back(Request::Play(Action::Move(Move {
+        from,
+        to: target.to,
+    })));
 }
 
+/// A click on a piece, a marker or a cell: a marker's square plays the move, a piece of
+/// the side to move selects it, an opponent's piece shows its influence.
 #[allow(clippy::too_many_arguments)]
-pub(super) fn on_click(
+pub(super) fn on_pick(
     click: On<Pointer<Click>>,
     mut commands: Commands,
-    table: Option<ResMut<WavefieldTable>>,
+    mut table: ResMut<WavefieldTable>,
     looks: Res<Looks>,
     mut queue: ResMut<PlaybackQueue>,
     pieces_q: Query<&PieceView>,
     targets: Query<&Target>,
     cells: Query<&BoardCell>,
 ) {
-    let Some(mut table) = table else { return };
-    if click.button != PointerButton::Primary
-        || !queue.is_idle()
-        || !table.human_to_move()
-        || table.game.outcome().is_some()
-    {
+    if click.button != PointerButton::Primary || !table.may_act(&queue) {
         return;
     }
     let clicked_cell = if let Ok(target) = targets.get(click.entity) {
@@ -98,20 +89,15 @@ pub(super) fn on_click(
 }
 
 /// Dragging a piece selects it; dropping it on a marker (or its square) plays the move.
-pub(super) fn on_drag_start(
+pub(super) fn on_piece_drag_start(
     drag: On<Pointer<DragStart>>,
     mut commands: Commands,
-    table: Option<ResMut<WavefieldTable>>,
+    mut table: ResMut<WavefieldTable>,
     looks: Res<Looks>,
     queue: Res<PlaybackQueue>,
     pieces_q: Query<&PieceView>,
 ) {
-    let Some(mut table) = table else { return };
-    if drag.button != PointerButton::Primary
-        || !queue.is_idle()
-        || !table.human_to_move()
-        || table.game.outcome().is_some()
-    {
+    if drag.button != PointerButton::Primary || !table.may_act(&queue) {
         return;
     }
     let Ok(piece) = pieces_q.get(drag.entity) else {
@@ -123,19 +109,19 @@ pub(super) fn on_drag_start(
     }
 }
 
+/// Dropping the selected piece on a marker, a cell or a piece plays the move there.
 #[allow(clippy::too_many_arguments)]
-pub(super) fn on_drag_drop(
+pub(super) fn on_drop(
     drop: On<Pointer<DragDrop>>,
     mut commands: Commands,
-    table: Option<ResMut<WavefieldTable>>,
+    mut table: ResMut<WavefieldTable>,
     looks: Res<Looks>,
     mut queue: ResMut<PlaybackQueue>,
     pieces_q: Query<&PieceView>,
     targets: Query<&Target>,
     cells: Query<&BoardCell>,
 ) {
-    let Some(mut table) = table else { return };
-    if drop.button != PointerButton::Primary || !queue.is_idle() || !table.human_to_move() {
+    if drop.button != PointerButton::Primary || !table.may_act(&queue) {
         return;
     }
     if !pieces_q
@@ -158,26 +144,26 @@ pub(super) fn on_drag_drop(
     }
 }
 
-pub(super) fn on_hover(
+pub(super) fn on_target_over(
     over: On<Pointer<Over>>,
-    table: Option<ResMut<WavefieldTable>>,
+    mut table: ResMut<WavefieldTable>,
     targets: Query<&Target>,
 ) {
-    let (Some(mut table), Ok(target)) = (table, targets.get(over.entity)) else {
+    let Ok(target) = targets.get(over.entity) else {
         return;
     };
     let Some(id) = table.selected else { return };
     let from = table.game.position().piece(id).cell;
     match target.kind {
         MarkerKind::BlockedByBigHat => {
-            table.message = Some(format!(
+            table.hover = Some(format!(
                 "{from}-{}: blocked by the Big Hat rule (W9)",
                 target.to
             ));
         }
         kind => {
             // Preview the drop: the move played on a copy of the game.
-            let mut probe = table.game.clone();
+            let mut probe = table.game.rules().clone();
             if probe
                 .play(Action::Move(Move {
                     from,
@@ -187,7 +173,7 @@ pub(super) fn on_hover(
             {
                 table.preview = Some(to_f32(probe.position().field()));
             }
-            table.message = Some(if kind == MarkerKind::CostsOwnPiece {
+            table.hover = Some(if kind == MarkerKind::CostsOwnPiece {
                 format!(
                     "{from}-{}: costs {} of your own pieces",
                     target.to, target.own_losses
@@ -199,15 +185,9 @@ pub(super) fn on_hover(
     }
 }
 
-pub(super) fn on_hover_end(
-    out: On<Pointer<Out>>,
-    table: Option<ResMut<WavefieldTable>>,
-    targets: Query<&Target>,
-) {
-    if let (Some(mut table), Ok(_)) = (table, targets.get(out.entity)) {
-        table.preview = None;
-        table.message = None;
-    }
+pub(super) fn on_target_out(_out: On<Pointer<Out>>, mut table: ResMut<WavefieldTable>) {
+    table.preview = None;
+    table.hover = None;
 }
 
 pub(super) fn table_keys(
@@ -223,9 +203,6 @@ pub(super) fn table_keys(
         (KeyCode::Digit4, Command::ToggleChannel(3)),
         (KeyCode::KeyH, Command::Play(Action::Hint)),
         (KeyCode::KeyD, Command::Play(Action::Dice)),
-        (KeyCode::KeyU, Command::Undo),
-        (KeyCode::Backspace, Command::Undo),
-        (KeyCode::KeyN, Command::NewGame),
         (KeyCode::KeyG, Command::ToggleDev),
         (KeyCode::KeyL, Command::ToggleLevel),
     ];

@@ -1,7 +1,11 @@
 //! Wave Field on the table: the energy field as a shader-driven surface that flows from
 //! field to field, the four piece types in 3D, W10's move markers, removal rounds played
 //! back round by round, the tuning panel, the views, History Roll, Pressure and developer
-//! mode. Hot seat, against the computer (easy or strong, off the main thread) and a demo.
+//! mode, on the shared table.
+//!
+//! What is Wave Field's own: the surface and its flow (`surface`, `motion`), the pieces and
+//! markers (`pieces`, `stages`), the tuning panel and developer mode (`panel`), its
+//! commands (`turns`), picking (`input`), setting out (`table`) and the status (`status`).
 
 pub mod panel;
 pub mod pieces;
@@ -14,13 +18,11 @@ mod status;
 mod table;
 mod turns;
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 
 use bevy::picking::events::{Click, DragDrop, DragStart, Out, Over, Pointer};
 use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
-use rand::Rng;
 
 use self::input::*;
 use self::motion::*;
@@ -29,70 +31,141 @@ use self::pieces::{
     spawn_selection,
 };
 use self::stages::stages_for;
-use self::status::*;
 use self::surface::{FieldMaterial, FieldUniform, View, pack, surface_mesh, to_f32, unpack};
 use self::table::*;
 use self::turns::*;
 use super::boards::BoardCell;
 use super::camera::OrbitCamera;
-use super::hud::StatusLine;
-use super::playback::PlaybackQueue;
+use super::playback::{PlaybackQueue, Stage};
 use super::render::RenderRequest;
-use super::{ActiveGame, PlayMode, Screen};
-use crate::rules::GameId;
-use crate::rules::rng::{GameRng, seeded};
+use super::table::{self as shared, Request, Table, TableGame, TablePart, TableStart, TableSystems};
+use super::Screen;
+use crate::rules::rng::GameRng;
 use crate::rules::wavefield::ai::{AiConfig, choose};
+use crate::rules::{GameId, Match};
 use crate::rules::wavefield::views::{self, MarkerKind};
-use crate::rules::wavefield::{Action, Cell, Event, Game, Kind, Move, PieceId, Side, parse_action};
+use crate::rules::wavefield::{Action, Cell, Event, Game, Kind, Move, PieceId, Resolution};
 
 pub fn plugin(app: &mut App) {
-    super::offer_play_modes(app, GameId::Wavefield);
+    shared::plugin::<Wavefield>(app, GameId::Wavefield);
     surface::plugin(app);
-    app.add_systems(Startup, load_looks)
-        .add_systems(
-            OnEnter(Screen::Playing),
-            start_table.run_if(super::playing(GameId::Wavefield)),
-        )
-        .add_systems(OnExit(Screen::Playing), leave_table)
-        .add_systems(
-            Update,
+    app.add_systems(
+        OnEnter(Screen::Playing),
+        set_out_surface
+            .after(TableStart)
+            .run_if(super::playing(GameId::Wavefield)),
+    )
+    .add_systems(OnExit(Screen::Playing), leave_table)
+    .add_systems(
+        Update,
+        (
             (
                 table_keys,
                 panel::panel_buttons,
                 panel::thumbnail_clicks,
                 panel::fit_panel,
                 apply_commands,
-                computer_turn,
+            )
+                .chain()
+                .in_set(TableSystems::Input),
+            (
                 drive_surface,
                 follow_surface,
-                update_status,
                 panel::update_panel,
                 pieces::pulse_warnings,
             )
                 .chain()
-                .after(super::playback::PlaybackSystems)
-                .run_if(resource_exists::<WavefieldTable>),
+                .in_set(TableSystems::Show),
         )
-        .add_observer(on_click)
-        .add_observer(on_drag_start)
-        .add_observer(on_drag_drop)
-        .add_observer(on_hover)
-        .add_observer(on_hover_end);
+            .run_if(resource_exists::<WavefieldTable>),
+    );
 }
 
-fn load_looks(
-    mut commands: Commands,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
-) {
-    commands.insert_resource(Looks::new(&mut meshes, &mut materials));
-}
+/// Wave Field, as the shared table plays it.
+pub struct Wavefield;
 
-/// The computer's strength against a person.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Level {
-    Easy,
-    Strong,
+/// The Wave Field table.
+pub type WavefieldTable = Table<Wavefield>;
+
+impl TableGame for Wavefield {
+    type Rules = Game;
+    type Looks = Looks;
+    type Scene = WavefieldScene;
+    const SEED: u64 = 0x0057_A7E5;
+    /// The computer's tuning shows on the surface before its move.
+    const COMPUTER_PAUSE: f32 = 0.6;
+
+    fn make_looks(meshes: &mut Assets<Mesh>, materials: &mut Assets<StandardMaterial>) -> Looks {
+        Looks::new(meshes, materials)
+    }
+
+    fn spawn(commands: &mut Commands, looks: &Looks, table: &mut WavefieldTable) {
+        spawn_pieces(commands, looks, table);
+    }
+
+    fn observe_cell(cell: &mut EntityCommands) {
+        cell.observe(on_pick).observe(on_drop);
+    }
+
+    fn forget_entities(scene: &mut WavefieldScene) {
+        scene.pieces.clear();
+        scene.markers.clear();
+        scene.selected = None;
+        scene.preview = None;
+        scene.stage_fields.clear();
+    }
+
+    fn stages(
+        commands: &mut Commands,
+        looks: &Looks,
+        table: &mut WavefieldTable,
+        before: &Game,
+        resolution: &Resolution,
+    ) -> Vec<Stage> {
+        stages_after_action(commands, looks, table, before, resolution)
+    }
+
+    /// `--wave K` freezes the K-th stage: 1 is the move, 2.. the removal rounds.
+    fn freeze_stage(_table: &WavefieldTable, wave: usize) -> usize {
+        wave
+    }
+
+    fn hover_note(table: &WavefieldTable) -> Option<&str> {
+        table.hover.as_deref()
+    }
+
+    fn headline(table: &WavefieldTable) -> String {
+        table.game.status()
+    }
+
+    fn status_tail(table: &WavefieldTable) -> String {
+        status::keys(table)
+    }
+
+    /// A demo varies its play; an empty plan resigns.
+    fn think(game: &Game, level: crate::rules::Level, demo: bool, rng: &mut GameRng) -> Vec<Action> {
+        let config = if demo {
+            AiConfig {
+                variety: 20,
+                ..AiConfig::strong()
+            }
+        } else {
+            AiConfig::at(level)
+        };
+        let actions = choose(game, &config, rng);
+        if actions.is_empty() {
+            vec![Action::Resign]
+        } else {
+            actions
+        }
+    }
+
+    /// A new game keeps the definitions in force (W11).
+    fn new_match(table: &WavefieldTable, _seed: u64) -> Match<Game> {
+        let mut game = table.game.rules().clone();
+        game.restart();
+        Match::from_game(game)
+    }
 }
 
 /// Everything the player can ask for (keys and panel buttons).
@@ -157,12 +230,8 @@ impl FieldAnim {
 /// Seconds a tuning change takes to flow over the surface.
 const FLOW_SECONDS: f32 = 0.45;
 
-/// The game on the table and everything the view keeps about it.
-#[derive(Resource)]
-pub struct WavefieldTable {
-    pub game: Game,
-    pub mode: PlayMode,
-    pub level: Level,
+/// What Wave Field keeps on the table.
+pub struct WavefieldScene {
     /// Piece entities by rules id: (piece, warning ring).
     pub pieces: HashMap<PieceId, (Entity, Entity)>,
     pub surface: Handle<FieldMaterial>,
@@ -173,44 +242,39 @@ pub struct WavefieldTable {
     markers: Vec<Entity>,
     /// The field the surface previews while a destination is under the pointer.
     preview: Option<[f32; 49]>,
-    /// What the pointer explains, or the last refusal.
-    pub message: Option<String>,
+    /// What the pointer explains.
+    pub hover: Option<String>,
     pub anim: FieldAnim,
     /// The fields the current playback passes through (see `stages_for`).
     stage_fields: Vec<[f32; 49]>,
-    /// Index of the current playback's first stage in the queue.
-    stage_offset: usize,
-    effects: Vec<Entity>,
-    thinking: Option<Task<Vec<Action>>>,
-    /// The computer's remaining actions this turn (a tune, then a move).
-    planned: VecDeque<Action>,
-    /// Seconds before the computer's next action.
-    computer_wait: f32,
     /// Commands from keys, buttons and tests, applied in order.
     pub commands: Vec<Command>,
     /// Wave definitions edited in developer mode, applied by Restart.
     pub draft: Option<crate::rules::wavefield::definitions::Definitions>,
-    rng: GameRng,
-    demo_restart: f32,
     pub dev: bool,
 }
 
+impl Default for WavefieldScene {
+    fn default() -> Self {
+        WavefieldScene {
+            pieces: HashMap::new(),
+            surface: Handle::default(),
+            view: View::Territory,
+            channels: 0b1111,
+            selected: None,
+            markers: Vec::new(),
+            preview: None,
+            hover: None,
+            anim: FieldAnim::settled([0.0; 49]),
+            stage_fields: Vec::new(),
+            commands: Vec::new(),
+            draft: None,
+            dev: false,
+        }
+    }
+}
+
 impl WavefieldTable {
-    pub fn human_side(&self) -> Option<Side> {
-        match self.mode {
-            PlayMode::VsComputer => Some(Side::Red),
-            _ => None,
-        }
-    }
-
-    pub fn human_to_move(&self) -> bool {
-        match self.mode {
-            PlayMode::HotSeat | PlayMode::Board => true,
-            PlayMode::VsComputer => self.game.to_move() == Side::Red,
-            PlayMode::Demo => false,
-        }
-    }
-
     fn field(&self) -> [f32; 49] {
         to_f32(self.game.position().field())
     }

@@ -11,7 +11,7 @@ pub(super) fn drive_surface(
     mut materials: ResMut<Assets<FieldMaterial>>,
 ) {
     let playing = queue.progress().and_then(|(n, _)| {
-        let local = (n - 1).checked_sub(table.stage_offset)?;
+        let local = n - 1;
         let from = *table.stage_fields.get(local)?;
         let to = *table.stage_fields.get(local + 1)?;
         let f = queue.stage_fraction().unwrap_or(0.0);

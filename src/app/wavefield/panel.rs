@@ -3,7 +3,7 @@
 
 use bevy::prelude::*;
 
-use super::{Command, Level, WavefieldTable};
+use super::{Command, WavefieldTable};
 use crate::app::Screen;
 use crate::rules::wavefield::patterns::{Pattern, format_units};
 use crate::rules::wavefield::views;
@@ -369,10 +369,7 @@ pub fn update_panel(
                     sign(coef * side.sign()),
                 )
             }
-            PanelText::Level => match table.level {
-                Level::Easy => "easy".to_string(),
-                Level::Strong => "strong".to_string(),
-            },
+            PanelText::Level => table.level.name().to_string(),
             PanelText::Pressure => {
                 let p = game.pressure();
                 let trend: Vec<String> = p.trend.iter().map(|v| format_units(*v)).collect();

@@ -159,6 +159,7 @@ pub fn spawn_piece(
         .spawn((
             Name::new(format!("{} {}", view.owner.name(), view.kind.name())),
             view,
+            crate::app::table::TablePart,
             DespawnOnExit(Screen::Playing),
             Mesh3d(looks.bodies[view.kind.index()].clone()),
             MeshMaterial3d(body.clone()),
@@ -281,6 +282,7 @@ pub fn spawn_marker(commands: &mut Commands, looks: &Looks, target: Target, y: f
             .spawn((
                 Name::new("Move marker"),
                 target,
+                crate::app::table::TablePart,
                 DespawnOnExit(Screen::Playing),
                 Mesh3d(mesh),
                 MeshMaterial3d(material),
@@ -295,6 +297,7 @@ pub fn spawn_marker(commands: &mut Commands, looks: &Looks, target: Target, y: f
                     BoardLabel {
                         world: at + Vec3::Y * 0.06,
                     },
+                    crate::app::table::TablePart,
                     DespawnOnExit(Screen::Playing),
                     Pickable::IGNORE,
                     Text::new(letter),
@@ -316,6 +319,7 @@ pub fn spawn_selection(commands: &mut Commands, looks: &Looks, cell: Cell, y: f3
     commands
         .spawn((
             Name::new("Selection"),
+            crate::app::table::TablePart,
             DespawnOnExit(Screen::Playing),
             Mesh3d(looks.warning_ring.clone()),
             MeshMaterial3d(looks.selected.clone()),

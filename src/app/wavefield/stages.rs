@@ -90,6 +90,7 @@ pub fn stages_for(
             let burst = commands
                 .spawn((
                     PlaybackEffect,
+                    crate::app::table::TablePart,
                     DespawnOnExit(Screen::Playing),
                     Mesh3d(looks.burst.clone()),
                     MeshMaterial3d(looks.burst_material.clone()),

@@ -1,13 +1,10 @@
-//! The status line.
+//! The status line's own part: the view and its keys.
 
 use super::*;
 
-pub(super) fn update_status(table: Res<WavefieldTable>, mut status: ResMut<StatusLine>) {
-    let mut line = table.game.status();
-    if table.thinking.is_some() {
-        line += " | the computer is thinking";
-    }
-    line += &format!(
+/// The view and its keys after the rules' status line.
+pub(super) fn keys(table: &WavefieldTable) -> String {
+    let mut line = format!(
         "\nView: {} (V) | H hint, D dice, U undo, N new, G dev",
         table.view.title()
     );
@@ -25,10 +22,5 @@ pub(super) fn update_status(table: Res<WavefieldTable>, mut status: ResMut<Statu
     if table.view == View::Influence && table.selected.is_none() {
         line += " | click a piece";
     }
-    if let Some(message) = &table.message {
-        line += &format!("\n{message}");
-    }
-    if status.0 != line {
-        status.0 = line;
-    }
+    line
 }

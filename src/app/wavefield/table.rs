@@ -1,11 +1,14 @@
-//! Setting the table out and clearing it, playing actions onto it, and the selection.
+//! Setting the surface and the pieces out, tidying before an action's playback, and the
+//! selection with its W10 markers.
 
 use super::*;
 
+/// The energy surface and its sides, and the panel, set out once when the game opens;
+/// stills pick a view, developer mode and a selection from the environment.
 #[allow(clippy::too_many_arguments)]
-pub(super) fn start_table(
+pub(super) fn set_out_surface(
     mut commands: Commands,
-    active: Res<ActiveGame>,
+    mut table: ResMut<WavefieldTable>,
     looks: Res<Looks>,
     request: Option<Res<RenderRequest>>,
     mut queue: ResMut<PlaybackQueue>,
@@ -13,95 +16,34 @@ pub(super) fn start_table(
     mut materials: ResMut<Assets<FieldMaterial>>,
     mut cameras: Query<&mut OrbitCamera>,
 ) {
-    queue.clear();
     for mut orbit in &mut cameras {
         orbit.target = Vec3::new(1.4, 0.0, 0.6);
         orbit.set_home(0.0, 0.92, 11.5);
         orbit.reset();
     }
-    let mut game = Game::new(0x0057_A7E5);
-    let mut last = None;
-    // `lodestone render wavefield --moves ...`: every action but the last is played at
-    // once, the last one through playback (frozen where asked).
-    if let Some(request) = request
-        .as_ref()
-        .filter(|r| r.game == Some(GameId::Wavefield))
-    {
-        for (i, text) in request.moves.iter().enumerate() {
-            let Ok(action) = parse_action(text) else {
-                continue;
-            };
-            if i + 1 == request.moves.len() {
-                last = Some(action);
-                break;
-            }
-            if let Err(e) = game.play(action) {
-                warn!("render: {text} was refused: {e}");
-            }
-        }
-    }
-    let field = to_f32(game.position().field());
-    let surface = materials.add(FieldMaterial {
+    let field = table.field();
+    table.surface = materials.add(FieldMaterial {
         data: FieldUniform {
             from: pack(&field),
             to: pack(&field),
             ..default()
         },
     });
-    commands.spawn((
-        Name::new("Wave field surface"),
-        DespawnOnExit(Screen::Playing),
-        Mesh3d(meshes.add(surface_mesh())),
-        MeshMaterial3d(surface.clone()),
-        Transform::default(),
-        Pickable::IGNORE,
-    ));
-    commands.spawn((
-        Name::new("Wave field sides"),
-        DespawnOnExit(Screen::Playing),
-        Mesh3d(meshes.add(surface::skirt_mesh())),
-        MeshMaterial3d(surface.clone()),
-        Transform::default(),
-        Pickable::IGNORE,
-    ));
-    let mut table = WavefieldTable {
-        game,
-        mode: active.mode,
-        level: Level::Strong,
-        pieces: HashMap::new(),
-        surface,
-        view: View::Territory,
-        channels: 0b1111,
-        selected: None,
-        markers: Vec::new(),
-        preview: None,
-        message: None,
-        anim: FieldAnim::settled(field),
-        stage_fields: Vec::new(),
-        stage_offset: 0,
-        effects: Vec::new(),
-        thinking: None,
-        planned: VecDeque::new(),
-        computer_wait: 0.8,
-        commands: Vec::new(),
-        rng: seeded(0x00AF_17E1),
-        demo_restart: 0.0,
-        dev: false,
-        draft: None,
-    };
-    spawn_pieces(&mut commands, &looks, &mut table);
-    panel::spawn_panel(&mut commands);
-    if let Some(action) = last {
-        if let Err(e) = play_action(&mut commands, &looks, &mut table, &mut queue, action) {
-            warn!("render: the last action was refused: {e}");
-        }
-        table.anim = FieldAnim::settled(table.field());
-        // `--wave K` freezes the K-th stage: 1 is the move, 2.. the removal rounds.
-        match request.as_ref().and_then(|r| r.freeze) {
-            Some((stage, t)) => queue.freeze_at(table.stage_offset + stage, t),
-            None => queue.skip(),
-        }
+    table.anim = FieldAnim::settled(field);
+    for (name, mesh) in [
+        ("Wave field surface", surface_mesh()),
+        ("Wave field sides", surface::skirt_mesh()),
+    ] {
+        commands.spawn((
+            Name::new(name),
+            DespawnOnExit(Screen::Playing),
+            Mesh3d(meshes.add(mesh)),
+            MeshMaterial3d(table.surface.clone()),
+            Transform::default(),
+            Pickable::IGNORE,
+        ));
     }
+    panel::spawn_panel(&mut commands);
     if let Some(request) = request.as_ref() {
         // Stills show the view asked for in the environment (territory by default).
         if let Ok(view) = std::env::var("LODESTONE_WAVEFIELD_VIEW") {
@@ -120,20 +62,13 @@ pub(super) fn start_table(
             select(&mut commands, &looks, &mut table, cell);
         }
     }
-    commands.insert_resource(table);
 }
 
-pub(super) fn leave_table(
-    mut commands: Commands,
-    mut cameras: Query<&mut OrbitCamera>,
-    table: Option<Res<WavefieldTable>>,
-) {
-    if table.is_none() {
-        return;
-    }
-    commands.remove_resource::<WavefieldTable>();
-    for mut orbit in &mut cameras {
-        *orbit = OrbitCamera::default();
+pub(super) fn leave_table(mut cameras: Query<&mut OrbitCamera>, active: Option<Res<crate::app::ActiveGame>>) {
+    if active.is_some_and(|a| a.game == GameId::Wavefield) {
+        for mut orbit in &mut cameras {
+            *orbit = OrbitCamera::default();
+        }
     }
 }
 
@@ -147,47 +82,26 @@ pub(super) fn spawn_pieces(commands: &mut Commands, looks: &Looks, table: &mut W
             owner: piece.owner,
         };
         let (entity, ring) = spawn_piece(commands, looks, view, rest_transform(piece.cell, &field));
+        commands
+            .entity(entity)
+            .observe(on_pick)
+            .observe(on_drop)
+            .observe(on_piece_drag_start);
         table.pieces.insert(piece.id, (entity, ring));
     }
 }
 
-/// Clears the table and sets the current position out again (undo, new game).
-pub(super) fn respawn(
+/// What the previous playback left behind goes now (it was kept for replay); a move's
+/// stages carry the field through each removal round; a hint selects the rescuing piece.
+pub(super) fn stages_after_action(
     commands: &mut Commands,
     looks: &Looks,
     table: &mut WavefieldTable,
-    queue: &mut PlaybackQueue,
-) {
-    queue.clear();
-    for (_, (entity, _)) in table.pieces.drain() {
-        commands.entity(entity).despawn();
-    }
-    for effect in table.effects.drain(..) {
-        commands.entity(effect).despawn();
-    }
+    before: &Game,
+    resolution: &Resolution,
+) -> Vec<Stage> {
+    let before = before.position();
     clear_selection(commands, table);
-    table.thinking = None;
-    table.planned.clear();
-    table.stage_fields.clear();
-    spawn_pieces(commands, looks, table);
-}
-
-/// Plays `action` and queues its playback.
-pub(super) fn play_action(
-    commands: &mut Commands,
-    looks: &Looks,
-    table: &mut WavefieldTable,
-    queue: &mut PlaybackQueue,
-    action: Action,
-) -> Result<(), String> {
-    let before = table.game.position().clone();
-    let resolution = table.game.play(action).map_err(|e| e.to_string())?;
-    table.message = None;
-    clear_selection(commands, table);
-    // What the previous playback left behind goes now (it was kept for replay).
-    for effect in table.effects.drain(..) {
-        commands.entity(effect).despawn();
-    }
     table.pieces.retain(|id, (entity, _)| {
         let alive = before.piece(*id).alive;
         if !alive {
@@ -197,20 +111,11 @@ pub(super) fn play_action(
     });
     let entities: HashMap<PieceId, Entity> =
         table.pieces.iter().map(|(id, (e, _))| (*id, *e)).collect();
-    if let Some((stages, fields)) =
-        stages_for(commands, looks, &entities, &before, &resolution.event)
-    {
-        if queue.is_idle() {
-            queue.clear();
-        }
-        table.stage_offset = queue.stage_count();
-        table.effects = stages
-            .iter()
-            .flat_map(|s| s.effects.iter().copied())
-            .collect();
+    let mut out = Vec::new();
+    if let Some((stages, fields)) = stages_for(commands, looks, &entities, before, &resolution.event) {
         table.anim = FieldAnim::settled(fields[fields.len() - 1]);
         table.stage_fields = fields;
-        queue.play(stages);
+        out = stages;
     }
     if let Event::Tuned {
         hint: Some(rescue), ..
@@ -219,7 +124,7 @@ pub(super) fn play_action(
         // W9: the hint selects the rescuing piece.
         select(commands, looks, table, rescue.mv.from);
     }
-    Ok(())
+    out
 }
 
 pub(super) fn clear_selection(commands: &mut Commands, table: &mut WavefieldTable) {
@@ -231,12 +136,7 @@ pub(super) fn clear_selection(commands: &mut Commands, table: &mut WavefieldTabl
 }
 
 /// Selects the piece on `cell` and lays out its W10 markers.
-pub(super) fn select(
-    commands: &mut Commands,
-    looks: &Looks,
-    table: &mut WavefieldTable,
-    cell: Cell,
-) {
+pub(super) fn select(commands: &mut Commands, looks: &Looks, table: &mut WavefieldTable, cell: Cell) {
     clear_selection(commands, table);
     let Some(piece) = table.game.position().piece_at(cell).copied() else {
         return;
@@ -244,9 +144,8 @@ pub(super) fn select(
     table.selected = Some(piece.id);
     let field = table.field();
     let y = surface::lift(field[cell.index()]);
-    table
-        .markers
-        .push(spawn_selection(commands, looks, cell, y));
+    let selection = spawn_selection(commands, looks, cell, y);
+    table.markers.push(selection);
     for marker in table.game.markers(cell) {
         let target = Target {
             to: marker.to,
@@ -254,8 +153,14 @@ pub(super) fn select(
             own_losses: marker.own_losses,
         };
         let y = surface::lift(field[marker.to.index()]);
-        table
-            .markers
-            .extend(spawn_marker(commands, looks, target, y));
+        for entity in spawn_marker(commands, looks, target, y) {
+            commands
+                .entity(entity)
+                .observe(on_pick)
+                .observe(on_drop)
+                .observe(on_target_over)
+                .observe(on_target_out);
+            table.markers.push(entity);
+        }
     }
 }

@@ -1,14 +1,16 @@
-//! Applying the queued commands and the computer's turn.
+//! Applying the queued commands (views, tuning, developer mode's restarts and wave
+//! editor) and the wave editor itself.
 
 use super::*;
 
-/// Applies the queued commands: views at once, actions only on a person's turn with
-/// nothing playing.
+/// Applies the queued commands: views at once; actions, undo and new game go to the
+/// table's requests (actions only on a person's turn with nothing playing).
 pub(super) fn apply_commands(
     mut commands: Commands,
     mut table: ResMut<WavefieldTable>,
     looks: Res<Looks>,
     mut queue: ResMut<PlaybackQueue>,
+    parts: Query<Entity, With<TablePart>>,
 ) {
     let pending: Vec<Command> = table.commands.drain(..).collect();
     for command in pending {
@@ -22,46 +24,34 @@ pub(super) fn apply_commands(
                 }
             }
             Command::ToggleLevel => {
-                table.level = match table.level {
-                    Level::Easy => Level::Strong,
-                    Level::Strong => Level::Easy,
-                }
+                let levels = crate::rules::Level::ALL;
+                let next = levels.iter().position(|l| *l == table.level).map_or(0, |i| i + 1);
+                table.level = levels[next % levels.len()];
             }
             Command::ToggleDev => table.dev = !table.dev,
-            Command::Undo => {
-                let human = table.human_side();
-                let mut undone = false;
-                while let Some(r) = table.game.undo() {
-                    undone = true;
-                    // Against the computer, walk back to the person's own last action.
-                    if human.is_none_or(|h| r.side == h) {
-                        break;
-                    }
-                }
-                if undone {
-                    table.message = None;
-                    respawn(&mut commands, &looks, &mut table, &mut queue);
-                }
-            }
-            Command::NewGame => {
-                table.game.restart();
-                respawn(&mut commands, &looks, &mut table, &mut queue);
-            }
+            Command::Undo => table.requests.push_back(Request::Undo),
+            Command::NewGame => table.requests.push_back(Request::NewGame),
             Command::Restart => {
+                let mut game = table.game.rules().clone();
                 match table.draft.take() {
                     Some(defs) => {
-                        if let Err(e) = table.game.restart_with(defs) {
+                        if let Err(e) = game.restart_with(defs) {
                             table.message = Some(format!("definitions refused: {e}"));
                         }
                     }
-                    None => table.game.restart(),
+                    None => game.restart(),
                 }
-                respawn(&mut commands, &looks, &mut table, &mut queue);
+                table.game = Match::from_game(game);
+                table.changes += 1;
+                shared::respawn(&mut commands, &*looks, &mut table, &mut queue, parts.iter());
             }
             Command::RestartAndReset => {
                 table.draft = None;
-                table.game.restart_and_reset_definitions();
-                respawn(&mut commands, &looks, &mut table, &mut queue);
+                let mut game = table.game.rules().clone();
+                game.restart_and_reset_definitions();
+                table.game = Match::from_game(game);
+                table.changes += 1;
+                shared::respawn(&mut commands, &*looks, &mut table, &mut queue, parts.iter());
             }
             Command::EditPreset(_) | Command::EditRings(_) | Command::EditCell(..) => {
                 let mut defs = table
@@ -80,16 +70,12 @@ pub(super) fn apply_commands(
                 let reselect = table
                     .selected
                     .map(|id| table.game.position().piece(id).cell);
-                match play_action(&mut commands, &looks, &mut table, &mut queue, action) {
-                    Ok(()) => {
-                        // After a tuning change the markers follow the new field.
-                        if !matches!(action, Action::Move(_) | Action::Hint | Action::Resign)
-                            && let Some(cell) = reselect
-                        {
-                            select(&mut commands, &looks, &mut table, cell);
-                        }
-                    }
-                    Err(e) => table.message = Some(e),
+                if shared::play_action(&mut commands, &*looks, &mut table, &mut queue, action).is_ok()
+                    // After a tuning change the markers follow the new field.
+                    && !matches!(action, Action::Move(_) | Action::Hint | Action::Resign)
+                    && let Some(cell) = reselect
+                {
+                    select(&mut commands, &looks, &mut table, cell);
                 }
             }
             Command::Tune(kind, coef) => {
@@ -104,64 +90,6 @@ pub(super) fn apply_commands(
         }
     }
     // Commands queued by Tune run next frame.
-}
-
-pub(super) fn computer_turn(
-    mut commands: Commands,
-    mut table: ResMut<WavefieldTable>,
-    looks: Res<Looks>,
-    mut queue: ResMut<PlaybackQueue>,
-    time: Res<Time>,
-) {
-    if table.game.outcome().is_some() {
-        if table.mode == PlayMode::Demo && queue.is_idle() {
-            table.demo_restart += time.delta_secs();
-            if table.demo_restart > 4.0 {
-                table.demo_restart = 0.0;
-                table.game.restart();
-                respawn(&mut commands, &looks, &mut table, &mut queue);
-            }
-        }
-        return;
-    }
-    if table.human_to_move() || !queue.is_idle() {
-        return;
-    }
-    if table.computer_wait > 0.0 {
-        table.computer_wait -= time.delta_secs();
-        return;
-    }
-    if let Some(action) = table.planned.pop_front() {
-        if let Err(e) = play_action(&mut commands, &looks, &mut table, &mut queue, action) {
-            table.message = Some(format!("the computer's {action} was refused: {e}"));
-            table.planned.clear();
-        }
-        table.computer_wait = 0.6;
-        return;
-    }
-    let Some(task) = table.thinking.as_mut() else {
-        let game = table.game.clone();
-        let mut rng = seeded(table.rng.random());
-        let config = match (table.mode, table.level) {
-            (PlayMode::VsComputer, Level::Easy) => AiConfig::easy(),
-            (PlayMode::Demo, _) => AiConfig {
-                variety: 20,
-                ..AiConfig::strong()
-            },
-            _ => AiConfig::strong(),
-        };
-        table.thinking = Some(
-            AsyncComputeTaskPool::get().spawn(async move { choose(&game, &config, &mut rng) }),
-        );
-        return;
-    };
-    if let Some(actions) = block_on(poll_once(task)) {
-        table.thinking = None;
-        table.planned = actions.into();
-        if table.planned.is_empty() {
-            table.planned.push_back(Action::Resign);
-        }
-    }
 }
 
 /// One wave-editor step on the first slot of a kind (see [`Command::EditPreset`]).

@@ -60,23 +60,23 @@ impl<G: Wire> EngineSession for Match<G> {
     fn play(&mut self, action: &str) -> Result<(), String> {
         self.play_text(action)
             .map(|_| ())
-            .map_err(|e| refusal::<G>(self.game(), e))
+            .map_err(|e| refusal::<G>(self.rules(), e))
     }
 
     fn undo(&mut self) -> Result<(), String> {
         Match::undo(self)
             .map(|_| ())
-            .map_err(|e| refusal::<G>(self.game(), e))
+            .map_err(|e| refusal::<G>(self.rules(), e))
     }
 
     fn play_ai(&mut self, level: Level) -> Result<(), String> {
         self.play_computer(level)
             .map(|_| ())
-            .map_err(|e| refusal::<G>(self.game(), e))
+            .map_err(|e| refusal::<G>(self.rules(), e))
     }
 
     fn answer(&self) -> Value {
-        let game = self.game();
+        let game = self.rules();
         let answer = PositionAnswer {
             ok: true,
             state: game.state(),

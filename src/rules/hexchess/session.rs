@@ -60,6 +60,11 @@ impl GameSession {
         &self.game
     }
 
+    /// The position on the board.
+    pub fn position(&self) -> &super::Position {
+        self.game.position()
+    }
+
     pub fn is_edited(&self) -> bool {
         self.edited
     }

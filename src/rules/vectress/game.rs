@@ -14,6 +14,9 @@ use crate::rules::rng::{GameRng, seeded};
 /// The move cap of section 6 (a pass is a move).
 pub const MOVE_CAP: u16 = 200;
 
+/// Pieces a side may lose before it has crossed the line (V14).
+pub const PIECES_TO_LOSE: u8 = 5;
+
 /// Why the game ended (the protocol's reason names).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -327,7 +330,7 @@ impl Game {
 
 /// Whether `side` has crossed the line (V14).
 pub fn crossed(pos: &Position, side: Side) -> bool {
-    pos.core_lost(side) || pos.lost(side) >= 5
+    pos.core_lost(side) || pos.lost(side) >= PIECES_TO_LOSE
 }
 
 /// The side with more pieces on the board, `None` when equal.

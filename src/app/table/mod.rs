@@ -1,0 +1,276 @@
+//! The one table every game is played on: what all four games do the same way lives
+//! here once. A game plugs in through [`TableGame`] and keeps only what is its own:
+//! its looks, how it sets its pieces out, how a resolution becomes playback stages, its
+//! status headline, and its special input and panels.
+//!
+//! The table owns the [`Match`] (the rules state with its turns, so undo is exact), the
+//! play mode and the side a person plays, the computer's turn off the main thread, the
+//! demo that starts over, undo (back to the person's own last action against the
+//! computer) and new game, the requests scripts and tests send, the last playback's
+//! effects, and the status line with recent moves.
+
+mod status;
+mod turns;
+
+use std::collections::VecDeque;
+
+use bevy::prelude::*;
+use bevy::tasks::Task;
+
+use super::playback::{PlaybackQueue, PlaybackSystems, Stage};
+use super::{PlayMode, Screen};
+use crate::rules::rng::GameRng;
+use crate::rules::{Level, Match, Rules, Setup};
+
+pub use turns::{play_action, respawn};
+
+/// The rules types of a table's game.
+pub type ActionOf<G> = <<G as TableGame>::Rules as Rules>::Action;
+pub type SideOf<G> = <<G as TableGame>::Rules as Rules>::Side;
+pub type ResolutionOf<G> = <<G as TableGame>::Rules as Rules>::Resolution;
+
+/// What a game brings to the shared table.
+pub trait TableGame: Sized + Send + Sync + 'static {
+    /// The rules state the table plays.
+    type Rules: Rules;
+    /// Meshes and materials, made once at startup by [`TableGame::make_looks`].
+    type Looks: Resource;
+    /// What the game keeps of its own on the table: piece entities by rules id,
+    /// selection, markers, panels. The table derefs to it.
+    type Scene: Default + Send + Sync + 'static;
+
+    /// The seed of a new table's game.
+    const SEED: u64;
+    /// Seconds the computer waits before each of its actions (Wave Field lets a tuning
+    /// show before the move).
+    const COMPUTER_PAUSE: f32 = 0.0;
+    /// The label of the recent-moves line in the status; `None` when a panel lists them.
+    const RECENT: Option<&'static str> = None;
+
+    fn make_looks(meshes: &mut Assets<Mesh>, materials: &mut Assets<StandardMaterial>) -> Self::Looks;
+    /// Sets the rules state out on the table (start, undo, new game). Every entity it
+    /// spawns carries [`TablePart`], so the table can clear them all.
+    fn spawn(commands: &mut Commands, looks: &Self::Looks, table: &mut Table<Self>);
+    /// Puts the game's observers on a cell of its board (set out just before the table).
+    fn observe_cell(_cell: &mut EntityCommands) {}
+    /// Forgets the entities `spawn` made (they are being despawned) and any selection.
+    fn forget_entities(scene: &mut Self::Scene);
+    /// Translates what one action set off into playback stages; `before` is the rules
+    /// state before the action. The game may tidy its scene here too.
+    fn stages(
+        commands: &mut Commands,
+        looks: &Self::Looks,
+        table: &mut Table<Self>,
+        before: &Self::Rules,
+        resolution: &ResolutionOf<Self>,
+    ) -> Vec<Stage>;
+    /// The playback stage `lodestone render --wave K` freezes.
+    fn freeze_stage(_table: &Table<Self>, wave: usize) -> usize {
+        wave
+    }
+    /// The status line's first part: the outcome or who moves, and the game's counts.
+    fn headline(table: &Table<Self>) -> String;
+    /// What follows the headline: the game's keys and notes (lines start with '\n').
+    fn status_tail(_table: &Table<Self>) -> String {
+        String::new()
+    }
+    /// What the pointer explains now (a refused target); shown before the message.
+    fn hover_note(_table: &Table<Self>) -> Option<&str> {
+        None
+    }
+    /// Whether the computer may think now (hex chess lets a forced move play first).
+    fn computer_may_think(_table: &Table<Self>) -> bool {
+        true
+    }
+    /// The computer's turn, computed on a worker thread.
+    fn think(game: &Self::Rules, level: Level, _demo: bool, rng: &mut GameRng) -> Vec<ActionOf<Self>> {
+        game.choose(level, rng)
+    }
+    /// The game a new-game request starts (by default the same setup, a new seed).
+    fn new_match(table: &Table<Self>, seed: u64) -> Match<Self::Rules> {
+        let setup = Setup {
+            seed,
+            ..table.game.setup().clone()
+        };
+        Match::new(setup).unwrap_or_else(|_| table.game.clone())
+    }
+}
+
+/// Marks everything a table spawns (pieces, markers, links, effects): cleared on undo,
+/// new game and when the screen closes.
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct TablePart;
+
+/// What a person, a script or a test asks the table for; played in order, one per frame
+/// while no playback runs.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Request<A> {
+    Play(A),
+    Undo,
+    NewGame,
+}
+
+/// A game on the table.
+#[derive(Resource)]
+pub struct Table<G: TableGame> {
+    /// The rules state and the turns that built it.
+    pub game: Match<G::Rules>,
+    pub mode: PlayMode,
+    /// The side a person plays against the computer (`None` in the other modes).
+    pub human: Option<SideOf<G>>,
+    /// How strongly the computer plays.
+    pub level: Level,
+    /// What the game keeps of its own.
+    pub scene: G::Scene,
+    pub requests: VecDeque<Request<ActionOf<G>>>,
+    /// The last refusal or anything else worth telling the player.
+    pub message: Option<String>,
+    /// The last playback's decorations (kept hidden so it can be replayed).
+    pub effects: Vec<Entity>,
+    /// Changes to the rules state so far (plays, undos, new games): a game saving its
+    /// session compares this with what it saved.
+    pub changes: u64,
+    thinking: Option<Task<(Vec<ActionOf<G>>, GameRng)>>,
+    planned: VecDeque<ActionOf<G>>,
+    computer_wait: f32,
+    needs_sync: bool,
+    demo_restart: f32,
+}
+
+impl<G: TableGame> std::ops::Deref for Table<G> {
+    type Target = G::Scene;
+    fn deref(&self) -> &G::Scene {
+        &self.scene
+    }
+}
+
+impl<G: TableGame> std::ops::DerefMut for Table<G> {
+    fn deref_mut(&mut self) -> &mut G::Scene {
+        &mut self.scene
+    }
+}
+
+impl<G: TableGame> Table<G> {
+    pub fn new(game: Match<G::Rules>, mode: PlayMode) -> Self {
+        let human = (mode == PlayMode::VsComputer).then(|| game.to_move());
+        Table {
+            game,
+            mode,
+            human,
+            level: Level::Strong,
+            scene: G::Scene::default(),
+            requests: VecDeque::new(),
+            message: None,
+            effects: Vec::new(),
+            changes: 0,
+            thinking: None,
+            planned: VecDeque::new(),
+            computer_wait: 0.0,
+            needs_sync: false,
+            demo_restart: 0.0,
+        }
+    }
+
+    /// Whether the side to move is played by a person here.
+    pub fn human_to_move(&self) -> bool {
+        match self.mode {
+            PlayMode::HotSeat | PlayMode::Board => true,
+            PlayMode::VsComputer => self.human == Some(self.game.to_move()),
+            PlayMode::Demo => false,
+        }
+    }
+
+    /// Whether a person may act now: their turn, nothing playing, the game running.
+    pub fn may_act(&self, queue: &PlaybackQueue) -> bool {
+        queue.is_idle() && self.human_to_move() && !self.game.is_over()
+    }
+
+    /// Whether the computer is thinking about its turn.
+    pub fn thinking(&self) -> bool {
+        self.thinking.is_some()
+    }
+
+    /// True once after a playback ended: the game snaps its entities to the rules state.
+    pub fn take_sync(&mut self, queue: &PlaybackQueue) -> bool {
+        if self.needs_sync && queue.is_idle() {
+            self.needs_sync = false;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Asks for the entities to be snapped to the rules state once playback is idle.
+    pub fn request_sync(&mut self) {
+        self.needs_sync = true;
+    }
+}
+
+/// Runs the shared table for `G` while its game is played: add it from the game's plugin.
+pub fn plugin<G: TableGame>(app: &mut App, game: crate::rules::GameId) {
+    super::offer_play_modes(app, game);
+    app.add_systems(Startup, load_looks::<G>)
+        .add_systems(
+            OnEnter(Screen::Playing),
+            turns::start::<G>
+                .in_set(TableStart)
+                .run_if(super::playing(game)),
+        )
+        .add_systems(OnExit(Screen::Playing), turns::leave::<G>)
+        .add_systems(
+            Update,
+            (
+                turns::table_keys::<G>.in_set(TableSystems::Input),
+                (turns::apply_requests::<G>, turns::computer_turn::<G>.in_set(ComputerTurn))
+                    .chain()
+                    .in_set(TableSystems::Turns),
+                status::update_status::<G>.in_set(TableSystems::Show),
+            )
+                .run_if(resource_exists::<Table<G>>),
+        );
+}
+
+fn load_looks<G: TableGame>(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    commands.insert_resource(G::make_looks(&mut meshes, &mut materials));
+}
+
+/// The computer's turn inside [`TableSystems::Turns`] (a game's own turns go before it).
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ComputerTurn;
+
+/// The table's start on entering a game (a game's own setup runs `.after` it).
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct TableStart;
+
+/// The table's frame, in order: input, turns (requests, forced moves, the computer),
+/// sync of entities to the rules state, then what is shown (visuals, status).
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TableSystems {
+    Input,
+    Turns,
+    Sync,
+    Show,
+}
+
+/// Orders the table's sets after playback (added once by the app plugin).
+pub fn configure(app: &mut App) {
+    app.configure_sets(
+        Update,
+        (
+            TableSystems::Input,
+            TableSystems::Turns,
+            TableSystems::Sync,
+            TableSystems::Show,
+        )
+            .chain()
+            .after(PlaybackSystems),
+    );
+    app.configure_sets(
+        OnEnter(Screen::Playing),
+        TableStart.after(super::boards::BoardSpawn),
+    );
+}

@@ -1,0 +1,94 @@
+//! Setting the magnets out, tidying after a move before its playback, and snapping every
+//! magnet to its cell once playback ends.
+
+use bevy::prelude::*;
+
+use super::VectressTable;
+use super::pieces::{Magnet, MagnetLooks, rest_transform, spawn_magnet};
+use super::stages::{PieceEntities, bond_key, spawn_link, stages_for};
+use crate::app::playback::{PlaybackQueue, Stage};
+use crate::rules::vectress::{Game, Resolution};
+
+pub(super) fn spawn_pieces(commands: &mut Commands, looks: &MagnetLooks, table: &mut VectressTable) {
+    let position = *table.game.position();
+    for piece in position.pieces() {
+        let magnet = Magnet {
+            id: piece.id,
+            kind: piece.kind,
+            owner: piece.owner,
+        };
+        let (entity, glow) = spawn_magnet(commands, looks, magnet, piece.cell);
+        commands.entity(entity).observe(super::input::on_magnet_click);
+        commands.entity(entity).observe(super::input::on_magnet_drag);
+        table.entities.pieces.insert(
+            piece.id,
+            PieceEntities {
+                piece: entity,
+                glow,
+                owner: piece.owner,
+            },
+        );
+    }
+    for (a, b) in position.bonds() {
+        if let (Some(ea), Some(eb)) = (table.entities.pieces.get(&a), table.entities.pieces.get(&b))
+        {
+            let link = spawn_link(commands, looks, ea.piece, eb.piece, true);
+            table.entities.links.insert(bond_key(a, b), link);
+        }
+    }
+}
+
+/// What the previous move's playback left behind goes now (pieces that fell, broken
+/// bonds: they were kept so that move could be replayed); then the new move's stages.
+pub(super) fn stages_after_move(
+    commands: &mut Commands,
+    looks: &MagnetLooks,
+    table: &mut VectressTable,
+    before: &Game,
+    resolution: &Resolution,
+) -> Vec<Stage> {
+    let before = *before.position();
+    super::input::clear_markers(commands, table);
+    table.selected = None;
+    table.entities.pieces.retain(|id, e| {
+        let on_board = before.piece(*id).is_some();
+        if !on_board {
+            commands.entity(e.piece).despawn();
+        }
+        on_board
+    });
+    let bonds: Vec<_> = before
+        .bonds()
+        .into_iter()
+        .map(|(a, b)| bond_key(a, b))
+        .collect();
+    table.entities.links.retain(|key, (link, _)| {
+        let alive = bonds.contains(key);
+        if !alive {
+            commands.entity(*link).despawn();
+        }
+        alive
+    });
+    stages_for(commands, looks, &mut table.entities, &before, resolution)
+}
+
+/// Once playback has ended, every piece stands exactly where the rules say.
+pub(super) fn sync_when_idle(
+    mut table: ResMut<VectressTable>,
+    queue: Res<PlaybackQueue>,
+    mut transforms: Query<&mut Transform, With<Magnet>>,
+) {
+    if !table.take_sync(&queue) {
+        return;
+    }
+    for piece in table.game.position().pieces() {
+        if let Some(e) = table.entities.pieces.get(&piece.id)
+            && let Ok(mut transform) = transforms.get_mut(e.piece)
+        {
+            let rest = rest_transform(piece.cell, piece.owner);
+            if *transform != rest {
+                *transform = rest;
+            }
+        }
+    }
+}
