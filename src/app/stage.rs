@@ -80,3 +80,13 @@ fn spawn_stage(
         camera.insert(RenderTarget::Image(target.into()));
     }
 }
+
+/// A plain painted finish: a colour, its roughness and how metallic it is.
+pub fn finish(color: Color, roughness: f32, metallic: f32) -> StandardMaterial {
+    StandardMaterial {
+        base_color: color,
+        perceptual_roughness: roughness,
+        metallic,
+        ..default()
+    }
+}

@@ -104,6 +104,60 @@ pub trait Rules: Clone + Debug + Send + Sync + 'static {
     fn choose(&self, level: Level, rng: &mut GameRng) -> Vec<Self::Action>;
 }
 
+/// Names a game's types for the contract (game id, action, resolution, side, outcome,
+/// refusal, and the notation parser), and forwards the contract's methods that the
+/// game's own type answers under the same names
+/// (`to_move`, `outcome`, `legal_actions`, `undo`, `last`, `rng`, `rng_mut`), plus
+/// `winner` from the outcome, `play` and `parse_action` through [`ActionError`] (its
+/// notation and rules errors), and `write_action` as the action's `Display`.
+///
+/// [`ActionError`]: crate::rules::ActionError
+macro_rules! forward_to_game {
+    ($game:ident, $action:ty, $resolution:ty, $side:ty, $outcome:ty, $illegal:ty, $parse:expr) => {
+        const GAME: $crate::rules::GameId = $crate::rules::GameId::$game;
+        type Action = $action;
+        type Resolution = $resolution;
+        type Side = $side;
+        type Outcome = $outcome;
+        type Illegal = $illegal;
+
+        fn to_move(&self) -> Self::Side {
+            Self::to_move(self)
+        }
+        fn outcome(&self) -> Option<Self::Outcome> {
+            Self::outcome(self)
+        }
+        fn winner(&self) -> Option<Self::Side> {
+            Self::outcome(self).and_then(|o| o.winner)
+        }
+        fn legal_actions(&self) -> Vec<Self::Action> {
+            Self::legal_actions(self)
+        }
+        fn play(&mut self, action: Self::Action) -> Result<Self::Resolution, Self::Illegal> {
+            Self::play(self, action).map_err($crate::rules::ActionError::Rules)
+        }
+        fn undo(&mut self) -> Option<Self::Resolution> {
+            Self::undo(self)
+        }
+        fn last(&self) -> Option<&Self::Resolution> {
+            Self::last(self)
+        }
+        fn parse_action(&self, text: &str) -> Result<Self::Action, Self::Illegal> {
+            $parse(text).map_err($crate::rules::ActionError::Notation)
+        }
+        fn write_action(&self, action: Self::Action) -> String {
+            action.to_string()
+        }
+        fn rng(&self) -> &$crate::rules::rng::GameRng {
+            Self::rng(self)
+        }
+        fn rng_mut(&mut self) -> &mut $crate::rules::rng::GameRng {
+            Self::rng_mut(self)
+        }
+    };
+}
+pub(crate) use forward_to_game;
+
 /// Why a [`Match`] request was refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Refused<E> {
@@ -361,6 +415,15 @@ pub mod laws {
         assert!(m.play_text(bad).is_err(), "{bad} is refused");
         assert_eq!(format!("{:?}", m.rules()), before);
         assert!(m.actions().is_empty());
+    }
+
+    /// Every law above, for one game: `bad` are texts its rules refuse.
+    pub fn hold_for<G: Rules>(setup: Setup, plies: usize, bad: &[&str]) {
+        undo_restores_every_turn::<G>(setup.clone(), plies, Level::Easy);
+        for text in bad {
+            refused_text_changes_nothing::<G>(setup.clone(), text);
+        }
+        notation_round_trips::<G>(setup);
     }
 
     /// Writing an action and reading it back gives the same action, for every legal one.

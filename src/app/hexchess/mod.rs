@@ -26,12 +26,10 @@ use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 
 use self::autosave::Autosave;
-use self::pieces::HexLooks;
-use super::playback::Stage;
-use super::table::{self as shared, Table, TableGame, TableStart, TableSystems};
 use super::Screen;
+use super::table::{self as shared, Table, TableStart, TableSystems};
 use crate::rules::GameId;
-use crate::rules::hexchess::{Cell, GameSession, Kind, PieceId, Resolution};
+use crate::rules::hexchess::{Cell, GameSession, Kind, PieceId};
 
 /// Hex chess, as the shared table plays it.
 pub struct Hexchess;
@@ -86,56 +84,6 @@ pub struct HexchessScene {
     saved_changes: u64,
 }
 
-impl TableGame for Hexchess {
-    type Rules = GameSession;
-    type Looks = HexLooks;
-    type Scene = HexchessScene;
-    const SEED: u64 = 0x4E5C_4E55;
-
-    fn make_looks(meshes: &mut Assets<Mesh>, materials: &mut Assets<StandardMaterial>) -> HexLooks {
-        HexLooks::new(meshes, materials)
-    }
-
-    fn spawn(commands: &mut Commands, looks: &HexLooks, table: &mut HexchessTable) {
-        table::spawn_men(commands, looks, table);
-    }
-
-    fn observe_cell(cell: &mut EntityCommands) {
-        cell.observe(input::on_cell_click);
-    }
-
-    fn forget_entities(scene: &mut HexchessScene) {
-        scene.pieces.clear();
-        scene.markers.clear();
-        scene.selected = None;
-        scene.promotion = None;
-        scene.forced = None;
-        scene.needs_respawn = false;
-    }
-
-    fn stages(
-        commands: &mut Commands,
-        looks: &HexLooks,
-        table: &mut HexchessTable,
-        _before: &GameSession,
-        resolution: &Resolution,
-    ) -> Vec<Stage> {
-        table::stages_after_move(commands, looks, table, resolution)
-    }
-
-    fn headline(table: &HexchessTable) -> String {
-        status::headline(table)
-    }
-
-    fn status_tail(table: &HexchessTable) -> String {
-        status::keys(table).to_string()
-    }
-
-    /// A forced move plays itself first (H8).
-    fn computer_may_think(table: &HexchessTable) -> bool {
-        table.forced.is_none() && table.game.forced_move().is_none()
-    }
-}
 
 impl HexchessTable {
     /// Puts another session on the table (a test, a loaded game); the men are set out

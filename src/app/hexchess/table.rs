@@ -1,4 +1,4 @@
-//! Setting the men out, tidying before a move's playback, forced moves (H8), edits of the
+//! Hex chess on the shared table: setting the men out, tidying before a move's playback, forced moves (H8), edits of the
 //! move list (H7), restoring and saving the session (H10), and keeping the men in step
 //! with the rules.
 
@@ -8,7 +8,8 @@ use super::autosave::Autosave;
 use super::input::{pick, refresh_markers};
 use super::pieces::{HexLooks, HexPiece, rest_transform, spawn_piece};
 use super::stages::stages_for;
-use super::{HexchessSave, HexchessTable, Request};
+use super::{Hexchess, HexchessSave, HexchessScene, HexchessTable, Request};
+use crate::app::table::TableGame;
 use crate::app::camera::OrbitCamera;
 use crate::app::playback::{PlaybackQueue, Stage};
 use crate::app::render::RenderRequest;
@@ -17,7 +18,74 @@ use crate::app::{KeyboardCaptured, PlayMode};
 use crate::rules::Rules;
 use crate::rules::hexchess::{GameSession, PieceId, Resolution, Ruleset};
 
-pub(super) fn spawn_men(commands: &mut Commands, looks: &HexLooks, table: &mut HexchessTable) {
+impl TableGame for Hexchess {
+    type Rules = GameSession;
+    type Looks = HexLooks;
+    type Scene = HexchessScene;
+    const SEED: u64 = 0x4E5C_4E55;
+
+    fn make_looks(meshes: &mut Assets<Mesh>, materials: &mut Assets<StandardMaterial>) -> HexLooks {
+        HexLooks::new(meshes, materials)
+    }
+
+    fn spawn(commands: &mut Commands, looks: &HexLooks, table: &mut HexchessTable) {
+        spawn_men(commands, looks, table);
+    }
+
+    fn observe_cell(cell: &mut EntityCommands) {
+        cell.observe(super::input::on_cell_click);
+    }
+
+    fn forget_entities(scene: &mut HexchessScene) {
+        scene.pieces.clear();
+        scene.markers.clear();
+        scene.selected = None;
+        scene.promotion = None;
+        scene.forced = None;
+        scene.needs_respawn = false;
+    }
+
+    fn stages(
+        commands: &mut Commands,
+        looks: &HexLooks,
+        table: &mut HexchessTable,
+        _before: &GameSession,
+        resolution: &Resolution,
+    ) -> Vec<Stage> {
+        // Men taken before this move were kept for replay; they go now. The last-move
+        // markers move, the selection and any pending promotion or forced move end.
+        let on_board: Vec<PieceId> = table.game.position().pieces().map(|(_, p)| p.id).collect();
+        let taken_now = resolution.captured.map(|(id, _, _)| id);
+        table.pieces.retain(|id, entity| {
+            let keep = on_board.contains(id) || Some(*id) == taken_now;
+            if !keep {
+                commands.entity(*entity).despawn();
+            }
+            keep
+        });
+        table.selected = None;
+        table.promotion = None;
+        table.forced = None;
+        refresh_markers(commands, looks, table);
+        stages_for(commands, resolution, &table.pieces, looks)
+    }
+
+    fn headline(table: &HexchessTable) -> String {
+        super::status::headline(table)
+    }
+
+    fn status_tail(table: &HexchessTable) -> String {
+        super::status::keys(table).to_string()
+    }
+
+    /// A forced move plays itself first (H8).
+    fn computer_may_think(table: &HexchessTable) -> bool {
+        table.forced.is_none() && table.game.forced_move().is_none()
+    }
+}
+
+
+fn spawn_men(commands: &mut Commands, looks: &HexLooks, table: &mut HexchessTable) {
     let men: Vec<_> = table.game.position().pieces().collect();
     for (cell, piece) in men {
         let entity = spawn_piece(commands, looks, piece.id, piece.color, piece.kind, cell);
@@ -30,30 +98,6 @@ pub(super) fn spawn_men(commands: &mut Commands, looks: &HexLooks, table: &mut H
         table.pieces.insert(piece.id, entity);
     }
     refresh_markers(commands, looks, table);
-}
-
-/// Men taken before this move were kept for replay; they go now. The last-move markers
-/// move, the selection and any pending promotion or forced move end.
-pub(super) fn stages_after_move(
-    commands: &mut Commands,
-    looks: &HexLooks,
-    table: &mut HexchessTable,
-    resolution: &Resolution,
-) -> Vec<Stage> {
-    let on_board: Vec<PieceId> = table.game.rules().position().pieces().map(|(_, p)| p.id).collect();
-    let taken_now = resolution.captured.map(|(id, _, _)| id);
-    table.pieces.retain(|id, entity| {
-        let keep = on_board.contains(id) || Some(*id) == taken_now;
-        if !keep {
-            commands.entity(*entity).despawn();
-        }
-        keep
-    });
-    table.selected = None;
-    table.promotion = None;
-    table.forced = None;
-    refresh_markers(commands, looks, table);
-    stages_for(commands, resolution, &table.pieces, looks)
 }
 
 /// Puts `session` on the table as reached by its own history.

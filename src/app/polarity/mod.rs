@@ -19,14 +19,12 @@ pub use self::status::{describe, hand_summary};
 
 use bevy::prelude::*;
 
-use self::looks::PolarityLooks;
 use self::stages::TableEntities;
-use super::boards::BoardCell;
-use super::playback::Stage;
-use super::table::{self as shared, Table, TableGame, TableStart, TableSystems};
 use super::Screen;
+use super::boards::BoardCell;
+use super::table::{self as shared, Table, TableStart, TableSystems};
 use crate::rules::GameId;
-use crate::rules::polarity::{Cell, Game, Mode, Next, Piece, Power, Resolution};
+use crate::rules::polarity::{Cell, Mode, Next, Piece, Power};
 
 /// Polarity, as the shared table plays it.
 pub struct Polarity;
@@ -74,51 +72,6 @@ pub struct PolarityScene {
     counts_before: Option<([u16; 2], usize)>,
 }
 
-impl TableGame for Polarity {
-    type Rules = Game;
-    type Looks = PolarityLooks;
-    type Scene = PolarityScene;
-    const SEED: u64 = 0x9014_A217;
-    const RECENT: Option<&'static str> = Some("actions");
-
-    fn make_looks(meshes: &mut Assets<Mesh>, materials: &mut Assets<StandardMaterial>) -> PolarityLooks {
-        PolarityLooks::new(meshes, materials)
-    }
-
-    fn spawn(commands: &mut Commands, looks: &PolarityLooks, table: &mut PolarityTable) {
-        table::spawn_table(commands, looks, table);
-    }
-
-    fn observe_cell(cell: &mut EntityCommands) {
-        cell.observe(input::on_cell_click)
-            .observe(input::on_cell_over)
-            .observe(input::on_cell_out);
-    }
-
-    fn forget_entities(scene: &mut PolarityScene) {
-        scene.markers.clear();
-        scene.hover_text = None;
-        scene.preview_dirty = true;
-    }
-
-    fn stages(
-        commands: &mut Commands,
-        looks: &PolarityLooks,
-        table: &mut PolarityTable,
-        before: &Game,
-        resolution: &Resolution,
-    ) -> Vec<Stage> {
-        table::stages_after_action(commands, looks, table, before, resolution)
-    }
-
-    fn headline(table: &PolarityTable) -> String {
-        status::headline(table)
-    }
-
-    fn status_tail(table: &PolarityTable) -> String {
-        status::tail(table)
-    }
-}
 
 pub fn plugin(app: &mut App) {
     shared::plugin::<Polarity>(app, GameId::Polarity);

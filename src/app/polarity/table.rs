@@ -1,5 +1,5 @@
-//! Setting the table out, tidying before an action's playback, and keeping the pieces in
-//! step with the rules.
+//! Polarity on the shared table: setting it out, tidying before an action's playback,
+//! and keeping the pieces in step with the rules.
 
 use bevy::prelude::*;
 
@@ -8,9 +8,67 @@ use super::looks::{
     side_sign, slot_standing, spawn_hand_piece, spawn_side_label, spawn_stone, stone_rest,
 };
 use super::stages::{TableEntities, stages_for};
-use super::PolarityTable;
+use super::{Polarity, PolarityScene, PolarityTable};
+use crate::app::table::TableGame;
 use crate::app::playback::{PlaybackQueue, Stage};
 use crate::rules::polarity::{Game, Resolution, Side, StoneId};
+
+impl TableGame for Polarity {
+    type Rules = Game;
+    type Looks = PolarityLooks;
+    type Scene = PolarityScene;
+    const SEED: u64 = 0x9014_A217;
+    const RECENT: Option<&'static str> = Some("actions");
+
+    fn make_looks(meshes: &mut Assets<Mesh>, materials: &mut Assets<StandardMaterial>) -> PolarityLooks {
+        PolarityLooks::new(meshes, materials)
+    }
+
+    fn spawn(commands: &mut Commands, looks: &PolarityLooks, table: &mut PolarityTable) {
+        spawn_table(commands, looks, table);
+    }
+
+    fn observe_cell(cell: &mut EntityCommands) {
+        cell.observe(super::input::on_cell_click)
+            .observe(super::input::on_cell_over)
+            .observe(super::input::on_cell_out);
+    }
+
+    fn forget_entities(scene: &mut PolarityScene) {
+        scene.markers.clear();
+        scene.hover_text = None;
+        scene.preview_dirty = true;
+    }
+
+    fn stages(
+        commands: &mut Commands,
+        looks: &PolarityLooks,
+        table: &mut PolarityTable,
+        before: &Game,
+        resolution: &Resolution,
+    ) -> Vec<Stage> {
+        // The piles keep their counts until the removal stage, and the next player starts
+        // from a plain placement.
+        let stages = stages_for(commands, looks, &mut table.entities, before, resolution);
+        let removal_stage = stages.iter().position(|s| s.label.contains(" takes "));
+        table.counts_before = removal_stage.map(|stage| {
+            let p = before.position();
+            ([p.collected(Side::One), p.collected(Side::Two)], stage)
+        });
+        table.preview_dirty = true;
+        table.choice.piece = None;
+        stages
+    }
+
+    fn headline(table: &PolarityTable) -> String {
+        super::status::headline(table)
+    }
+
+    fn status_tail(table: &PolarityTable) -> String {
+        super::status::tail(table)
+    }
+}
+
 
 /// The labels by the piles, set out once when the game opens.
 pub(super) fn set_out_extras(mut commands: Commands) {
@@ -25,7 +83,7 @@ pub(super) fn set_out_extras(mut commands: Commands) {
 }
 
 /// Spawns the stones, hands and piles of the current game.
-pub(super) fn spawn_table(commands: &mut Commands, looks: &PolarityLooks, table: &mut PolarityTable) {
+fn spawn_table(commands: &mut Commands, looks: &PolarityLooks, table: &mut PolarityTable) {
     let mut entities = TableEntities::default();
     for stone in table.game.stones() {
         let e = spawn_stone(commands, looks, stone.id, stone_rest(stone.cell, stone.id));
@@ -46,26 +104,6 @@ pub(super) fn spawn_table(commands: &mut Commands, looks: &PolarityLooks, table:
         }
     }
     table.entities = entities;
-}
-
-/// The stages of an action just played; the piles keep their counts until the removal
-/// stage, and the next player starts from a plain placement.
-pub(super) fn stages_after_action(
-    commands: &mut Commands,
-    looks: &PolarityLooks,
-    table: &mut PolarityTable,
-    before: &Game,
-    resolution: &Resolution,
-) -> Vec<Stage> {
-    let stages = stages_for(commands, looks, &mut table.entities, before, resolution);
-    let removal_stage = stages.iter().position(|s| s.label.contains(" takes "));
-    table.counts_before = removal_stage.map(|stage| {
-        let p = before.position();
-        ([p.collected(Side::One), p.collected(Side::Two)], stage)
-    });
-    table.preview_dirty = true;
-    table.choice.piece = None;
-    stages
 }
 
 /// Once playback has ended, every stone, hand piece and piled stone stands exactly where

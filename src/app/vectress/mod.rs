@@ -14,12 +14,10 @@ mod table;
 
 use bevy::prelude::*;
 
-use self::pieces::MagnetLooks;
 use self::stages::TableEntities;
-use super::playback::Stage;
-use super::table::{self as shared, Request, Table, TableGame, TableSystems};
+use super::table::{self as shared, Request, Table, TableSystems};
 use crate::rules::GameId;
-use crate::rules::vectress::{Action, Cell, Game, Resolution};
+use crate::rules::vectress::{Action, Cell};
 
 pub use self::status::describe;
 
@@ -41,55 +39,6 @@ pub struct VectressScene {
     hover: Option<String>,
 }
 
-impl TableGame for Vectress {
-    type Rules = Game;
-    type Looks = MagnetLooks;
-    type Scene = VectressScene;
-    const SEED: u64 = 0x5EC7_2E55;
-    const RECENT: Option<&'static str> = Some("moves");
-
-    fn make_looks(meshes: &mut Assets<Mesh>, materials: &mut Assets<StandardMaterial>) -> MagnetLooks {
-        MagnetLooks::new(meshes, materials)
-    }
-
-    fn spawn(commands: &mut Commands, looks: &MagnetLooks, table: &mut VectressTable) {
-        table::spawn_pieces(commands, looks, table);
-    }
-
-    fn forget_entities(scene: &mut VectressScene) {
-        scene.entities = TableEntities::default();
-        scene.markers.clear();
-        scene.selected = None;
-        scene.hover = None;
-    }
-
-    fn stages(
-        commands: &mut Commands,
-        looks: &MagnetLooks,
-        table: &mut VectressTable,
-        before: &Game,
-        resolution: &Resolution,
-    ) -> Vec<Stage> {
-        table::stages_after_move(commands, looks, table, before, resolution)
-    }
-
-    /// `--wave K` counts the rules' waves; the player's own move plays before them.
-    fn freeze_stage(_table: &VectressTable, wave: usize) -> usize {
-        wave + 1
-    }
-
-    fn headline(table: &VectressTable) -> String {
-        status::headline(table)
-    }
-
-    fn status_tail(table: &VectressTable) -> String {
-        status::keys(table).to_string()
-    }
-
-    fn hover_note(table: &VectressTable) -> Option<&str> {
-        table.hover.as_deref()
-    }
-}
 
 pub fn plugin(app: &mut App) {
     shared::plugin::<Vectress>(app, GameId::Vectress);

@@ -109,12 +109,7 @@ fn extruded(points: &[Vec2]) -> Mesh {
 impl MagnetLooks {
     pub fn new(meshes: &mut Assets<Mesh>, materials: &mut Assets<StandardMaterial>) -> Self {
         let mut mat = |color: Color, rough: f32, metal: f32| {
-            materials.add(StandardMaterial {
-                base_color: color,
-                perceptual_roughness: rough,
-                metallic: metal,
-                ..default()
-            })
+            materials.add(crate::app::stage::finish(color, rough, metal))
         };
         let owner = [
             mat(Color::srgb(0.92, 0.9, 0.84), 0.35, 0.0),

@@ -1,15 +1,92 @@
-//! Setting the magnets out, tidying after a move before its playback, and snapping every
-//! magnet to its cell once playback ends.
+//! Vectress on the shared table: setting the magnets out, tidying after a move before its
+//! playback, and snapping every magnet to its cell once playback ends.
 
 use bevy::prelude::*;
 
-use super::VectressTable;
+use super::stages::TableEntities;
+use super::{Vectress, VectressScene, VectressTable};
+use crate::app::table::TableGame;
 use super::pieces::{Magnet, MagnetLooks, rest_transform, spawn_magnet};
 use super::stages::{PieceEntities, bond_key, spawn_link, stages_for};
 use crate::app::playback::{PlaybackQueue, Stage};
 use crate::rules::vectress::{Game, Resolution};
 
-pub(super) fn spawn_pieces(commands: &mut Commands, looks: &MagnetLooks, table: &mut VectressTable) {
+impl TableGame for Vectress {
+    type Rules = Game;
+    type Looks = MagnetLooks;
+    type Scene = VectressScene;
+    const SEED: u64 = 0x5EC7_2E55;
+    const RECENT: Option<&'static str> = Some("moves");
+
+    fn make_looks(meshes: &mut Assets<Mesh>, materials: &mut Assets<StandardMaterial>) -> MagnetLooks {
+        MagnetLooks::new(meshes, materials)
+    }
+
+    fn spawn(commands: &mut Commands, looks: &MagnetLooks, table: &mut VectressTable) {
+        spawn_pieces(commands, looks, table);
+    }
+
+    fn forget_entities(scene: &mut VectressScene) {
+        scene.entities = TableEntities::default();
+        scene.markers.clear();
+        scene.selected = None;
+        scene.hover = None;
+    }
+
+    fn stages(
+        commands: &mut Commands,
+        looks: &MagnetLooks,
+        table: &mut VectressTable,
+        before: &Game,
+        resolution: &Resolution,
+    ) -> Vec<Stage> {
+        // What the previous move's playback left behind goes now (pieces that fell,
+        // broken bonds: they were kept so that move could be replayed).
+        let before = *before.position();
+        super::input::clear_markers(commands, table);
+        table.selected = None;
+        table.entities.pieces.retain(|id, e| {
+            let on_board = before.piece(*id).is_some();
+            if !on_board {
+                commands.entity(e.piece).despawn();
+            }
+            on_board
+        });
+        let bonds: Vec<_> = before
+            .bonds()
+            .into_iter()
+            .map(|(a, b)| bond_key(a, b))
+            .collect();
+        table.entities.links.retain(|key, (link, _)| {
+            let alive = bonds.contains(key);
+            if !alive {
+                commands.entity(*link).despawn();
+            }
+            alive
+        });
+        stages_for(commands, looks, &mut table.entities, &before, resolution)
+    }
+
+    /// `--wave K` counts the rules' waves; the player's own move plays before them.
+    fn freeze_stage(_table: &VectressTable, wave: usize) -> usize {
+        wave + 1
+    }
+
+    fn headline(table: &VectressTable) -> String {
+        super::status::headline(table)
+    }
+
+    fn status_tail(table: &VectressTable) -> String {
+        super::status::keys(table).to_string()
+    }
+
+    fn hover_note(table: &VectressTable) -> Option<&str> {
+        table.hover.as_deref()
+    }
+}
+
+
+fn spawn_pieces(commands: &mut Commands, looks: &MagnetLooks, table: &mut VectressTable) {
     let position = *table.game.position();
     for piece in position.pieces() {
         let magnet = Magnet {
@@ -36,40 +113,6 @@ pub(super) fn spawn_pieces(commands: &mut Commands, looks: &MagnetLooks, table: 
             table.entities.links.insert(bond_key(a, b), link);
         }
     }
-}
-
-/// What the previous move's playback left behind goes now (pieces that fell, broken
-/// bonds: they were kept so that move could be replayed); then the new move's stages.
-pub(super) fn stages_after_move(
-    commands: &mut Commands,
-    looks: &MagnetLooks,
-    table: &mut VectressTable,
-    before: &Game,
-    resolution: &Resolution,
-) -> Vec<Stage> {
-    let before = *before.position();
-    super::input::clear_markers(commands, table);
-    table.selected = None;
-    table.entities.pieces.retain(|id, e| {
-        let on_board = before.piece(*id).is_some();
-        if !on_board {
-            commands.entity(e.piece).despawn();
-        }
-        on_board
-    });
-    let bonds: Vec<_> = before
-        .bonds()
-        .into_iter()
-        .map(|(a, b)| bond_key(a, b))
-        .collect();
-    table.entities.links.retain(|key, (link, _)| {
-        let alive = bonds.contains(key);
-        if !alive {
-            commands.entity(*link).despawn();
-        }
-        alive
-    });
-    stages_for(commands, looks, &mut table.entities, &before, resolution)
 }
 
 /// Once playback has ended, every piece stands exactly where the rules say.

@@ -1,6 +1,8 @@
 //! Picking, dragging and hovering over the pieces, markers and cells (observers sit on
 //! those entities), and the table's keys.
 
+use bevy::ecs::system::SystemParam;
+
 use super::*;
 
 pub(super) fn target_at(
@@ -17,13 +19,7 @@ pub(super) fn target_at(
 }
 
 /// Plays a move to a marker, or says why it can't be played.
-pub(super) fn choose_target(
-    commands: &mut Commands,
-    looks: &Looks,
-    table: &mut WavefieldTable,
-    queue: &mut PlaybackQueue,
-    target: Target,
-) {
+fn choose_target(table: &mut WavefieldTable, target: Target) {
     let Some(id) = table.selected else { return };
     let from = table.game.position().piece(id).cell;
     if target.kind == MarkerKind::BlockedByBigHat {
@@ -33,58 +29,73 @@ pub(super) fn choose_target(
         ));
         return;
     }
-    let _ = (commands, looks, queue);
     table.requests.push_back(Request::Play(Action::Move(Move {
         from,
         to: target.to,
     })));
 }
 
+/// What the pointer touched, read as a cell: a marker's square, a living piece's cell or
+/// a board cell.
+#[derive(SystemParam)]
+pub(super) struct Picked<'w, 's> {
+    table: ResMut<'w, WavefieldTable>,
+    queue: Res<'w, PlaybackQueue>,
+    pieces: Query<'w, 's, &'static PieceView>,
+    targets: Query<'w, 's, &'static Target>,
+    cells: Query<'w, 's, &'static BoardCell>,
+}
+
+impl Picked<'_, '_> {
+    fn cell_of(&self, entity: Entity) -> Option<Cell> {
+        if let Ok(target) = self.targets.get(entity) {
+            Some(target.to)
+        } else if let Ok(piece) = self.pieces.get(entity) {
+            let p = self.table.game.position().piece(piece.id);
+            p.alive.then_some(p.cell)
+        } else if let Ok(cell) = self.cells.get(entity) {
+            pieces::board_cell(cell.x, cell.y)
+        } else {
+            None
+        }
+    }
+
+    fn may_act(&self, button: PointerButton) -> bool {
+        button == PointerButton::Primary && self.table.may_act(&self.queue)
+    }
+}
+
 /// A click on a piece, a marker or a cell: a marker's square plays the move, a piece of
 /// the side to move selects it, an opponent's piece shows its influence.
-#[allow(clippy::too_many_arguments)]
 pub(super) fn on_pick(
     click: On<Pointer<Click>>,
     mut commands: Commands,
-    mut table: ResMut<WavefieldTable>,
     looks: Res<Looks>,
-    mut queue: ResMut<PlaybackQueue>,
-    pieces_q: Query<&PieceView>,
-    targets: Query<&Target>,
-    cells: Query<&BoardCell>,
+    mut picked: Picked,
 ) {
-    if click.button != PointerButton::Primary || !table.may_act(&queue) {
+    if !picked.may_act(click.button) {
         return;
     }
-    let clicked_cell = if let Ok(target) = targets.get(click.entity) {
-        Some(target.to)
-    } else if let Ok(piece) = pieces_q.get(click.entity) {
-        let p = table.game.position().piece(piece.id);
-        p.alive.then_some(p.cell)
-    } else if let Ok(cell) = cells.get(click.entity) {
-        pieces::board_cell(cell.x, cell.y)
-    } else {
-        None
+    let Some(cell) = picked.cell_of(click.entity) else {
+        return;
     };
-    let Some(cell) = clicked_cell else { return };
-    if let Some(target) = target_at(&table, &targets, cell) {
-        choose_target(&mut commands, &looks, &mut table, &mut queue, target);
+    let table = &mut *picked.table;
+    if let Some(target) = target_at(table, &picked.targets, cell) {
+        choose_target(table, target);
         return;
     }
-    let selected_cell = table
-        .selected
-        .map(|id| table.game.position().piece(id).cell);
+    let selected_cell = table.selected.map(|id| table.game.position().piece(id).cell);
     match table.game.position().piece_at(cell).copied() {
-        Some(_) if selected_cell == Some(cell) => clear_selection(&mut commands, &mut table),
+        Some(_) if selected_cell == Some(cell) => clear_selection(&mut commands, table),
         Some(piece) if piece.owner == table.game.to_move() => {
-            select(&mut commands, &looks, &mut table, cell)
+            select(&mut commands, &looks, table, cell)
         }
         Some(piece) => {
             // The opponent's piece: show its influence, no markers.
-            clear_selection(&mut commands, &mut table);
+            clear_selection(&mut commands, table);
             table.selected = Some(piece.id);
         }
-        None => clear_selection(&mut commands, &mut table),
+        None => clear_selection(&mut commands, table),
     }
 }
 
@@ -110,37 +121,19 @@ pub(super) fn on_piece_drag_start(
 }
 
 /// Dropping the selected piece on a marker, a cell or a piece plays the move there.
-#[allow(clippy::too_many_arguments)]
-pub(super) fn on_drop(
-    drop: On<Pointer<DragDrop>>,
-    mut commands: Commands,
-    mut table: ResMut<WavefieldTable>,
-    looks: Res<Looks>,
-    mut queue: ResMut<PlaybackQueue>,
-    pieces_q: Query<&PieceView>,
-    targets: Query<&Target>,
-    cells: Query<&BoardCell>,
-) {
-    if drop.button != PointerButton::Primary || !table.may_act(&queue) {
-        return;
-    }
-    if !pieces_q
+pub(super) fn on_drop(drop: On<Pointer<DragDrop>>, mut picked: Picked) {
+    let dragged_selected = picked
+        .pieces
         .get(drop.dropped)
-        .is_ok_and(|p| Some(p.id) == table.selected)
-    {
+        .is_ok_and(|p| Some(p.id) == picked.table.selected);
+    if !picked.may_act(drop.button) || !dragged_selected {
         return;
     }
-    let cell = if let Ok(target) = targets.get(drop.entity) {
-        Some(target.to)
-    } else if let Ok(cell) = cells.get(drop.entity) {
-        pieces::board_cell(cell.x, cell.y)
-    } else if let Ok(piece) = pieces_q.get(drop.entity) {
-        Some(table.game.position().piece(piece.id).cell)
-    } else {
-        None
-    };
-    if let Some(target) = cell.and_then(|c| target_at(&table, &targets, c)) {
-        choose_target(&mut commands, &looks, &mut table, &mut queue, target);
+    if let Some(target) = picked
+        .cell_of(drop.entity)
+        .and_then(|c| target_at(&picked.table, &picked.targets, c))
+    {
+        choose_target(&mut picked.table, target);
     }
 }
 

@@ -42,12 +42,7 @@ fn standing(mesh: impl Into<Mesh>, height: f32) -> Mesh {
 impl Looks {
     pub fn new(meshes: &mut Assets<Mesh>, materials: &mut Assets<StandardMaterial>) -> Self {
         let mut mat = |color: Color, rough: f32, metal: f32| {
-            materials.add(StandardMaterial {
-                base_color: color,
-                perceptual_roughness: rough,
-                metallic: metal,
-                ..default()
-            })
+            materials.add(crate::app::stage::finish(color, rough, metal))
         };
         let owner = [
             mat(Color::srgb(0.78, 0.06, 0.08), 0.28, 0.15),

@@ -1,4 +1,4 @@
-//! Setting the surface and the pieces out, tidying before an action's playback, and the
+//! Wave Field on the shared table: setting the surface and the pieces out, tidying before an action's playback, and the
 //! selection with its W10 markers.
 
 use super::*;
@@ -72,7 +72,7 @@ pub(super) fn leave_table(mut cameras: Query<&mut OrbitCamera>, active: Option<R
     }
 }
 
-pub(super) fn spawn_pieces(commands: &mut Commands, looks: &Looks, table: &mut WavefieldTable) {
+fn spawn_pieces(commands: &mut Commands, looks: &Looks, table: &mut WavefieldTable) {
     let field = table.anim.current();
     let position = table.game.position().clone();
     for piece in position.pieces().iter().filter(|p| p.alive) {
@@ -91,40 +91,113 @@ pub(super) fn spawn_pieces(commands: &mut Commands, looks: &Looks, table: &mut W
     }
 }
 
-/// What the previous playback left behind goes now (it was kept for replay); a move's
-/// stages carry the field through each removal round; a hint selects the rescuing piece.
-pub(super) fn stages_after_action(
-    commands: &mut Commands,
-    looks: &Looks,
-    table: &mut WavefieldTable,
-    before: &Game,
-    resolution: &Resolution,
-) -> Vec<Stage> {
-    let before = before.position();
-    clear_selection(commands, table);
-    table.pieces.retain(|id, (entity, _)| {
-        let alive = before.piece(*id).alive;
-        if !alive {
-            commands.entity(*entity).despawn();
+impl TableGame for Wavefield {
+    type Rules = Game;
+    type Looks = Looks;
+    type Scene = WavefieldScene;
+    const SEED: u64 = 0x0057_A7E5;
+    /// The computer's tuning shows on the surface before its move.
+    const COMPUTER_PAUSE: f32 = 0.6;
+
+    fn make_looks(meshes: &mut Assets<Mesh>, materials: &mut Assets<StandardMaterial>) -> Looks {
+        Looks::new(meshes, materials)
+    }
+
+    fn spawn(commands: &mut Commands, looks: &Looks, table: &mut WavefieldTable) {
+        spawn_pieces(commands, looks, table);
+    }
+
+    fn observe_cell(cell: &mut EntityCommands) {
+        cell.observe(on_pick).observe(on_drop);
+    }
+
+    fn forget_entities(scene: &mut WavefieldScene) {
+        scene.pieces.clear();
+        scene.markers.clear();
+        scene.selected = None;
+        scene.preview = None;
+        scene.stage_fields.clear();
+    }
+
+    fn stages(
+        commands: &mut Commands,
+        looks: &Looks,
+        table: &mut WavefieldTable,
+        before: &Game,
+        resolution: &Resolution,
+    ) -> Vec<Stage> {
+        // What the previous playback left behind goes now (it was kept for replay); a
+        // move's stages carry the field through each removal round.
+        let before = before.position();
+        clear_selection(commands, table);
+        table.pieces.retain(|id, (entity, _)| {
+            let alive = before.piece(*id).alive;
+            if !alive {
+                commands.entity(*entity).despawn();
+            }
+            alive
+        });
+        let entities: HashMap<PieceId, Entity> =
+            table.pieces.iter().map(|(id, (e, _))| (*id, *e)).collect();
+        let mut out = Vec::new();
+        if let Some((stages, fields)) =
+            stages_for(commands, looks, &entities, before, &resolution.event)
+        {
+            table.anim = FieldAnim::settled(fields[fields.len() - 1]);
+            table.stage_fields = fields;
+            out = stages;
         }
-        alive
-    });
-    let entities: HashMap<PieceId, Entity> =
-        table.pieces.iter().map(|(id, (e, _))| (*id, *e)).collect();
-    let mut out = Vec::new();
-    if let Some((stages, fields)) = stages_for(commands, looks, &entities, before, &resolution.event) {
-        table.anim = FieldAnim::settled(fields[fields.len() - 1]);
-        table.stage_fields = fields;
-        out = stages;
+        if let Event::Tuned {
+            hint: Some(rescue), ..
+        } = &resolution.event
+        {
+            // W9: the hint selects the rescuing piece.
+            select(commands, looks, table, rescue.mv.from);
+        }
+        out
     }
-    if let Event::Tuned {
-        hint: Some(rescue), ..
-    } = &resolution.event
-    {
-        // W9: the hint selects the rescuing piece.
-        select(commands, looks, table, rescue.mv.from);
+
+    /// `--wave K` freezes the K-th stage: 1 is the move, 2.. the removal rounds.
+    fn freeze_stage(_table: &WavefieldTable, wave: usize) -> usize {
+        wave
     }
-    out
+
+    fn hover_note(table: &WavefieldTable) -> Option<&str> {
+        table.hover.as_deref()
+    }
+
+    fn headline(table: &WavefieldTable) -> String {
+        table.game.status()
+    }
+
+    fn status_tail(table: &WavefieldTable) -> String {
+        status::keys(table)
+    }
+
+    /// A demo varies its play; an empty plan resigns.
+    fn think(game: &Game, level: crate::rules::Level, demo: bool, rng: &mut GameRng) -> Vec<Action> {
+        let config = if demo {
+            AiConfig {
+                variety: 20,
+                ..AiConfig::strong()
+            }
+        } else {
+            AiConfig::at(level)
+        };
+        let actions = choose(game, &config, rng);
+        if actions.is_empty() {
+            vec![Action::Resign]
+        } else {
+            actions
+        }
+    }
+
+    /// A new game keeps the definitions in force (W11).
+    fn new_match(table: &WavefieldTable, _seed: u64) -> Match<Game> {
+        let mut game = table.game.rules().clone();
+        game.restart();
+        Match::from_game(game)
+    }
 }
 
 pub(super) fn clear_selection(commands: &mut Commands, table: &mut WavefieldTable) {

@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use super::{Wire, WireOutcome};
+use super::{Wire, WireOutcome, WirePiece};
 use crate::rules::hexchess::{Game, Resolution};
 
 #[derive(Serialize)]
@@ -12,17 +12,14 @@ pub struct State {
     to_move: &'static str,
     ply: u32,
     /// Sorted by file (a..l), then rank as a number.
-    pieces: Vec<PieceState>,
+    pieces: Vec<WirePiece<ByColor>>,
     halfmove_clock: u32,
     in_check: bool,
     outcome: Option<WireOutcome>,
 }
 
 #[derive(Serialize)]
-struct PieceState {
-    cell: String,
-    #[serde(rename = "type")]
-    kind: &'static str,
+struct ByColor {
     color: &'static str,
 }
 
@@ -39,7 +36,6 @@ pub struct Last {
 impl Wire for Game {
     type State = State;
     type Last = Last;
-    const NOTHING_TO_UNDO: &'static str = "there is no move to undo";
 
     fn state(&self) -> State {
         let pos = self.position();
@@ -50,10 +46,12 @@ impl Wire for Game {
             ply: pos.ply(),
             pieces: pos
                 .pieces()
-                .map(|(cell, piece)| PieceState {
+                .map(|(cell, piece)| WirePiece {
                     cell: cell.to_string(),
                     kind: piece.kind.name(),
-                    color: piece.color.name(),
+                    side: ByColor {
+                        color: piece.color.name(),
+                    },
                 })
                 .collect(),
             halfmove_clock: pos.halfmove_clock(),
@@ -76,13 +74,4 @@ impl Wire for Game {
         }
     }
 
-    fn nothing_to_choose(&self) -> String {
-        match self.outcome() {
-            Some(o) => format!(
-                "the game is over ({}); no more moves may be played",
-                o.reason.name()
-            ),
-            None => "there is no legal move to choose".to_string(),
-        }
-    }
 }

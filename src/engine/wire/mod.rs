@@ -30,10 +30,6 @@ pub trait Wire: Rules {
         legal.sort();
         legal
     }
-    /// The sentence for `undo` at the start.
-    const NOTHING_TO_UNDO: &'static str;
-    /// The sentence for `ai` when the computer has nothing to play.
-    fn nothing_to_choose(&self) -> String;
 }
 
 /// A session as the protocol drives it, whatever its game.
@@ -91,8 +87,37 @@ impl<G: Wire> EngineSession for Match<G> {
 fn refusal<G: Wire>(game: &G, refused: Refused<G::Illegal>) -> String {
     match refused {
         Refused::Illegal(e) => e.to_string(),
-        Refused::NothingToUndo => G::NOTHING_TO_UNDO.to_string(),
-        Refused::GameOver => game.nothing_to_choose(),
+        Refused::NothingToUndo => nothing_to_undo(G::GAME).to_string(),
+        Refused::GameOver => {
+            // The reason as STATE names it (hex chess's sentence quotes it).
+            let state = serde_json::to_value(game.state()).unwrap_or(Value::Null);
+            nothing_to_choose(G::GAME, state["outcome"]["reason"].as_str())
+        }
+    }
+}
+
+/// `undo` at the start, in each game's words from before the games shared one session
+/// (scripts may match them; `tests/engine/golden` pins them).
+fn nothing_to_undo(game: GameId) -> &'static str {
+    match game {
+        GameId::Vectress | GameId::Hexchess => "there is no move to undo",
+        GameId::Wavefield => "there is nothing to undo",
+        GameId::Polarity => "there is nothing to undo; no action has been played",
+    }
+}
+
+/// `ai` with nothing to play, likewise in each game's earlier words.
+fn nothing_to_choose(game: GameId, reason: Option<&str>) -> String {
+    match (game, reason) {
+        (GameId::Vectress, _) => "the game is over, so the computer has no move to play".into(),
+        (GameId::Hexchess, Some(reason)) => {
+            format!("the game is over ({reason}); no more moves may be played")
+        }
+        (GameId::Hexchess, None) => "there is no legal move to choose".into(),
+        (GameId::Wavefield, _) => {
+            "the game is over; there is nothing for the computer to play".into()
+        }
+        (GameId::Polarity, _) => "the game is over; no more actions are taken".into(),
     }
 }
 
@@ -119,6 +144,16 @@ fn sorted_pair(a: String, b: String) -> [String; 2] {
 struct WireOutcome {
     winner: Option<&'static str>,
     reason: &'static str,
+}
+
+/// A piece as STATE lists it: its cell and type, and its side under the game's own keys.
+#[derive(Serialize)]
+struct WirePiece<S: Serialize> {
+    cell: String,
+    #[serde(rename = "type")]
+    kind: &'static str,
+    #[serde(flatten)]
+    side: S,
 }
 
 /// A stone or piece moved from one cell to another.

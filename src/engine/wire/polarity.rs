@@ -53,7 +53,6 @@ const SIDES: [Side; 2] = [Side::One, Side::Two];
 impl Wire for Game {
     type State = State;
     type Last = Last;
-    const NOTHING_TO_UNDO: &'static str = "there is nothing to undo; no action has been played";
 
     fn state(&self) -> State {
         let position = self.position();
@@ -100,7 +99,4 @@ impl Wire for Game {
         }
     }
 
-    fn nothing_to_choose(&self) -> String {
-        "the game is over; no more actions are taken".to_string()
-    }
 }

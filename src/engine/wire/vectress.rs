@@ -40,7 +40,6 @@ struct Wave {
 impl Wire for Game {
     type State = State;
     type Last = Last;
-    const NOTHING_TO_UNDO: &'static str = "there is no move to undo";
 
     fn state(&self) -> State {
         let pos = self.position();
@@ -109,7 +108,4 @@ impl Wire for Game {
         Last { waves }
     }
 
-    fn nothing_to_choose(&self) -> String {
-        "the game is over, so the computer has no move to play".to_string()
-    }
 }

@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use super::{PerSide, Wire, WireOutcome};
+use super::{PerSide, Wire, WireOutcome, WirePiece};
 use crate::rules::wavefield::patterns::format_units;
 use crate::rules::wavefield::{Cell, Event, Game, Kind, Resolution, Side};
 
@@ -12,7 +12,7 @@ pub struct State {
     to_move: &'static str,
     ply: u32,
     /// Sorted by cell: letter, then row.
-    pieces: Vec<PieceState>,
+    pieces: Vec<WirePiece<Owned>>,
     /// Per side, per type: the W6 coefficient.
     tuning: PerSide<PerSide<i32>>,
     /// Row 7 first, columns A..G, exact reduced fractions.
@@ -22,10 +22,7 @@ pub struct State {
 }
 
 #[derive(Serialize)]
-struct PieceState {
-    cell: String,
-    #[serde(rename = "type")]
-    kind: &'static str,
+struct Owned {
     owner: &'static str,
     unstable: bool,
 }
@@ -43,7 +40,6 @@ pub struct Last {
 impl Wire for Game {
     type State = State;
     type Last = Last;
-    const NOTHING_TO_UNDO: &'static str = "there is nothing to undo";
 
     fn state(&self) -> State {
         let pos = self.position();
@@ -55,11 +51,13 @@ impl Wire for Game {
             ply: pos.ply(),
             pieces: pieces
                 .iter()
-                .map(|p| PieceState {
+                .map(|p| WirePiece {
                     cell: p.cell.to_string(),
                     kind: p.kind.name(),
-                    owner: p.owner.name(),
-                    unstable: p.unstable,
+                    side: Owned {
+                        owner: p.owner.name(),
+                        unstable: p.unstable,
+                    },
                 })
                 .collect(),
             tuning: [Side::Red, Side::Blue]
@@ -122,7 +120,4 @@ impl Wire for Game {
         legal
     }
 
-    fn nothing_to_choose(&self) -> String {
-        "the game is over; there is nothing for the computer to play".to_string()
-    }
 }

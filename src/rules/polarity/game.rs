@@ -148,6 +148,14 @@ impl Game {
         self.position.legal_actions()
     }
 
+    pub fn rng(&self) -> &GameRng {
+        &self.rng
+    }
+
+    pub fn rng_mut(&mut self) -> &mut GameRng {
+        &mut self.rng
+    }
+
     /// What the last action set off, `None` at the start.
     pub fn last(&self) -> Option<&Resolution> {
         self.past.last().map(|p| &p.resolution)
