@@ -14,16 +14,26 @@
 struct FieldUniform {
     // The field before and after the change being animated, 49 values packed in 13 vec4s
     // (cell index y * 7 + x, units of 1).
-    start: array<vec4<f32>, 13>,
-    end: array<vec4<f32>, 13>,
+    before: array<vec4<f32>, 13>,
+    after: array<vec4<f32>, 13>,
     // Per cell: the four piece-type channels (Round Hat, Tower, Triangle Hat, Big Hat).
     channels: array<vec4<f32>, 49>,
     // The selected piece's own wave.
     influence: array<vec4<f32>, 13>,
-    // x: blend from -> to, y: view, z: channel mask bits, w: height amplitude.
-    params: vec4<f32>,
-    // x, y: selected cell (or -1), z: base height, w: softness of the height curve.
-    selection: vec4<f32>,
+    // How far the surface has flowed from `before` to `after` (0..1).
+    blend: f32,
+    // The view shown: one of the VIEW_* ids, which the Rust side defines (`View`) and
+    // passes in as shader defs.
+    view: u32,
+    // Bit k: CMYK channel k is shown.
+    channel_mask: u32,
+    // How far the strongest field lifts or lowers the surface.
+    amplitude: f32,
+    // The selected cell, or (-1, -1).
+    selected: vec2<f32>,
+    // The surface's resting height, and the softness of the height curve.
+    base: f32,
+    softness: f32,
 }
 
 @group(#{MATERIAL_BIND_GROUP}) @binding(0) var<uniform> field: FieldUniform;
@@ -39,12 +49,12 @@ struct VertexOut {
 };
 
 fn packed_from(i: i32) -> f32 {
-    let v = field.start[i / 4];
+    let v = field.before[i / 4];
     return v[i % 4];
 }
 
 fn packed_to(i: i32) -> f32 {
-    let v = field.end[i / 4];
+    let v = field.after[i / 4];
     return v[i % 4];
 }
 
@@ -61,11 +71,11 @@ fn cell_index(c: vec2<f32>) -> i32 {
 
 // The shown field value at a square.
 fn cell_value(i: i32) -> f32 {
-    return mix(packed_from(i), packed_to(i), field.params.x);
+    return mix(packed_from(i), packed_to(i), field.blend);
 }
 
 fn lift(v: f32) -> f32 {
-    return field.params.w * tanh(v / field.selection.w);
+    return field.amplitude * tanh(v / field.softness);
 }
 
 // Board coordinates (0..6 between the centres of columns A..G and rows 7..1).
@@ -139,7 +149,7 @@ fn channel_colour(k: i32) -> vec3<f32> {
 }
 
 fn channel_on(k: i32) -> bool {
-    return (u32(field.params.z) & (1u << u32(k))) != 0u;
+    return (field.channel_mask & (1u << u32(k))) != 0u;
 }
 
 // Composition of the enabled channels on a square: each kind's share of its energy.
@@ -164,7 +174,7 @@ fn cmyk_colour(i: i32) -> vec3<f32> {
 @fragment
 fn fragment(in: VertexOut) -> @location(0) vec4<f32> {
     let p = board_point(in.world);
-    let view = i32(field.params.y + 0.5);
+    let view = field.view;
     let cell = clamp(floor(p + vec2<f32>(0.5)), vec2<f32>(0.0), vec2<f32>(6.0));
     let i = cell_index(cell);
     // Position inside the square, 0..1.
@@ -172,9 +182,9 @@ fn fragment(in: VertexOut) -> @location(0) vec4<f32> {
 
     var colour = signed_colour(cell_value(i));
     var edge_colour = vec3<f32>(0.04, 0.04, 0.05);
-    if view == 1 {
+    if view == #{VIEW_MAGNITUDE} {
         colour = magnitude_colour(smooth_value(p));
-    } else if view == 2 {
+    } else if view == #{VIEW_CMYK} {
         colour = cmyk_colour(i);
         // A ratio bar along the square's near edge: each enabled channel's share.
         if local.y > 0.78 && local.y < 0.92 && local.x > 0.1 && local.x < 0.9 {
@@ -201,7 +211,7 @@ fn fragment(in: VertexOut) -> @location(0) vec4<f32> {
                 colour = bar;
             }
         }
-    } else if view == 3 {
+    } else if view == #{VIEW_CONTRIBUTIONS} {
         // Four quadrants per square: Round Hat, Tower (top), Triangle Hat, Big Hat
         // (bottom), each coloured by that type's signed contribution, framed in its
         // channel colour.
@@ -215,7 +225,7 @@ fn fragment(in: VertexOut) -> @location(0) vec4<f32> {
         let w = fwidth(p.x) * 4.0;
         let frame = 1.0 - smoothstep(0.0, w, q_edge - 0.02);
         colour = mix(colour, channel_colour(k), frame * 0.8);
-    } else if view == 4 {
+    } else if view == #{VIEW_INFLUENCE} {
         let v = packed_influence(i);
         colour = mix(vec3<f32>(0.3, 0.3, 0.32), signed_colour(v), select(0.0, 1.0, v != 0.0));
         edge_colour = select(vec3<f32>(0.2, 0.2, 0.22), signed_colour(v) * 1.3, v != 0.0);
@@ -236,19 +246,19 @@ fn fragment(in: VertexOut) -> @location(0) vec4<f32> {
     let to_edge = 0.5 - max(d.x, d.y);
     let w = fwidth(p.x) + fwidth(p.y);
     var line = 1.0 - smoothstep(0.0, w * 1.2, to_edge - 0.012);
-    if view == 4 {
+    if view == #{VIEW_INFLUENCE} {
         line = 1.0 - smoothstep(0.0, w * 1.5, to_edge - 0.03);
     }
     shaded = mix(shaded, edge_colour, line * 0.75);
 
     // The selected piece's square glows softly.
-    if field.selection.x >= 0.0 && all(cell == field.selection.xy) {
+    if field.selected.x >= 0.0 && all(cell == field.selected) {
         let pulse = 0.5 + 0.5 * sin(globals.time * 4.0);
         let ring = smoothstep(0.3, 0.48, max(abs(local.x - 0.5), abs(local.y - 0.5)));
         shaded = mix(shaded, vec3<f32>(1.0, 0.95, 0.7), ring * (0.35 + 0.3 * pulse));
     }
     // The slab's sides: the territory colour, dark.
-    if in.world.y < field.selection.z + height(p) - 0.015 {
+    if in.world.y < field.base + height(p) - 0.015 {
         shaded = signed_colour(cell_value(i)) * 0.3;
     }
     return vec4<f32>(shaded, 1.0);

@@ -66,7 +66,7 @@ pub fn hex_cells() -> impl Iterator<Item = (i32, i32)> {
 }
 
 /// Hex chess file letters, a..l without j.
-pub const HEX_FILES: [char; 11] = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'k', 'l'];
+pub use crate::rules::hexchess::geometry::FILE_LETTERS as HEX_FILES;
 
 /// A coordinate label: UI text kept over a point on the board.
 #[derive(Component, Clone, Copy, Debug)]

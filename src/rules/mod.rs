@@ -2,6 +2,7 @@
 //! builds and tests all of it.
 
 pub mod contract;
+pub mod grid;
 pub mod hexchess;
 pub mod polarity;
 pub mod rng;

@@ -43,7 +43,7 @@ fn material_target(app: &App) -> (FieldMaterial, [f32; 49]) {
         .get(&table.surface)
         .expect("the surface has its material")
         .clone();
-    let target = unpack(&material.data.to);
+    let target = unpack(&material.data.after);
     (material, target)
 }
 
@@ -96,10 +96,10 @@ fn a_tuning_change_feeds_the_engines_field_to_the_surface() {
         "the material's field data is the engine's field"
     );
     assert!(
-        material.data.params.x < 1.0,
+        material.data.blend < 1.0,
         "the surface flows from the old field to the new one"
     );
-    assert_eq!(unpack(&material.data.from), start);
+    assert_eq!(unpack(&material.data.before), start);
 
     // The flow ends on the new field.
     for _ in 0..20 {
@@ -107,7 +107,7 @@ fn a_tuning_change_feeds_the_engines_field_to_the_surface() {
     }
     let (material, target) = material_target(&app);
     assert_eq!(target, tuned);
-    assert_eq!(material.data.params.x, 1.0);
+    assert_eq!(material.data.blend, 1.0);
 }
 
 #[test]
@@ -203,7 +203,7 @@ fn removal_rounds_become_playback_stages_in_order() {
     let field = engine_field(&app);
     let (material, target) = material_target(&app);
     assert_eq!(target, field);
-    assert_eq!(material.data.params.x, 1.0);
+    assert_eq!(material.data.blend, 1.0);
     let table = app.world().resource::<WavefieldTable>();
     for (removed, _) in &rounds {
         for piece in removed {

@@ -43,6 +43,7 @@ use super::Screen;
 use crate::rules::rng::GameRng;
 use crate::rules::wavefield::ai::{AiConfig, choose};
 use crate::rules::{GameId, Match};
+use crate::rules::wavefield::geometry::CELLS;
 use crate::rules::wavefield::views::{self, MarkerKind};
 use crate::rules::wavefield::{Action, Cell, Event, Game, Kind, Move, PieceId, Resolution};
 
@@ -116,14 +117,14 @@ pub enum Command {
 /// The field shown while it flows from one field to the next.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct FieldAnim {
-    pub from: [f32; 49],
-    pub to: [f32; 49],
+    pub from: [f32; CELLS],
+    pub to: [f32; CELLS],
     /// 0..1.
     pub t: f32,
 }
 
 impl FieldAnim {
-    fn settled(field: [f32; 49]) -> Self {
+    fn settled(field: [f32; CELLS]) -> Self {
         FieldAnim {
             from: field,
             to: field,
@@ -137,7 +138,7 @@ impl FieldAnim {
     }
 
     /// The field shown now.
-    pub fn current(&self) -> [f32; 49] {
+    pub fn current(&self) -> [f32; CELLS] {
         let k = self.eased();
         let mut out = self.from;
         for (o, to) in out.iter_mut().zip(self.to.iter()) {
@@ -161,12 +162,12 @@ pub struct WavefieldScene {
     pub selected: Option<PieceId>,
     markers: Vec<Entity>,
     /// The field the surface previews while a destination is under the pointer.
-    preview: Option<[f32; 49]>,
+    preview: Option<[f32; CELLS]>,
     /// What the pointer explains.
     pub hover: Option<String>,
     pub anim: FieldAnim,
     /// The fields the current playback passes through (see `stages_for`).
-    stage_fields: Vec<[f32; 49]>,
+    stage_fields: Vec<[f32; CELLS]>,
     /// Commands from keys, buttons and tests, applied in order.
     pub commands: Vec<Command>,
     /// Wave definitions edited in developer mode, applied by Restart.
@@ -185,7 +186,7 @@ impl Default for WavefieldScene {
             markers: Vec::new(),
             preview: None,
             hover: None,
-            anim: FieldAnim::settled([0.0; 49]),
+            anim: FieldAnim::settled([0.0; CELLS]),
             stage_fields: Vec::new(),
             commands: Vec::new(),
             draft: None,
@@ -195,7 +196,7 @@ impl Default for WavefieldScene {
 }
 
 impl WavefieldTable {
-    fn field(&self) -> [f32; 49] {
+    fn field(&self) -> [f32; CELLS] {
         to_f32(self.game.position().field())
     }
 }

@@ -37,43 +37,35 @@ pub(super) fn drive_surface(
     };
     let pos = table.game.position();
     let tables = table.game.tables();
-    let mut channels = [Vec4::ZERO; 49];
+    let mut channels = [Vec4::ZERO; CELLS];
     for kind in Kind::ALL {
         let channel = views::channel(tables, pos, kind);
         for (c, v) in channels.iter_mut().zip(channel.iter()) {
             c[kind.index()] = *v as f32 / 64.0;
         }
     }
-    let (selection, influence) = match table.selected {
+    let (selected, influence) = match table.selected {
         Some(id) if pos.piece(id).alive => {
             let cell = pos.piece(id).cell;
             (
-                Vec4::new(
-                    cell.x() as f32,
-                    cell.y() as f32,
-                    surface::BASE,
-                    surface::SOFTNESS,
-                ),
+                Vec2::new(cell.x() as f32, cell.y() as f32),
                 to_f32(&views::piece_wave(tables, pos, id)),
             )
         }
-        _ => (
-            Vec4::new(-1.0, -1.0, surface::BASE, surface::SOFTNESS),
-            [0.0; 49],
-        ),
+        _ => (Vec2::splat(-1.0), [0.0; CELLS]),
     };
     let data = FieldUniform {
-        from: pack(&shown.from),
-        to: pack(&shown.to),
+        before: pack(&shown.from),
+        after: pack(&shown.to),
         channels,
         influence: pack(&influence),
-        params: Vec4::new(
-            shown.eased(),
-            table.view.index() as f32,
-            table.channels as f32,
-            surface::AMPLITUDE,
-        ),
-        selection,
+        blend: shown.eased(),
+        view: table.view.index(),
+        channel_mask: table.channels,
+        amplitude: surface::AMPLITUDE,
+        selected,
+        base: surface::BASE,
+        softness: surface::SOFTNESS,
     };
     if materials
         .get(&table.surface)
@@ -114,8 +106,8 @@ pub(super) fn follow_surface(
     let Some(material) = materials.get(&table.surface) else {
         return;
     };
-    let (from, to) = (unpack(&material.data.from), unpack(&material.data.to));
-    let k = material.data.params.x;
+    let (from, to) = (unpack(&material.data.before), unpack(&material.data.after));
+    let k = material.data.blend;
     for piece in pos.pieces() {
         let Some(&(entity, _)) = table.pieces.get(&piece.id) else {
             continue;
@@ -125,7 +117,7 @@ pub(super) fn follow_surface(
         };
         let want = if piece.alive {
             let i = piece.cell.index();
-            let mut field = [0.0; 49];
+            let mut field = [0.0; CELLS];
             field[i] = from[i] + (to[i] - from[i]) * k;
             rest_transform(piece.cell, &field)
         } else {

@@ -6,6 +6,7 @@ use bevy::prelude::*;
 use super::surface;
 use crate::app::Screen;
 use crate::app::boards::BoardLabel;
+use crate::rules::wavefield::geometry::CELLS;
 use crate::rules::wavefield::views::MarkerKind;
 use crate::rules::wavefield::{Cell, Kind, PieceId, Side};
 
@@ -126,7 +127,7 @@ pub struct PieceView {
 pub struct WarningRing;
 
 /// Where a piece on `cell` stands, on the surface of `field` (whole units).
-pub fn rest_transform(cell: Cell, field: &[f32; 49]) -> Transform {
+pub fn rest_transform(cell: Cell, field: &[f32; CELLS]) -> Transform {
     Transform::from_translation(cell_point(cell, surface::lift(field[cell.index()])))
 }
 

@@ -12,6 +12,7 @@ use super::pieces::{Looks, cell_point, rest_transform};
 use super::surface::{lift, to_f32};
 use crate::app::Screen;
 use crate::app::playback::{Motion, PieceTween, Stage};
+use crate::rules::wavefield::geometry::CELLS;
 use crate::rules::wavefield::{Cell, Event, PieceId, Position};
 
 /// A decoration that lives only for one playback (loss bursts).
@@ -26,7 +27,7 @@ pub fn stages_for(
     pieces: &HashMap<PieceId, Entity>,
     before: &Position,
     event: &Event,
-) -> Option<(Vec<Stage>, Vec<[f32; 49]>)> {
+) -> Option<(Vec<Stage>, Vec<[f32; CELLS]>)> {
     let Event::Moved {
         piece,
         from,
@@ -125,8 +126,8 @@ pub fn stages_for(
 fn settle(
     pieces: &HashMap<PieceId, Entity>,
     standing: &[(PieceId, Cell)],
-    from: &[f32; 49],
-    to: &[f32; 49],
+    from: &[f32; CELLS],
+    to: &[f32; CELLS],
     except: Option<PieceId>,
 ) -> Vec<PieceTween> {
     standing

@@ -9,9 +9,14 @@ use bevy::asset::AssetPath;
 use bevy::asset::io::embedded::EmbeddedAssetRegistry;
 use bevy::prelude::*;
 use bevy::reflect::TypePath;
-use bevy::render::render_resource::{AsBindGroup, ShaderType};
-use bevy::shader::ShaderRef;
+use bevy::mesh::MeshVertexBufferLayoutRef;
+use bevy::pbr::{MaterialPipeline, MaterialPipelineKey};
+use bevy::render::render_resource::{
+    AsBindGroup, RenderPipelineDescriptor, ShaderType, SpecializedMeshPipelineError,
+};
+use bevy::shader::{ShaderDefVal, ShaderRef};
 
+use crate::rules::wavefield::geometry::CELLS;
 use crate::rules::wavefield::patterns::UNIT;
 
 /// Where the embedded shader lives.
@@ -72,6 +77,25 @@ impl View {
         self as u32
     }
 
+    /// The name the shader knows this view by (`VIEW_TERRITORY`, ...).
+    pub fn shader_def(self) -> &'static str {
+        match self {
+            View::Territory => "VIEW_TERRITORY",
+            View::Magnitude => "VIEW_MAGNITUDE",
+            View::Cmyk => "VIEW_CMYK",
+            View::Contributions => "VIEW_CONTRIBUTIONS",
+            View::Influence => "VIEW_INFLUENCE",
+        }
+    }
+
+    /// Every view's id as a shader def, for `#{VIEW_...}` in the WGSL.
+    pub fn shader_defs() -> Vec<ShaderDefVal> {
+        View::ALL
+            .into_iter()
+            .map(|v| ShaderDefVal::UInt(v.shader_def().into(), v.index()))
+            .collect()
+    }
+
     pub fn title(self) -> &'static str {
         match self {
             View::Territory => "territory",
@@ -83,28 +107,48 @@ impl View {
     }
 }
 
-/// What the shader reads.
+/// What the shader reads: the same fields, in the same order, as `FieldUniform` in
+/// `assets/shaders/wavefield.wgsl`.
 #[derive(Clone, Copy, Debug, PartialEq, ShaderType)]
 pub struct FieldUniform {
-    pub from: [Vec4; 13],
-    pub to: [Vec4; 13],
-    pub channels: [Vec4; 49],
+    /// The field before and after the change being animated (49 values in 13 `Vec4`s).
+    pub before: [Vec4; 13],
+    pub after: [Vec4; 13],
+    /// Per cell: the four piece-type channels (Round Hat, Tower, Triangle Hat, Big Hat).
+    pub channels: [Vec4; CELLS],
+    /// The selected piece's own wave.
     pub influence: [Vec4; 13],
-    /// x: blend from -> to, y: view, z: channel mask bits, w: amplitude.
-    pub params: Vec4,
-    /// x, y: selected cell or -1, z: base height, w: softness.
-    pub selection: Vec4,
+    /// How far the surface has flowed from `before` to `after` (0..1).
+    pub blend: f32,
+    /// The view shown: [`View::index`] (the shader compares it with the `VIEW_*` shader
+    /// defs that [`View::shader_defs`] makes from the same enum).
+    pub view: u32,
+    /// Bit k: CMYK channel k is shown.
+    pub channel_mask: u32,
+    /// How far the strongest field lifts or lowers the surface.
+    pub amplitude: f32,
+    /// The selected cell, or (-1, -1).
+    pub selected: Vec2,
+    /// The surface's resting height.
+    pub base: f32,
+    /// Field value at which the lift reaches tanh(1) of the amplitude.
+    pub softness: f32,
 }
 
 impl Default for FieldUniform {
     fn default() -> Self {
         FieldUniform {
-            from: [Vec4::ZERO; 13],
-            to: [Vec4::ZERO; 13],
-            channels: [Vec4::ZERO; 49],
+            before: [Vec4::ZERO; 13],
+            after: [Vec4::ZERO; 13],
+            channels: [Vec4::ZERO; CELLS],
             influence: [Vec4::ZERO; 13],
-            params: Vec4::new(1.0, 0.0, 15.0, AMPLITUDE),
-            selection: Vec4::new(-1.0, -1.0, BASE, SOFTNESS),
+            blend: 1.0,
+            view: View::Territory.index(),
+            channel_mask: 0b1111,
+            amplitude: AMPLITUDE,
+            selected: Vec2::splat(-1.0),
+            base: BASE,
+            softness: SOFTNESS,
         }
     }
 }
@@ -125,6 +169,21 @@ impl Material for FieldMaterial {
         ShaderRef::Path(AssetPath::parse(SHADER_PATH).into_owned())
     }
 
+    /// The view ids reach the shader from [`View`] itself, never as matching literals.
+    fn specialize(
+        _pipeline: &MaterialPipeline,
+        descriptor: &mut RenderPipelineDescriptor,
+        _layout: &MeshVertexBufferLayoutRef,
+        _key: MaterialPipelineKey<Self>,
+    ) -> Result<(), SpecializedMeshPipelineError> {
+        let defs = View::shader_defs();
+        descriptor.vertex.shader_defs.extend(defs.iter().cloned());
+        if let Some(fragment) = descriptor.fragment.as_mut() {
+            fragment.shader_defs.extend(defs);
+        }
+        Ok(())
+    }
+
     fn enable_prepass() -> bool {
         false
     }
@@ -135,12 +194,12 @@ impl Material for FieldMaterial {
 }
 
 /// Exact field units (1/64) as drawing values (whole units), only for the GPU.
-pub fn to_f32(field: &[i32; 49]) -> [f32; 49] {
+pub fn to_f32(field: &[i32; 49]) -> [f32; CELLS] {
     field.map(|v| v as f32 / UNIT as f32)
 }
 
 /// Packs 49 values into the uniform's 13 `Vec4`s (the last three lanes stay 0).
-pub fn pack(values: &[f32; 49]) -> [Vec4; 13] {
+pub fn pack(values: &[f32; CELLS]) -> [Vec4; 13] {
     let mut out = [Vec4::ZERO; 13];
     for (i, v) in values.iter().enumerate() {
         out[i / 4][i % 4] = *v;
@@ -149,8 +208,8 @@ pub fn pack(values: &[f32; 49]) -> [Vec4; 13] {
 }
 
 /// The inverse of [`pack`].
-pub fn unpack(packed: &[Vec4; 13]) -> [f32; 49] {
-    let mut out = [0.0; 49];
+pub fn unpack(packed: &[Vec4; 13]) -> [f32; CELLS] {
+    let mut out = [0.0; CELLS];
     for (i, v) in out.iter_mut().enumerate() {
         *v = packed[i / 4][i % 4];
     }

@@ -24,8 +24,8 @@ pub(super) fn set_out_surface(
     let field = table.field();
     table.surface = materials.add(FieldMaterial {
         data: FieldUniform {
-            from: pack(&field),
-            to: pack(&field),
+            before: pack(&field),
+            after: pack(&field),
             ..default()
         },
     });

@@ -110,47 +110,17 @@ impl<'de> Deserialize<'de> for Cell {
     }
 }
 
-/// The eight directions; N is toward row 8, E toward file h.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Dir {
-    N,
-    NE,
-    E,
-    SE,
-    S,
-    SW,
-    W,
-    NW,
+crate::rules::grid::compass! {
+    /// The eight directions; N is toward row 8, E toward file h. `delta` is (file step,
+    /// rank step).
+    #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+    #[serde(rename_all = "snake_case")]
+    pub enum Dir
 }
 
 impl Dir {
     pub const ORTHOGONAL: [Dir; 4] = [Dir::N, Dir::E, Dir::S, Dir::W];
     pub const DIAGONAL: [Dir; 4] = [Dir::NE, Dir::SE, Dir::SW, Dir::NW];
-    pub const ALL: [Dir; 8] = [
-        Dir::N,
-        Dir::NE,
-        Dir::E,
-        Dir::SE,
-        Dir::S,
-        Dir::SW,
-        Dir::W,
-        Dir::NW,
-    ];
-
-    /// (file step, rank step).
-    pub const fn delta(self) -> (i8, i8) {
-        match self {
-            Dir::N => (0, 1),
-            Dir::NE => (1, 1),
-            Dir::E => (1, 0),
-            Dir::SE => (1, -1),
-            Dir::S => (0, -1),
-            Dir::SW => (-1, -1),
-            Dir::W => (-1, 0),
-            Dir::NW => (-1, 1),
-        }
-    }
 
     pub const fn opposite(self) -> Dir {
         match self {

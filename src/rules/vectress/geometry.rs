@@ -103,50 +103,19 @@ impl<'de> Deserialize<'de> for Cell {
     }
 }
 
-/// The eight king steps in the board frame, clockwise from North (+y, toward Black).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
-pub enum Dir {
-    N,
-    NE,
-    E,
-    SE,
-    S,
-    SW,
-    W,
-    NW,
+crate::rules::grid::compass! {
+    /// The eight king steps in the board frame, clockwise from North (+y, toward Black).
+    #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+    pub enum Dir
 }
 
 impl Dir {
-    pub const ALL: [Dir; 8] = [
-        Dir::N,
-        Dir::NE,
-        Dir::E,
-        Dir::SE,
-        Dir::S,
-        Dir::SW,
-        Dir::W,
-        Dir::NW,
-    ];
-
     pub const fn index(self) -> usize {
         self as usize
     }
 
     pub const fn from_index(i: usize) -> Dir {
         Dir::ALL[i % 8]
-    }
-
-    pub const fn delta(self) -> (i8, i8) {
-        match self {
-            Dir::N => (0, 1),
-            Dir::NE => (1, 1),
-            Dir::E => (1, 0),
-            Dir::SE => (1, -1),
-            Dir::S => (0, -1),
-            Dir::SW => (-1, -1),
-            Dir::W => (-1, 0),
-            Dir::NW => (-1, 1),
-        }
     }
 
     pub fn from_delta(dx: i8, dy: i8) -> Option<Dir> {

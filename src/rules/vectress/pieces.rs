@@ -193,6 +193,10 @@ pub static CONTACTS: [[[Contact; 8]; 8]; 8] = {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use Contact::{Bond, Nothing, Push};
+    use Dir::{N, NE};
+    use Kind::{Octagon, Rhombus, Square, Triangle};
+    use Side::{Black, White};
 
     #[test]
     fn black_is_white_turned_half_a_turn() {
@@ -221,53 +225,17 @@ mod tests {
             assert_eq!(b.pole, Pole::Minus);
         }
         // Two octagons facing each other head-on push apart.
-        assert_eq!(
-            contact(
-                Kind::Octagon,
-                Side::White,
-                Dir::N,
-                Kind::Octagon,
-                Side::Black
-            ),
-            Contact::Push
-        );
+        assert_eq!(contact(Octagon, White, N, Octagon, Black), Push);
         // A White octagon behind a White octagon: front (+) meets back (-).
-        assert_eq!(
-            contact(
-                Kind::Octagon,
-                Side::White,
-                Dir::N,
-                Kind::Octagon,
-                Side::White
-            ),
-            Contact::Bond
-        );
+        assert_eq!(contact(Octagon, White, N, Octagon, White), Bond);
     }
 
     #[test]
     fn corner_against_corner_does_nothing() {
         // V3: the triangle's front is a corner, so is the rhombus's front.
-        assert_eq!(
-            contact(
-                Kind::Triangle,
-                Side::White,
-                Dir::N,
-                Kind::Rhombus,
-                Side::Black
-            ),
-            Contact::Nothing
-        );
+        assert_eq!(contact(Triangle, White, N, Rhombus, Black), Nothing);
         // The square's front-right is a + corner; the octagon's back-left edge is -.
-        assert_eq!(
-            contact(
-                Kind::Square,
-                Side::White,
-                Dir::NE,
-                Kind::Octagon,
-                Side::White
-            ),
-            Contact::Bond
-        );
+        assert_eq!(contact(Square, White, NE, Octagon, White), Bond);
     }
 
     #[test]

@@ -1,7 +1,9 @@
 //! Rules tests: hand-made positions named after the rulings they pin, property tests
 //! (exact arithmetic, symmetry, incremental updates) and seeded random games. The turn
-//! scenarios (W6..W12) are in `tests/turns.rs`.
+//! scenarios (W7..W9) are in `tests/turns.rs`; tuning (W6, W12), resignation and whole
+//! games in `tests/games.rs`.
 
+mod games;
 mod turns;
 
 use rand::Rng;

@@ -1,12 +1,12 @@
 //! The computer player.
 
-use super::{game, mv};
+use super::{game, mate_in_one, mv};
 use crate::rules::hexchess::ai::{AiConfig, choose};
 use crate::rules::hexchess::{Color, Game, Kind, Reason, Ruleset};
 use crate::rules::rng::seeded;
 
-use Color::{Black, White};
-use Kind::{King, Knight, Pawn, Queen, Rook};
+use Color::White;
+use Kind::{Knight, Pawn, Queen};
 
 fn quick() -> AiConfig {
     AiConfig {
@@ -19,16 +19,7 @@ fn quick() -> AiConfig {
 #[test]
 fn finds_a_mate_in_one_through_the_rename() {
     // Only a queen arriving as a rook on the a-file mates (see the H9 scenario).
-    let mut g = game(
-        Ruleset::V011,
-        &[
-            ("i1", White, King),
-            ("b5", White, Rook),
-            ("b2", White, Queen),
-            ("a6", Black, King),
-        ],
-        White,
-    );
+    let mut g = mate_in_one();
     let m = choose(&g, &quick(), &mut seeded(3)).expect("a move");
     g.play(m).unwrap();
     assert_eq!(
@@ -41,18 +32,7 @@ fn finds_a_mate_in_one_through_the_rename() {
 #[test]
 fn takes_a_free_queen() {
     // The rook on f2 takes the undefended queen up the f-file.
-    let g = game(
-        Ruleset::V011,
-        &[
-            ("a1", White, King),
-            ("f6", Black, Queen),
-            ("d5", White, Knight),
-            ("f2", White, Rook),
-            ("l6", Black, King),
-            ("a6", Black, Pawn),
-        ],
-        White,
-    );
+    let g = game(Ruleset::V011, "Ka1 qf6 Nd5 Rf2 kl6 pa6", White);
     let m = choose(&g, &quick(), &mut seeded(1)).expect("a move");
     assert_eq!(m.to, super::c("f6"), "takes the queen: {m}");
 }
@@ -72,11 +52,7 @@ fn same_seed_same_move_and_legal() {
 
 #[test]
 fn no_move_when_the_game_is_over() {
-    let g = game(
-        Ruleset::V011,
-        &[("a1", White, King), ("l6", Black, King)],
-        White,
-    );
+    let g = game(Ruleset::V011, "Ka1 kl6", White);
     assert!(g.outcome().is_some());
     assert_eq!(choose(&g, &quick(), &mut seeded(0)), None);
 }

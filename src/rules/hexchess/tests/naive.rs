@@ -7,6 +7,16 @@ use crate::rules::hexchess::{Color, Kind, Position, Ruleset};
 pub type Hex = (i32, i32);
 pub type NaiveMove = (Hex, Hex, Option<Kind>);
 
+/// H4's renaming cycle as the document writes it, Q -> R -> B -> N -> P -> Q; a king is
+/// not in it and keeps its type.
+const ROTATION: [Kind; 5] = [
+    Kind::Queen,
+    Kind::Rook,
+    Kind::Bishop,
+    Kind::Knight,
+    Kind::Pawn,
+];
+
 fn on_board((q, r): Hex) -> bool {
     q.abs() <= 5 && r.abs() <= 5 && (q + r).abs() <= 5
 }
@@ -289,15 +299,8 @@ impl Naive {
             self.ep = Some(((from.0, (from.1 + to.1) / 2), to));
         }
         let mut arrived = promo.unwrap_or(kind);
-        if rename {
-            arrived = match arrived {
-                Kind::Queen => Kind::Rook,
-                Kind::Rook => Kind::Bishop,
-                Kind::Bishop => Kind::Knight,
-                Kind::Knight => Kind::Pawn,
-                Kind::Pawn => Kind::Queen,
-                Kind::King => Kind::King,
-            };
+        if rename && let Some(i) = ROTATION.iter().position(|&k| k == arrived) {
+            arrived = ROTATION[(i + 1) % ROTATION.len()];
         }
         self.set(from, None);
         self.set(to, Some((color, arrived)));

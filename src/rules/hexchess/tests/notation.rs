@@ -7,8 +7,8 @@ use crate::rules::hexchess::notation::{parse, parse_long, write};
 use crate::rules::hexchess::{Color, Game, Illegal, Kind, Ruleset};
 use crate::rules::rng::seeded;
 
-use Color::{Black, White};
-use Kind::{King, Knight, Pawn, Rook};
+use Color::White;
+use Kind::{Knight, Pawn, Rook};
 
 fn written(g: &Game, long: &str) -> String {
     g.notation(mv(long))
@@ -39,31 +39,11 @@ fn h6_disambiguation_file_then_rank_then_both() {
     assert!(g.legal_moves().contains(&mv("h1f4")));
     assert_eq!(written(&g, "h1f4"), "Nhf4");
     // Two rooks on one file: the rank.
-    let g = game(
-        Ruleset::V011,
-        &[
-            ("a1", White, King),
-            ("f2", White, Rook),
-            ("f9", White, Rook),
-            ("l6", Black, King),
-            ("a6", Black, Pawn),
-        ],
-        White,
-    );
+    let g = game(Ruleset::V011, "Ka1 Rf2 Rf9 kl6 pa6", White);
     assert_eq!(written(&g, "f2f5"), "R2f5");
     assert_eq!(written(&g, "f9f5"), "R9f5");
     // Three rooks reach f5: f2 and f9 share a file, f2 and i2 share a rank.
-    let g = game(
-        Ruleset::V011,
-        &[
-            ("a1", White, King),
-            ("f2", White, Rook),
-            ("f9", White, Rook),
-            ("i2", White, Rook),
-            ("l6", Black, King),
-        ],
-        White,
-    );
+    let g = game(Ruleset::V011, "Ka1 Rf2 Rf9 Ri2 kl6", White);
     assert_eq!(written(&g, "f2f5"), "Rf2f5");
     assert_eq!(written(&g, "f9f5"), "R9f5");
     assert_eq!(written(&g, "i2f5"), "Rif5");
@@ -83,28 +63,9 @@ fn h12_pawn_captures_name_the_file_only_when_two_pawns_can_take() {
         .map(|x| x.to_string())
         .unwrap_or_default();
     assert_eq!((from_f.as_str(), from_d.as_str()), ("f6", "d5"));
-    let one = game(
-        Ruleset::V011,
-        &[
-            ("a1", White, King),
-            ("f6", White, Pawn),
-            ("e7", Black, Rook),
-            ("l6", Black, King),
-        ],
-        White,
-    );
+    let one = game(Ruleset::V011, "Ka1 Pf6 re7 kl6", White);
     assert_eq!(written(&one, "f6e7"), "xe7");
-    let two = game(
-        Ruleset::V011,
-        &[
-            ("a1", White, King),
-            ("f6", White, Pawn),
-            ("d5", White, Pawn),
-            ("e7", Black, Rook),
-            ("l6", Black, King),
-        ],
-        White,
-    );
+    let two = game(Ruleset::V011, "Ka1 Pf6 Pd5 re7 kl6", White);
     assert_eq!(written(&two, "f6e7"), "fxe7");
     assert_eq!(written(&two, "d5e7"), "dxe7");
     // Reading: the plain form is ambiguous, the file form is not.
@@ -119,16 +80,7 @@ fn h12_pawn_captures_name_the_file_only_when_two_pawns_can_take() {
 
 #[test]
 fn h12_input_tolerance_and_capture_mark() {
-    let g = game(
-        Ruleset::V011,
-        &[
-            ("a1", White, King),
-            ("f6", White, Pawn),
-            ("e7", Black, Rook),
-            ("l6", Black, King),
-        ],
-        White,
-    );
+    let g = game(Ruleset::V011, "Ka1 Pf6 re7 kl6", White);
     // Check marks and extra disambiguation are tolerated.
     assert_eq!(g.parse_move("xe7+"), Ok(mv("f6e7")));
     assert_eq!(g.parse_move("fxe7#"), Ok(mv("f6e7")));
@@ -148,15 +100,7 @@ fn h12_input_tolerance_and_capture_mark() {
 
 #[test]
 fn h6_promotion_notation() {
-    let g = game(
-        Ruleset::V011,
-        &[
-            ("a1", White, King),
-            ("f10", White, Pawn),
-            ("l6", Black, King),
-        ],
-        White,
-    );
+    let g = game(Ruleset::V011, "Ka1 Pf10 kl6", White);
     assert_eq!(written(&g, "f10f11=Q"), "f11=Q");
     assert_eq!(g.parse_move("f11=N"), Ok(mv("f10f11=N")));
     assert_eq!(g.parse_move("f11=r"), Ok(mv("f10f11=R")));

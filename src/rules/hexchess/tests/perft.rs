@@ -3,6 +3,7 @@
 use rand::Rng;
 
 use super::naive::{Naive, NaiveMove, diagonal, hex_of, knight};
+use crate::rules::hexchess::geometry::KNIGHT;
 use crate::rules::hexchess::movegen::legal_moves;
 use crate::rules::hexchess::perft::perft;
 use crate::rules::hexchess::{Cell, Game, Position, Ruleset};
@@ -17,8 +18,9 @@ fn classic_depth_one_is_51() {
 
 #[test]
 fn naive_directions_match_the_ruling() {
-    // H1 lists the diagonal steps and the 12 knight offsets; the naive generator derives
-    // them from the document's words (vertex-sharing; orthogonal then diagonal outward).
+    // H1 lists the diagonal steps and the 12 knight offsets (the engine's `KNIGHT` table);
+    // the naive generator derives them from the document's words (vertex-sharing;
+    // orthogonal then diagonal outward).
     let mut d = diagonal();
     d.sort();
     let mut h1 = vec![(2, -1), (-2, 1), (1, 1), (-1, -1), (1, -2), (-1, 2)];
@@ -26,20 +28,7 @@ fn naive_directions_match_the_ruling() {
     assert_eq!(d, h1);
     let mut k = knight();
     k.sort();
-    let mut h1k = vec![
-        (1, 2),
-        (2, 1),
-        (3, -1),
-        (3, -2),
-        (2, -3),
-        (1, -3),
-        (-1, -2),
-        (-2, -1),
-        (-3, 1),
-        (-3, 2),
-        (-2, 3),
-        (-1, 3),
-    ];
+    let mut h1k = KNIGHT.to_vec();
     h1k.sort();
     assert_eq!(k, h1k);
 }

@@ -15,6 +15,14 @@ fn names(cells: impl Iterator<Item = Cell>) -> Vec<String> {
     v
 }
 
+/// The legal moves from `cell`, in sorted long form.
+fn legal_from(game: &Game, cell: &str) -> Vec<String> {
+    legal(game)
+        .into_iter()
+        .filter(|m| m.starts_with(cell))
+        .collect()
+}
+
 #[test]
 fn h1_board_has_91_cells_in_eleven_files() {
     assert_eq!(Cell::all().count(), 91);
@@ -95,33 +103,10 @@ fn h3_pawn_steps_and_captures_on_forward_diagonals() {
     assert_eq!(c("f5").offset((-1, 2)), Some(c("e6")));
     assert_eq!(c("f5").offset((1, 1)), Some(c("g6")));
     // Blocked straight ahead, an enemy only on an orthogonal neighbour: no pawn move.
-    let g = game(
-        Ruleset::V011,
-        &[
-            ("b1", White, King),
-            ("f5", White, Pawn),
-            ("e5", Black, Rook),
-            ("f6", Black, Queen),
-            ("l6", Black, King),
-        ],
-        White,
-    );
+    let g = game(Ruleset::V011, "Kb1 Pf5 re5 qf6 kl6", White);
     assert!(legal(&g).iter().all(|m| !m.starts_with("f5")));
-    let g = game(
-        Ruleset::V011,
-        &[
-            ("a1", White, King),
-            ("f5", White, Pawn),
-            ("e6", Black, Rook),
-            ("g6", Black, Knight),
-            ("l6", Black, King),
-        ],
-        White,
-    );
-    let pawn_moves: Vec<String> = legal(&g)
-        .into_iter()
-        .filter(|m| m.starts_with("f5"))
-        .collect();
+    let g = game(Ruleset::V011, "Ka1 Pf5 re6 ng6 kl6", White);
+    let pawn_moves = legal_from(&g, "f5");
     assert_eq!(pawn_moves, ["f5e6", "f5f6", "f5g6"]);
     // No double step in v011 (H3); the refusal names the rule.
     let mut start = Game::new(Ruleset::V011);
@@ -136,35 +121,18 @@ fn h3_pawn_steps_and_captures_on_forward_diagonals() {
     );
     assert!(err.to_string().contains("pawn"), "{err}");
     // A black pawn captures downward on (1,-2) and (-1,-1): from f7, g5 and e5.
-    let g = game(
-        Ruleset::V011,
-        &[
-            ("a1", White, King),
-            ("f7", Black, Pawn),
-            ("g5", White, Rook),
-            ("e5", White, Rook),
-            ("k7", Black, King),
-        ],
-        Black,
-    );
-    let pawn_moves: Vec<String> = legal(&g)
-        .into_iter()
-        .filter(|m| m.starts_with("f7"))
-        .collect();
+    let g = game(Ruleset::V011, "Ka1 pf7 Rg5 Re5 kk7", Black);
+    let pawn_moves = legal_from(&g, "f7");
     assert_eq!(pawn_moves, ["f7e5", "f7f6", "f7g5"]);
 }
 
 #[test]
 fn h3_v011_king_steps_only_orthogonally() {
     // (A black pawn stuck on its far edge keeps the material sufficient.)
-    let pieces = [
-        ("f6", White, King),
-        ("a6", Black, King),
-        ("a1", Black, Pawn),
-    ];
-    let g = game(Ruleset::V011, &pieces, White);
+    let pieces = "Kf6 ka6 pa1";
+    let g = game(Ruleset::V011, pieces, White);
     assert_eq!(legal(&g), ["f6e5", "f6e6", "f6f5", "f6f7", "f6g5", "f6g6"]);
-    let g = game(Ruleset::Classic, &pieces, White);
+    let g = game(Ruleset::Classic, pieces, White);
     assert_eq!(legal(&g).len(), 12);
 }
 
@@ -188,16 +156,7 @@ fn h4_a_pawn_becomes_a_queen_after_one_step() {
 fn h4_rotation_cycles_through_every_type_and_spares_kings() {
     // A piece moved five times goes Q R B N P and back to Q; the id never changes.
     // (A black pawn stuck on its far edge keeps the material sufficient.)
-    let mut g = game(
-        Ruleset::V011,
-        &[
-            ("b1", White, King),
-            ("f6", White, Queen),
-            ("l6", Black, King),
-            ("a1", Black, Pawn),
-        ],
-        White,
-    );
+    let mut g = game(Ruleset::V011, "Kb1 Qf6 kl6 pa1", White);
     let id = g.position().piece_at(c("f6")).map(|p| p.id);
     let path = ["f6f7", "f7f8", "f8g9", "g9f7", "f7f8"];
     let replies = ["l6l5", "l5l6", "l6l5", "l5l6", "l6l5"];
@@ -215,15 +174,7 @@ fn h4_rotation_cycles_through_every_type_and_spares_kings() {
 
 #[test]
 fn h5_promotion_to_queen_arrives_as_a_rook() {
-    let mut g = game(
-        Ruleset::V011,
-        &[
-            ("a1", White, King),
-            ("f10", White, Pawn),
-            ("l6", Black, King),
-        ],
-        White,
-    );
+    let mut g = game(Ruleset::V011, "Ka1 Pf10 kl6", White);
     let moves = legal(&g);
     for p in ["B", "N", "Q", "R"] {
         assert!(moves.contains(&format!("f10f11={p}")));
@@ -235,15 +186,7 @@ fn h5_promotion_to_queen_arrives_as_a_rook() {
     assert_eq!((r.departed_as, r.arrived_as), (Pawn, Rook));
     assert_eq!(r.notation, "f11=Q");
     // =N arrives as a pawn on the far edge, which then has no moves (H5).
-    let mut g = game(
-        Ruleset::V011,
-        &[
-            ("a1", White, King),
-            ("f10", White, Pawn),
-            ("l6", Black, King),
-        ],
-        White,
-    );
+    let mut g = game(Ruleset::V011, "Ka1 Pf10 kl6", White);
     let r = g.play(mv("f10f11=N")).unwrap();
     assert_eq!(r.arrived_as, Pawn);
     g.play(mv("l6l5")).unwrap();
@@ -254,16 +197,7 @@ fn h5_promotion_to_queen_arrives_as_a_rook() {
 fn h5_knight_becoming_a_pawn_on_the_far_edge_does_not_promote() {
     // f11 is White's far edge; a knight leaping there arrives as a pawn, no choice.
     let from = c("f11").offset((-1, -2)).unwrap_or(c("f11"));
-    let mut g = game(
-        Ruleset::V011,
-        &[
-            ("b1", White, King),
-            (&from.to_string(), White, Knight),
-            ("l6", Black, King),
-            ("a1", Black, Pawn),
-        ],
-        White,
-    );
+    let mut g = game(Ruleset::V011, &format!("Kb1 N{from} kl6 pa1"), White);
     let to_f11: Vec<String> = legal(&g)
         .into_iter()
         .filter(|m| m.ends_with("f11"))
@@ -282,27 +216,11 @@ fn h5_knight_becoming_a_pawn_on_the_far_edge_does_not_promote() {
 #[test]
 fn h4_check_is_given_by_the_renamed_type() {
     // A pawn step that arrives as a queen checks along the file.
-    let mut g = game(
-        Ruleset::V011,
-        &[
-            ("a1", White, King),
-            ("f5", White, Pawn),
-            ("f10", Black, King),
-        ],
-        White,
-    );
+    let mut g = game(Ruleset::V011, "Ka1 Pf5 kf10", White);
     let r = g.play(mv("f5f6")).unwrap();
     assert!(r.gives_check && g.position().in_check());
     // A queen that moves onto a diagonal of the king arrives as a rook: no check.
-    let mut g = game(
-        Ruleset::V011,
-        &[
-            ("a1", White, King),
-            ("d1", White, Queen),
-            ("f6", Black, King),
-        ],
-        White,
-    );
+    let mut g = game(Ruleset::V011, "Ka1 Qd1 kf6", White);
     // d5 lies on a diagonal of f6 (H1), reached from d1 up the d-file.
     let r = g.play(mv("d1d5")).unwrap();
     assert_eq!(r.arrived_as, Rook);

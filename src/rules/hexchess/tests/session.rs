@@ -7,8 +7,8 @@ use super::{game, mv};
 use crate::rules::hexchess::session::{GameSession, forced_delay};
 use crate::rules::hexchess::{Color, Kind, Ruleset};
 
-use Color::{Black, White};
-use Kind::{King, Knight, Pawn, Queen, Rook};
+use Color::White;
+use Kind::{Pawn, Queen};
 
 fn kind_on(s: &GameSession, cell: &str) -> Option<Kind> {
     s.game().position().piece_at(super::c(cell)).map(|p| p.kind)
@@ -74,15 +74,7 @@ fn h8_delay_schedule() {
 
 /// White's king on a1 can only step to a2 (a black rook holds the b-file).
 fn forced_session() -> GameSession {
-    GameSession::from_game(game(
-        Ruleset::V011,
-        &[
-            ("a1", White, King),
-            ("b7", Black, Rook),
-            ("l6", Black, King),
-        ],
-        White,
-    ))
+    GameSession::from_game(game(Ruleset::V011, "Ka1 rb7 kl6", White))
 }
 
 #[test]
@@ -111,17 +103,7 @@ fn h8_forced_moves_over_twenty_plays_spanning_undo() {
 
 #[test]
 fn h8_four_promotion_choices_are_not_forced() {
-    let s = GameSession::from_game(game(
-        Ruleset::V011,
-        &[
-            ("a1", White, King),
-            ("b7", Black, Rook),
-            ("d4", Black, Knight),
-            ("f10", White, Pawn),
-            ("l6", Black, King),
-        ],
-        White,
-    ));
+    let s = GameSession::from_game(game(Ruleset::V011, "Ka1 rb7 nd4 Pf10 kl6", White));
     assert_eq!(s.game().legal_moves().len(), 4);
     assert_eq!(s.forced_move(), None);
 }
