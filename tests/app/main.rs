@@ -5,5 +5,6 @@ mod headless;
 mod hexchess;
 mod polarity;
 mod render;
+mod table;
 mod vectress;
 mod wavefield;

@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use lodestone::app::playback::PlaybackQueue;
 use lodestone::app::polarity::PolarityTable;
 use lodestone::app::table::Request;
-use lodestone::app::polarity::looks::{
+use lodestone::app::polarity::pieces::{
     HandPiece, SLOTS, Stone, hand_rest, pile_rest, slot_standing, stone_rest,
 };
 use lodestone::app::{ActiveGame, AvailableModes, PlayMode, Screen};

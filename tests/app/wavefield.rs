@@ -5,7 +5,7 @@ use bevy::prelude::*;
 use lodestone::app::playback::{Motion, PlaybackQueue};
 use lodestone::app::wavefield::panel::PanelButton;
 use lodestone::app::wavefield::surface::{FieldMaterial, unpack};
-use lodestone::app::wavefield::{Command, WavefieldTable};
+use lodestone::app::wavefield::{Control, WavefieldTable};
 use lodestone::app::{ActiveGame, PlayMode, Screen};
 use lodestone::rules::GameId;
 use lodestone::rules::wavefield::{Action, Event, Kind, parse_action};
@@ -71,7 +71,7 @@ fn a_tuning_change_feeds_the_engines_field_to_the_surface() {
     let mut buttons = app.world_mut().query::<(Entity, &PanelButton)>();
     let minus = buttons
         .iter(app.world())
-        .find(|(_, b)| b.0 == Command::Tune(Kind::RoundHat, -1))
+        .find(|(_, b)| b.0 == Control::Tune(Kind::RoundHat, -1))
         .map(|(e, _)| e)
         .expect("the panel has a Round Hat - button");
     app.world_mut()
@@ -129,8 +129,8 @@ fn removal_rounds_become_playback_stages_in_order() {
         wait_idle(&mut app);
         app.world_mut()
             .resource_mut::<WavefieldTable>()
-            .commands
-            .push(Command::Play(action));
+            .controls
+            .push(Control::Play(action));
         app.update();
         assert_eq!(
             app.world()

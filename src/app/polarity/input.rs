@@ -5,7 +5,7 @@ use bevy::picking::events::{Click, Out, Over, Pointer};
 use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 
-use super::looks::PolarityLooks;
+use super::pieces::PolarityLooks;
 use super::stages::{legal_dots, preview};
 use super::{PolarityTable, cell_of};
 use crate::app::boards::BoardCell;

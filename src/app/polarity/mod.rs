@@ -4,11 +4,12 @@
 //!
 //! Keys: 1 plain, 2 rook, 3 bishop, 4 queen, Tab push/pull, U undo, N new game.
 //!
-//! What is Polarity's own: stones, hands and piles (`looks`, `stages`), the power choice
+//! What is Polarity's own: stones, hands and piles (`pieces`, `layout`, `stages`), the power choice
 //! and the hover preview (`input`), the pile labels and status (`status`), setting out
 //! and snapping to the rules (`table`).
 
-pub mod looks;
+pub mod layout;
+pub mod pieces;
 pub mod stages;
 
 mod input;

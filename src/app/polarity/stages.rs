@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use bevy::light::NotShadowCaster;
 use bevy::prelude::*;
 
-use super::looks::{
+use super::pieces::{
     PolarityLooks, SLOTS, STONE_RADIUS, TablePart, cell_point, hand_rest, pile_rest, spawn_stone,
     spent_slot, stone_rest,
 };
@@ -26,7 +26,7 @@ use crate::rules::polarity::{
 pub struct TableEntities {
     /// Stones on the board, by id.
     pub stones: HashMap<StoneId, Entity>,
-    /// The five hand pieces of each side, by slot (see `looks::SLOTS`).
+    /// The five hand pieces of each side, by slot (see `pieces::SLOTS`).
     pub hands: [[Entity; 5]; 2],
     /// The collected stones of each side, in the order they were taken.
     pub piles: [Vec<Entity>; 2],

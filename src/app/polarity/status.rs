@@ -3,7 +3,7 @@
 use bevy::prelude::*;
 
 use super::PolarityTable;
-use super::looks::SideLabel;
+use super::pieces::SideLabel;
 use super::stages::side_title;
 use crate::app::playback::PlaybackQueue;
 use crate::rules::polarity::{EndReason, Hand, Next, Outcome, Side, TARGET};

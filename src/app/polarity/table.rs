@@ -3,7 +3,7 @@
 
 use bevy::prelude::*;
 
-use super::looks::{
+use super::pieces::{
     HandPiece, PolarityLooks, SLOTS, SideLabel, Stone, hand_rest, pile_point, pile_rest,
     side_sign, slot_standing, spawn_hand_piece, spawn_side_label, spawn_stone, stone_rest,
 };
@@ -104,6 +104,8 @@ fn spawn_table(commands: &mut Commands, looks: &PolarityLooks, table: &mut Polar
         }
     }
     table.entities = entities;
+    // The legal cells are dotted as soon as the player may act.
+    table.preview_dirty = true;
 }
 
 /// Once playback has ended, every stone, hand piece and piled stone stands exactly where

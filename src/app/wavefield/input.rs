@@ -189,19 +189,19 @@ pub(super) fn table_keys(
 ) {
     let Some(keys) = keys else { return };
     let pairs = [
-        (KeyCode::KeyV, Command::CycleView),
-        (KeyCode::Digit1, Command::ToggleChannel(0)),
-        (KeyCode::Digit2, Command::ToggleChannel(1)),
-        (KeyCode::Digit3, Command::ToggleChannel(2)),
-        (KeyCode::Digit4, Command::ToggleChannel(3)),
-        (KeyCode::KeyH, Command::Play(Action::Hint)),
-        (KeyCode::KeyD, Command::Play(Action::Dice)),
-        (KeyCode::KeyG, Command::ToggleDev),
-        (KeyCode::KeyL, Command::ToggleLevel),
+        (KeyCode::KeyV, Control::CycleView),
+        (KeyCode::Digit1, Control::ToggleChannel(0)),
+        (KeyCode::Digit2, Control::ToggleChannel(1)),
+        (KeyCode::Digit3, Control::ToggleChannel(2)),
+        (KeyCode::Digit4, Control::ToggleChannel(3)),
+        (KeyCode::KeyH, Control::Play(Action::Hint)),
+        (KeyCode::KeyD, Control::Play(Action::Dice)),
+        (KeyCode::KeyG, Control::ToggleDev),
+        (KeyCode::KeyL, Control::ToggleLevel),
     ];
     for (key, command) in pairs {
         if keys.just_pressed(key) {
-            table.commands.push(command);
+            table.controls.push(command);
         }
     }
 }

@@ -5,7 +5,7 @@
 //!
 //! What is Wave Field's own: the surface and its flow (`surface`, `motion`), the pieces and
 //! markers (`pieces`, `stages`), the tuning panel and developer mode (`panel`), its
-//! commands (`turns`), picking (`input`), setting out (`table`) and the status (`status`).
+//! controls (`controls`, the panel's `readout`), picking (`input`), setting out (`table`) and the status (`status`).
 
 pub mod panel;
 pub mod pieces;
@@ -16,7 +16,8 @@ mod input;
 mod motion;
 mod status;
 mod table;
-mod turns;
+mod controls;
+mod readout;
 
 use std::collections::HashMap;
 
@@ -33,7 +34,7 @@ use self::pieces::{
 use self::stages::stages_for;
 use self::surface::{FieldMaterial, FieldUniform, View, pack, surface_mesh, to_f32, unpack};
 use self::table::*;
-use self::turns::*;
+use self::controls::*;
 use super::boards::BoardCell;
 use super::camera::OrbitCamera;
 use super::playback::{PlaybackQueue, Stage};
@@ -72,7 +73,7 @@ pub fn plugin(app: &mut App) {
             (
                 drive_surface,
                 follow_surface,
-                panel::update_panel,
+                readout::update_panel,
                 pieces::pulse_warnings,
             )
                 .chain()
@@ -91,7 +92,7 @@ pub type WavefieldTable = Table<Wavefield>;
 
 /// Everything the player can ask for (keys and panel buttons).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Command {
+pub enum Control {
     /// Play a rules action (tune, dice, reset, hint, resign, press, move).
     Play(Action),
     /// Set one kind's sign in the side to move's profile.
@@ -168,8 +169,8 @@ pub struct WavefieldScene {
     pub anim: FieldAnim,
     /// The fields the current playback passes through (see `stages_for`).
     stage_fields: Vec<[f32; CELLS]>,
-    /// Commands from keys, buttons and tests, applied in order.
-    pub commands: Vec<Command>,
+    /// Controls from keys, buttons and tests, applied in order.
+    pub controls: Vec<Control>,
     /// Wave definitions edited in developer mode, applied by Restart.
     pub draft: Option<crate::rules::wavefield::definitions::Definitions>,
     pub dev: bool,
@@ -188,7 +189,7 @@ impl Default for WavefieldScene {
             hover: None,
             anim: FieldAnim::settled([0.0; CELLS]),
             stage_fields: Vec::new(),
-            commands: Vec::new(),
+            controls: Vec::new(),
             draft: None,
             dev: false,
         }

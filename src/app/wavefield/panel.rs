@@ -3,11 +3,9 @@
 
 use bevy::prelude::*;
 
-use super::{Command, WavefieldTable};
+use super::{Control, WavefieldTable};
 use crate::app::Screen;
-use crate::rules::wavefield::patterns::{Pattern, format_units};
-use crate::rules::wavefield::views;
-use crate::rules::wavefield::{Action, Cell, Kind};
+use crate::rules::wavefield::{Action, Kind};
 
 const BUTTON: Color = Color::srgb(0.18, 0.2, 0.26);
 const BUTTON_HOVER: Color = Color::srgb(0.27, 0.31, 0.4);
@@ -15,7 +13,7 @@ const TEXT: Color = Color::srgb(0.93, 0.92, 0.88);
 
 /// A panel button and the command it sends.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PanelButton(pub Command);
+pub struct PanelButton(pub Control);
 
 /// The panel's texts, refreshed each frame.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -138,7 +136,7 @@ fn text(size: f32) -> impl Bundle {
     )
 }
 
-fn button(commands: &mut ChildSpawnerCommands, label: &str, command: Command, width: f32) {
+fn button(commands: &mut ChildSpawnerCommands, label: &str, command: Control, width: f32) {
     commands.spawn((
         Button,
         PanelButton(command),
@@ -193,29 +191,29 @@ pub fn spawn_panel(commands: &mut Commands) {
             panel.spawn((PanelText::Header, text(14.0)));
             for kind in Kind::ALL {
                 panel.spawn(row()).with_children(|r| {
-                    button(r, "-", Command::Tune(kind, -1), 22.0);
-                    button(r, "+", Command::Tune(kind, 1), 22.0);
+                    button(r, "-", Control::Tune(kind, -1), 22.0);
+                    button(r, "+", Control::Tune(kind, 1), 22.0);
                     spawn_thumbnail(r, kind);
                     r.spawn((PanelText::KindLine(kind), text(13.0)));
                 });
             }
             panel.spawn(row()).with_children(|r| {
-                button(r, "Dice", Command::Play(Action::Dice), 58.0);
-                button(r, "Reset", Command::Play(Action::Reset), 58.0);
-                button(r, "Hint", Command::Play(Action::Hint), 58.0);
-                button(r, "Undo", Command::Undo, 58.0);
+                button(r, "Dice", Control::Play(Action::Dice), 58.0);
+                button(r, "Reset", Control::Play(Action::Reset), 58.0);
+                button(r, "Hint", Control::Play(Action::Hint), 58.0);
+                button(r, "Undo", Control::Undo, 58.0);
             });
             panel.spawn(row()).with_children(|r| {
-                button(r, "Resign", Command::Play(Action::Resign), 58.0);
-                button(r, "View", Command::CycleView, 58.0);
-                button(r, "New", Command::NewGame, 58.0);
-                button(r, "Dev", Command::ToggleDev, 58.0);
+                button(r, "Resign", Control::Play(Action::Resign), 58.0);
+                button(r, "View", Control::CycleView, 58.0);
+                button(r, "New", Control::NewGame, 58.0);
+                button(r, "Dev", Control::ToggleDev, 58.0);
             });
             panel.spawn(row()).with_children(|r| {
                 for (k, label) in ["C", "M", "Y", "K"].iter().enumerate() {
-                    button(r, label, Command::ToggleChannel(k), 26.0);
+                    button(r, label, Control::ToggleChannel(k), 26.0);
                 }
-                button(r, "Level", Command::ToggleLevel, 50.0);
+                button(r, "Level", Control::ToggleLevel, 50.0);
                 r.spawn((PanelText::Level, text(12.0)));
             });
             panel.spawn((PanelText::Pressure, text(12.0)));
@@ -236,7 +234,7 @@ pub fn spawn_panel(commands: &mut Commands) {
                             button(
                                 r,
                                 &format!("{}1-", kind.letter()),
-                                Command::Play(Action::Press {
+                                Control::Play(Action::Press {
                                     kind,
                                     slot: 0,
                                     coef: -1,
@@ -246,7 +244,7 @@ pub fn spawn_panel(commands: &mut Commands) {
                             button(
                                 r,
                                 &format!("{}1+", kind.letter()),
-                                Command::Play(Action::Press {
+                                Control::Play(Action::Press {
                                     kind,
                                     slot: 0,
                                     coef: 1,
@@ -265,7 +263,7 @@ pub fn spawn_panel(commands: &mut Commands) {
                             button(
                                 r,
                                 &format!("{} preset", kind.letter()),
-                                Command::EditPreset(kind),
+                                Control::EditPreset(kind),
                                 70.0,
                             );
                         }
@@ -275,14 +273,14 @@ pub fn spawn_panel(commands: &mut Commands) {
                             button(
                                 r,
                                 &format!("{} rings", kind.letter()),
-                                Command::EditRings(kind),
+                                Control::EditRings(kind),
                                 70.0,
                             );
                         }
                     });
                     dev.spawn(row()).with_children(|r| {
-                        button(r, "Restart", Command::Restart, 70.0);
-                        button(r, "Restart, reset defs", Command::RestartAndReset, 190.0);
+                        button(r, "Restart", Control::Restart, 70.0);
+                        button(r, "Restart, reset defs", Control::RestartAndReset, 190.0);
                     });
                     dev.spawn((PanelText::Dev, text(11.0)));
                 });
@@ -300,8 +298,8 @@ pub fn thumbnail_clicks(
     for (interaction, cell) in &cells {
         if *interaction == Interaction::Pressed && (cell.dx, cell.dy) != (0, 0) {
             table
-                .commands
-                .push(Command::EditCell(cell.kind, cell.dx, cell.dy));
+                .controls
+                .push(Control::EditCell(cell.kind, cell.dx, cell.dy));
         }
     }
 }
@@ -316,168 +314,10 @@ pub fn panel_buttons(
         match interaction {
             Interaction::Pressed => {
                 color.0 = BUTTON_HOVER;
-                table.commands.push(button.0);
+                table.controls.push(button.0);
             }
             Interaction::Hovered => color.0 = BUTTON_HOVER,
             Interaction::None => color.0 = BUTTON,
         }
     }
-}
-
-fn sign(v: i32) -> char {
-    if v < 0 { '-' } else { '+' }
-}
-
-pub fn update_panel(
-    table: Res<WavefieldTable>,
-    mut texts: Query<(&PanelText, &mut Text)>,
-    mut dev: Query<&mut Node, With<DevSection>>,
-    mut thumbs: Query<(&ThumbCell, &mut BackgroundColor), Without<PanelButton>>,
-) {
-    let game = &table.game;
-    let pos = game.position();
-    let side = pos.to_move();
-    let profile = pos.profile(side);
-    // In developer mode the thumbnails show the draft being edited.
-    let defs = match (&table.draft, table.dev) {
-        (Some(draft), true) => draft,
-        _ => game.definitions(),
-    };
-    for (cell, mut color) in &mut thumbs {
-        let value: i32 = defs
-            .kind(cell.kind)
-            .slots
-            .first()
-            .map(|p| p.basis(cell.dx, cell.dy))
-            .unwrap_or(0)
-            * profile.coef(cell.kind)
-            * side.sign();
-        let wanted = thumb_color(value, cell.dx.abs().max(cell.dy.abs()));
-        if color.0 != wanted {
-            color.0 = wanted;
-        }
-    }
-    for (which, mut t) in &mut texts {
-        let value = match which {
-            PanelText::Header => format!("Tuning: {} ({profile})", side.title()),
-            PanelText::KindLine(kind) => {
-                let coef = profile.coef(*kind);
-                format!(
-                    "{}: {} (field {})",
-                    kind.title(),
-                    sign(coef),
-                    sign(coef * side.sign()),
-                )
-            }
-            PanelText::Level => table.level.name().to_string(),
-            PanelText::Pressure => {
-                let p = game.pressure();
-                let trend: Vec<String> = p.trend.iter().map(|v| format_units(*v)).collect();
-                format!(
-                    "Pressure ({})\nlegal moves {} | unstable: own {}, theirs {}\nBig Hat margin {}{}\ntrend {}",
-                    p.side.title(),
-                    p.legal_moves,
-                    p.unstable_own,
-                    p.unstable_opponent,
-                    p.big_hat_margin_text,
-                    if p.trapped { " (trapped)" } else { "" },
-                    trend.join(" ")
-                )
-            }
-            PanelText::History if table.dev => String::new(),
-            PanelText::History => {
-                let lines = game.history_roll();
-                let recent: Vec<String> = lines
-                    .iter()
-                    .rev()
-                    .take(9)
-                    .rev()
-                    .map(|l| format!("{:>3} {}", l.entry + 1, l.text))
-                    .collect();
-                format!("History Roll\n{}", recent.join("\n"))
-            }
-            PanelText::Dev => {
-                if table.dev {
-                    dev_text(&table)
-                } else {
-                    String::new()
-                }
-            }
-        };
-        if t.0 != value {
-            t.0 = value;
-        }
-    }
-    let display = if table.dev {
-        Display::Flex
-    } else {
-        Display::None
-    };
-    for mut node in &mut dev {
-        if node.display != display {
-            node.display = display;
-        }
-    }
-}
-
-/// Developer mode: the raw field, the selected square's contributions, mobility and the
-/// wave definitions.
-fn dev_text(table: &WavefieldTable) -> String {
-    let game = &table.game;
-    let pos = game.position();
-    let mut out = String::from("Raw field (1/64 units), row 7 first\n");
-    for y in 0..7 {
-        let row: Vec<String> = (0..7)
-            .filter_map(|x| Cell::new(x, y))
-            .map(|c| format!("{:>6}", pos.value(c)))
-            .collect();
-        out += &row.join("");
-        out.push('\n');
-    }
-    if let Some(id) = table.selected {
-        let cell = pos.piece(id).cell;
-        let b = game.breakdown(cell);
-        out += &format!(
-            "{cell}: total {} | R {} T {} A {} B {}\n",
-            format_units(b.total),
-            format_units(b.per_kind[0]),
-            format_units(b.per_kind[1]),
-            format_units(b.per_kind[2]),
-            format_units(b.per_kind[3])
-        );
-    }
-    let mobility: Vec<String> = views::mobility(pos)
-        .iter()
-        .map(|(id, n)| {
-            let p = pos.piece(*id);
-            format!("{}{}:{n}", p.kind.letter(), p.cell)
-        })
-        .collect();
-    out += &format!("mobility {}\n", mobility.join(" "));
-    let defs = game.definitions();
-    for kind in Kind::ALL {
-        let d = defs.kind(kind);
-        let slots: Vec<String> = d
-            .slots
-            .iter()
-            .map(|s| match s {
-                Pattern::Preset(p) => p.name().to_string(),
-                Pattern::Rings(r) => format!("rings {r:?}"),
-                Pattern::Grid(_) => "grid".to_string(),
-            })
-            .collect();
-        out += &format!(
-            "{}: {} | slots {} (limit {}) | defaults {:?} | scales {}/{} | energy {} | home {}\n",
-            kind.letter(),
-            slots.join(","),
-            d.slots.len(),
-            d.active_limit,
-            d.default_controls,
-            d.friendly_scale,
-            d.hostile_scale,
-            d.strength,
-            d.home_energy
-        );
-    }
-    out
 }

@@ -12,26 +12,26 @@ pub(super) fn apply_commands(
     mut queue: ResMut<PlaybackQueue>,
     parts: Query<Entity, With<TablePart>>,
 ) {
-    let pending: Vec<Command> = table.commands.drain(..).collect();
+    let pending: Vec<Control> = table.controls.drain(..).collect();
     for command in pending {
         match command {
-            Command::CycleView => table.view = table.view.next(),
-            Command::ToggleChannel(k) => {
+            Control::CycleView => table.view = table.view.next(),
+            Control::ToggleChannel(k) => {
                 let bits = table.channels ^ (1 << k);
                 // Never hide every channel: the last one stays.
                 if bits != 0 {
                     table.channels = bits;
                 }
             }
-            Command::ToggleLevel => {
+            Control::ToggleLevel => {
                 let levels = crate::rules::Level::ALL;
                 let next = levels.iter().position(|l| *l == table.level).map_or(0, |i| i + 1);
                 table.level = levels[next % levels.len()];
             }
-            Command::ToggleDev => table.dev = !table.dev,
-            Command::Undo => table.requests.push_back(Request::Undo),
-            Command::NewGame => table.requests.push_back(Request::NewGame),
-            Command::Restart => {
+            Control::ToggleDev => table.dev = !table.dev,
+            Control::Undo => table.requests.push_back(Request::Undo),
+            Control::NewGame => table.requests.push_back(Request::NewGame),
+            Control::Restart => {
                 let mut game = table.game.rules().clone();
                 match table.draft.take() {
                     Some(defs) => {
@@ -45,7 +45,7 @@ pub(super) fn apply_commands(
                 table.changes += 1;
                 shared::respawn(&mut commands, &*looks, &mut table, &mut queue, parts.iter());
             }
-            Command::RestartAndReset => {
+            Control::RestartAndReset => {
                 table.draft = None;
                 let mut game = table.game.rules().clone();
                 game.restart_and_reset_definitions();
@@ -53,7 +53,7 @@ pub(super) fn apply_commands(
                 table.changes += 1;
                 shared::respawn(&mut commands, &*looks, &mut table, &mut queue, parts.iter());
             }
-            Command::EditPreset(_) | Command::EditRings(_) | Command::EditCell(..) => {
+            Control::EditPreset(_) | Control::EditRings(_) | Control::EditCell(..) => {
                 let mut defs = table
                     .draft
                     .clone()
@@ -62,7 +62,7 @@ pub(super) fn apply_commands(
                 table.draft = Some(defs);
                 table.message = Some("wave definitions edited: Restart applies them".into());
             }
-            Command::Play(action) => {
+            Control::Play(action) => {
                 if !queue.is_idle() || !table.human_to_move() {
                     table.message = Some("wait for your turn".into());
                     continue;
@@ -78,13 +78,13 @@ pub(super) fn apply_commands(
                     select(&mut commands, &looks, &mut table, cell);
                 }
             }
-            Command::Tune(kind, coef) => {
+            Control::Tune(kind, coef) => {
                 let side = table.game.to_move();
                 let profile = table.game.position().profile(side);
                 if profile.coef(kind) != coef {
                     table
-                        .commands
-                        .push(Command::Play(Action::Tune(profile.with(kind, coef))));
+                        .controls
+                        .push(Control::Play(Action::Tune(profile.with(kind, coef))));
                 }
             }
         }
@@ -92,14 +92,14 @@ pub(super) fn apply_commands(
     // Commands queued by Tune run next frame.
 }
 
-/// One wave-editor step on the first slot of a kind (see [`Command::EditPreset`]).
+/// One wave-editor step on the first slot of a kind (see [`Control::EditPreset`]).
 pub fn edit_definitions(
     defs: &mut crate::rules::wavefield::definitions::Definitions,
-    command: Command,
+    command: Control,
 ) {
     use crate::rules::wavefield::patterns::{Pattern, Preset};
     let kind = match command {
-        Command::EditPreset(k) | Command::EditRings(k) | Command::EditCell(k, ..) => k,
+        Control::EditPreset(k) | Control::EditRings(k) | Control::EditCell(k, ..) => k,
         _ => return,
     };
     let slots = &mut defs.kind_mut(kind).slots;
@@ -112,7 +112,7 @@ pub fn edit_definitions(
         _ => -1,
     };
     match command {
-        Command::EditPreset(_) => {
+        Control::EditPreset(_) => {
             let next = match pattern {
                 Pattern::Preset(p) => {
                     let i = Preset::ALL.iter().position(|q| q == p).unwrap_or(0);
@@ -122,11 +122,11 @@ pub fn edit_definitions(
             };
             *pattern = Pattern::Preset(next);
         }
-        Command::EditRings(_) => {
+        Control::EditRings(_) => {
             let rings: Vec<i32> = (0..6).map(|r| pattern.basis(r.max(1), 0)).collect();
             *pattern = Pattern::Rings(rings);
         }
-        Command::EditCell(_, dx, dy) => {
+        Control::EditCell(_, dx, dy) => {
             let (ax, ay) = (dx.unsigned_abs() as usize, dy.unsigned_abs() as usize);
             match pattern {
                 Pattern::Rings(rings) if !rings.is_empty() => {
@@ -161,14 +161,14 @@ mod tests {
         let start_field = game.position().field().to_vec();
         let mut defs = game.definitions().clone();
         // W4: the Round Hat starts as the checkerboard; the next preset is the cadence.
-        edit_definitions(&mut defs, Command::EditPreset(Kind::RoundHat));
+        edit_definitions(&mut defs, Control::EditPreset(Kind::RoundHat));
         assert_eq!(
             defs.kind(Kind::RoundHat).slots[0],
             Pattern::Preset(Preset::Cadence)
         );
-        edit_definitions(&mut defs, Command::EditRings(Kind::Tower));
+        edit_definitions(&mut defs, Control::EditRings(Kind::Tower));
         assert!(matches!(defs.kind(Kind::Tower).slots[0], Pattern::Rings(_)));
-        edit_definitions(&mut defs, Command::EditCell(Kind::BigHat, 1, -2));
+        edit_definitions(&mut defs, Control::EditCell(Kind::BigHat, 1, -2));
         let Pattern::Grid(grid) = &defs.kind(Kind::BigHat).slots[0] else {
             panic!("a cell edit turns a preset into a grid");
         };

@@ -1,0 +1,169 @@
+//! The shared table, once for every game: requests play in order, undo takes back one
+//! turn between two players and the computer's answer too against it, new game starts
+//! over, the computer answers off the main thread, and nothing the table spawns is left
+//! behind when it sets the game out again.
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+use lodestone::app::hexchess::{Hexchess, HexchessSave};
+use lodestone::app::hud::StatusLine;
+use lodestone::app::playback::PlaybackQueue;
+use lodestone::app::polarity::Polarity;
+use lodestone::app::table::{Request, Table, TableGame, TablePart};
+use lodestone::app::vectress::Vectress;
+use lodestone::app::wavefield::Wavefield;
+use lodestone::app::{ActiveGame, PlayMode, Screen};
+use lodestone::rules::{GameId, Level, Match, Rules, Setup};
+
+fn start<G: TableGame>(game: GameId, mode: PlayMode) -> App {
+    let mut app = super::headless::headless_app();
+    app.insert_resource(HexchessSave(None));
+    app.insert_resource(ActiveGame { game, mode });
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Playing);
+    app.update();
+    app.update();
+    assert!(app.world().get_resource::<Table<G>>().is_some(), "{game:?}: the table is set");
+    app
+}
+
+fn table<G: TableGame>(app: &App) -> &Table<G> {
+    app.world().resource::<Table<G>>()
+}
+
+fn table_mut<G: TableGame>(app: &mut App) -> Mut<'_, Table<G>> {
+    app.world_mut().resource_mut::<Table<G>>()
+}
+
+/// Runs frames (skipping playback) until no request waits and nothing plays.
+fn settle<G: TableGame>(app: &mut App) {
+    for _ in 0..200 {
+        app.world_mut().resource_mut::<PlaybackQueue>().skip();
+        app.update();
+        if table::<G>(app).requests.is_empty() && app.world().resource::<PlaybackQueue>().is_idle() {
+            return;
+        }
+    }
+    panic!("the table never settled");
+}
+
+fn parts(app: &mut App) -> usize {
+    app.world_mut()
+        .query_filtered::<Entity, With<TablePart>>()
+        .iter(app.world())
+        .count()
+}
+
+/// The rules state as text, to compare two games exactly.
+fn rules_text<G: TableGame>(m: &Match<G::Rules>) -> String {
+    format!("{:?}", m.rules())
+}
+
+fn two_players<G: TableGame>(game: GameId) {
+    let mut app = start::<G>(game, PlayMode::HotSeat);
+    settle::<G>(&mut app);
+    let set_out = parts(&mut app);
+    assert!(set_out > 0, "{game:?}: the pieces are set out");
+    let mut replay = Match::<G::Rules>::new(table::<G>(&app).game.setup().clone()).unwrap();
+    for k in 1..=3 {
+        let action = table::<G>(&app).game.legal_actions()[0];
+        table_mut::<G>(&mut app).requests.push_back(Request::Play(action));
+        settle::<G>(&mut app);
+        replay.play(action).unwrap();
+        let t = table::<G>(&app);
+        assert_eq!(t.game.notation().len(), k, "{game:?}: {:?}", t.message);
+        assert_eq!(rules_text::<G>(&t.game), rules_text::<G>(&replay), "{game:?}: the table plays the rules");
+    }
+    let status = &app.world().resource::<StatusLine>().0;
+    assert!(status.contains(&G::headline(table::<G>(&app))), "{game:?}: {status}");
+    // Between two players undo takes back one turn, exactly.
+    table_mut::<G>(&mut app).requests.push_back(Request::Undo);
+    settle::<G>(&mut app);
+    replay.undo().unwrap();
+    assert_eq!(table::<G>(&app).game.notation().len(), 2, "{game:?}");
+    assert_eq!(rules_text::<G>(&table::<G>(&app).game), rules_text::<G>(&replay), "{game:?}");
+    // A refused action changes nothing and says why.
+    let before = rules_text::<G>(&table::<G>(&app).game);
+    let taken = table::<G>(&app).game.actions()[0];
+    if table::<G>(&app).game.legal_actions().iter().all(|a| *a != taken) {
+        table_mut::<G>(&mut app).requests.push_back(Request::Play(taken));
+        settle::<G>(&mut app);
+        assert_eq!(rules_text::<G>(&table::<G>(&app).game), before, "{game:?}");
+        assert!(table::<G>(&app).message.is_some(), "{game:?}: the refusal is told");
+    }
+    // New game starts over, and nothing spawned before is left behind.
+    table_mut::<G>(&mut app).requests.push_back(Request::NewGame);
+    settle::<G>(&mut app);
+    assert_eq!(table::<G>(&app).game.notation().len(), 0, "{game:?}");
+    assert_eq!(table::<G>(&app).game.ply(), 0, "{game:?}");
+    assert_eq!(parts(&mut app), set_out, "{game:?}: respawn leaves nothing behind");
+}
+
+/// Frames, with real time for the computer's thread, until `done` or a generous limit.
+fn run_until<G: TableGame>(app: &mut App, mut done: impl FnMut(&Table<G>) -> bool) {
+    for _ in 0..4000 {
+        app.world_mut().resource_mut::<PlaybackQueue>().skip();
+        app.update();
+        if done(table::<G>(app)) {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    panic!("the computer never answered");
+}
+
+fn against_the_computer<G: TableGame>(game: GameId) {
+    let mut app = start::<G>(game, PlayMode::VsComputer);
+    table_mut::<G>(&mut app).level = Level::Easy;
+    let person = table::<G>(&app).human.expect("a person plays one side");
+    assert_eq!(table::<G>(&app).game.to_move(), person, "{game:?}: the person opens");
+    // The person's move: for Wave Field a move, not a tuning (which keeps the turn).
+    let moved = |t: &Table<G>| t.game.to_move() != person;
+    let mut turns = 0;
+    while !moved(table::<G>(&app)) {
+        let action = table::<G>(&app).game.legal_actions()[0];
+        table_mut::<G>(&mut app).requests.push_back(Request::Play(action));
+        app.update();
+        turns += 1;
+        assert!(turns < 5, "{game:?}: the turn passes");
+    }
+    let mut saw_thinking = false;
+    run_until::<G>(&mut app, |t| {
+        saw_thinking |= t.thinking();
+        t.game.to_move() == person && t.requests.is_empty()
+    });
+    assert!(saw_thinking, "{game:?}: the computer thought off the main thread");
+    assert!(table::<G>(&app).game.notation().len() > turns, "{game:?}: the computer answered");
+    // Undo takes back the computer's answer and the person's own move together.
+    table_mut::<G>(&mut app).requests.push_back(Request::Undo);
+    settle::<G>(&mut app);
+    let t = table::<G>(&app);
+    assert_eq!(t.game.to_move(), person, "{game:?}");
+    assert_eq!(t.game.notation().len(), turns - 1, "{game:?}: back to before the person's last action");
+    let fresh = Match::<G::Rules>::new(Setup {
+        seed: G::SEED,
+        ..Setup::default()
+    })
+    .unwrap();
+    if turns == 1 {
+        assert_eq!(rules_text::<G>(&t.game), rules_text::<G>(&fresh), "{game:?}: the start again");
+    }
+}
+
+#[test]
+fn two_players_on_every_table() {
+    two_players::<Vectress>(GameId::Vectress);
+    two_players::<Hexchess>(GameId::Hexchess);
+    two_players::<Wavefield>(GameId::Wavefield);
+    two_players::<Polarity>(GameId::Polarity);
+}
+
+#[test]
+fn the_computer_answers_and_undo_takes_both_back_on_every_table() {
+    against_the_computer::<Vectress>(GameId::Vectress);
+    against_the_computer::<Hexchess>(GameId::Hexchess);
+    against_the_computer::<Wavefield>(GameId::Wavefield);
+    against_the_computer::<Polarity>(GameId::Polarity);
+}
