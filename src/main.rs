@@ -18,12 +18,16 @@ use lodestone::rules::GameId;
 )]
 struct Cli {
     #[command(subcommand)]
-    command: Option<Command>,
+    command: Option<Verb>,
 }
 
 #[derive(Subcommand)]
-enum Command {
+enum Verb {
     /// Serve the rules over JSON lines on standard input/output (see docs/protocol.md).
+    #[command(long_about = "Serve the rules over JSON lines on standard input/output: one \
+        request per line, one answer per line (docs/protocol.md has every command, answer \
+        and error). `ai` takes an optional \"level\": easy, normal or strong (the default, \
+        the strongest). `perft` counts at most depth 5 here; `lodestone perft` has no limit.")]
     Engine,
     /// Render a game's scene offscreen to a PNG, after the given moves.
     #[cfg(feature = "app")]
@@ -69,7 +73,7 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         None => open_window(),
-        Some(Command::Engine) => {
+        Some(Verb::Engine) => {
             let stdin = std::io::stdin().lock();
             let stdout = std::io::stdout().lock();
             engine::protocol::run(stdin, stdout)
@@ -77,22 +81,22 @@ fn main() -> ExitCode {
                 .map_err(|e| CliError::Failed(format!("engine: {e}")))
         }
         #[cfg(feature = "app")]
-        Some(Command::Render(args)) => {
+        Some(Verb::Render(args)) => {
             lodestone::app::render::run(&args).map(|()| serde_json::Value::Null)
         }
-        Some(Command::Simulate { game, options }) => with_game(&game, "simulate", |g| match g {
+        Some(Verb::Simulate { game, options }) => with_game(&game, "simulate", |g| match g {
             GameId::Vectress => engine::vectress::simulate(&options),
             GameId::Hexchess => engine::hexchess::simulate(&options),
             GameId::Wavefield => engine::wavefield::simulate(&options),
             GameId::Polarity => engine::polarity::simulate(&options),
         }),
-        Some(Command::Bench { game, options }) => with_game(&game, "bench", |g| match g {
+        Some(Verb::Bench { game, options }) => with_game(&game, "bench", |g| match g {
             GameId::Vectress => engine::vectress::bench(&options),
             GameId::Hexchess => engine::hexchess::bench(&options),
             GameId::Wavefield => engine::wavefield::bench(&options),
             GameId::Polarity => engine::polarity::bench(&options),
         }),
-        Some(Command::Perft { options }) => engine::hexchess::perft_cli(&options),
+        Some(Verb::Perft { options }) => engine::hexchess::perft_cli(&options),
     };
     match result {
         Ok(serde_json::Value::Null) => ExitCode::SUCCESS,
