@@ -1,9 +1,11 @@
 //! Lodestone: four force-and-field board games.
 //!
 //! `rules` holds the pure, deterministic rules cores (no Bevy), `engine` serves them to
-//! scripts over JSON lines, and `app` (behind the default `app` feature) is the game window.
+//! scripts over JSON lines, `replay` keeps games as RON files, and `app` (behind the
+//! default `app` feature) is the game window.
 
 pub mod engine;
+pub mod replay;
 pub mod rules;
 
 #[cfg(feature = "app")]

@@ -96,6 +96,12 @@ pub trait Rules: Clone + Debug + Send + Sync + 'static {
     fn parse_action(&self, text: &str) -> Result<Self::Action, Self::Illegal>;
     /// Writes an action in the engine's notation (what `parse_action` reads back).
     fn write_action(&self, action: Self::Action) -> String;
+    /// How a match records `action` once played (`written` is its notation from before):
+    /// an action whose effect the generator chose (Wave Field's dice) is recorded as its
+    /// effect, so a replay never depends on draws the computer made in between.
+    fn record(&self, written: String, _action: Self::Action, _resolution: &Self::Resolution) -> String {
+        written
+    }
     /// The game's own seeded generator.
     fn rng(&self) -> &GameRng;
     fn rng_mut(&mut self) -> &mut GameRng;
@@ -320,8 +326,8 @@ impl<G: Rules> Match<G> {
             let text = self.game.write_action(action);
             match self.game.play(action) {
                 Ok(resolution) => {
+                    written.push(self.game.record(text, action, &resolution));
                     resolutions.push(resolution);
-                    written.push(text);
                 }
                 Err(e) => {
                     for _ in 0..resolutions.len() {

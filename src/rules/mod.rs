@@ -1,5 +1,9 @@
-//! The rules cores. Nothing in here depends on Bevy: `cargo test --no-default-features`
-//! builds and tests all of it.
+//! The rules cores. Nothing in here depends on Bevy, reads a file or reads a clock:
+//! `cargo test --no-default-features` builds and tests all of it.
+//!
+//! The rule documents are in `seeds/`; `docs/rulings.md` settles what they leave open, and
+//! the tests cite those rulings by id (V6, H8, W12, P3, ...). [`contract`] is what every
+//! game offers the engine, the window and replays.
 
 pub mod contract;
 pub mod grid;

@@ -20,6 +20,13 @@ impl Rules for Game {
     fn ply(&self) -> usize {
         self.timeline().len()
     }
+    /// Dice is recorded as the profile it rolled.
+    fn record(&self, written: String, action: Action, resolution: &Resolution) -> String {
+        match action {
+            Action::Dice => format!("tune {}", self.position().profile(resolution.side)),
+            _ => written,
+        }
+    }
     fn choose(&self, level: Level, rng: &mut GameRng) -> Vec<Action> {
         ai::choose(self, &AiConfig::at(level), rng)
     }

@@ -1,0 +1,351 @@
+//! Replay files: a game kept as RON (format version, game, ruleset, seed, the actions in
+//! the engine's notation, and optionally a title, when it was made, captions per ply and
+//! the ply that matters). No Bevy: the window saves and opens them, scripts check them.
+//!
+//! Loading is strict and safe: bad RON, an unknown game, a newer format or an action the
+//! rules refuse each give one sentence naming the file (and the ply and action), and the
+//! file is only ever read.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use serde::{Deserialize, Serialize};
+
+use crate::rules::{GameId, Match, Rules, Setup};
+
+/// The format version this build writes and the newest it reads.
+pub const VERSION: u32 = 1;
+
+/// Replays kept in the replays folder; older ones are pruned.
+pub const KEEP: usize = 200;
+
+/// A game as a replay file keeps it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Replay {
+    pub version: u32,
+    /// The protocol id: `vectress`, `hexchess`, `wavefield`, `polarity`.
+    pub game: String,
+    /// Hex chess only: `v011` or `classic`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ruleset: Option<String>,
+    /// The seed of the game's generator.
+    #[serde(default)]
+    pub seed: u64,
+    /// Every action from the start, in the engine's notation.
+    pub actions: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    /// When the replay was made, UTC, as `2026-12-01T05:30:00Z`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub created: Option<String>,
+    /// Captions by ply (0-based), one per playback stage of that ply.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub captions: BTreeMap<usize, Vec<String>>,
+    /// The ply that matters (a showcase starts its slow motion there).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub focus: Option<usize>,
+}
+
+impl Replay {
+    /// The replay of `game`: its setup and every action played so far.
+    pub fn of<G: Rules>(game: &Match<G>) -> Replay {
+        Replay {
+            version: VERSION,
+            game: G::GAME.id().to_string(),
+            ruleset: game.setup().ruleset.clone(),
+            seed: game.setup().seed,
+            actions: game.notation().to_vec(),
+            title: None,
+            created: None,
+            captions: BTreeMap::new(),
+            focus: None,
+        }
+    }
+
+    /// The game it is of, checked.
+    pub fn game_id(&self) -> Result<GameId, String> {
+        GameId::parse(&self.game).ok_or_else(|| {
+            format!(
+                "names an unknown game \"{}\" (known: vectress, hexchess, wavefield, polarity)",
+                self.game
+            )
+        })
+    }
+
+    pub fn setup(&self) -> Setup {
+        Setup {
+            ruleset: self.ruleset.clone(),
+            seed: self.seed,
+        }
+    }
+
+    /// Reads the replay text: RON of a known format version and game. Says what is wrong
+    /// in a few words (the caller names the file).
+    pub fn parse(text: &str) -> Result<Replay, String> {
+        let replay: Replay =
+            ron::from_str(text).map_err(|e| format!("is not a readable replay ({e})"))?;
+        if replay.version > VERSION {
+            return Err(format!(
+                "was written in replay format {} by a newer Lodestone; this one reads up to format {VERSION}",
+                replay.version
+            ));
+        }
+        if replay.version == 0 {
+            return Err("has format version 0; replay formats start at 1".to_string());
+        }
+        replay.game_id()?;
+        Ok(replay)
+    }
+
+    /// Plays every action through the rules: the match it reaches, or the 0-based ply and
+    /// why its action was refused.
+    pub fn replay<G: Rules>(&self) -> Result<Match<G>, String> {
+        let mut game = Match::<G>::new(self.setup()).map_err(|e| format!("cannot start: {e}"))?;
+        for (ply, action) in self.actions.iter().enumerate() {
+            game.play_text(action).map_err(|e| {
+                format!("cannot be replayed: ply {ply}, action \"{action}\" is refused ({e})")
+            })?;
+        }
+        Ok(game)
+    }
+
+    /// Checks that every action replays, whatever the game.
+    pub fn check(&self) -> Result<(), String> {
+        use crate::rules::{hexchess, polarity, vectress, wavefield};
+        match self.game_id()? {
+            GameId::Vectress => self.replay::<vectress::Game>().map(drop),
+            GameId::Hexchess => self.replay::<hexchess::Game>().map(drop),
+            GameId::Wavefield => self.replay::<wavefield::Game>().map(drop),
+            GameId::Polarity => self.replay::<polarity::Game>().map(drop),
+        }
+    }
+
+    /// Loads and checks the replay at `path`; the error is one sentence naming the file.
+    /// The file is only read.
+    pub fn load(path: &Path) -> Result<Replay, String> {
+        let name = path.display();
+        let text =
+            std::fs::read_to_string(path).map_err(|e| format!("{name} cannot be read ({e})"))?;
+        let replay = Replay::parse(&text).map_err(|e| format!("{name} {e}"))?;
+        replay.check().map_err(|e| format!("{name} {e}"))?;
+        Ok(replay)
+    }
+
+    /// The replay as RON text.
+    pub fn to_text(&self) -> String {
+        let config = ron::ser::PrettyConfig::default().struct_names(true);
+        ron::ser::to_string_pretty(self, config).unwrap_or_default()
+    }
+
+    /// Writes the replay into `folder` as `<created>-<game>.ron` (through a temporary file,
+    /// never over another replay), keeps the newest [`KEEP`] there and returns the path.
+    pub fn save_in(&self, folder: &Path) -> Result<PathBuf, String> {
+        std::fs::create_dir_all(folder)
+            .map_err(|e| format!("cannot make the folder {} ({e})", folder.display()))?;
+        let stamp = self
+            .created
+            .clone()
+            .unwrap_or_else(|| timestamp(SystemTime::now()))
+            .replace(':', "-");
+        let mut path = folder.join(format!("{stamp}-{}.ron", self.game));
+        let mut n = 2;
+        while path.exists() {
+            path = folder.join(format!("{stamp}-{}-{n}.ron", self.game));
+            n += 1;
+        }
+        let tmp = path.with_extension("ron.tmp");
+        std::fs::write(&tmp, self.to_text())
+            .and_then(|()| std::fs::rename(&tmp, &path))
+            .map_err(|e| format!("cannot write {} ({e})", path.display()))?;
+        prune(folder, KEEP);
+        Ok(path)
+    }
+}
+
+/// The replay files in `folder`, newest first (by name: names start with the time).
+pub fn list(folder: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(folder)
+        .map(|entries| {
+            entries
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+                .collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    files.reverse();
+    files
+}
+
+/// Removes all but the newest `keep` replays in `folder`.
+fn prune(folder: &Path, keep: usize) {
+    for old in list(folder).into_iter().skip(keep) {
+        let _ = std::fs::remove_file(old);
+    }
+}
+
+/// `time` as UTC `YYYY-MM-DDTHH:MM:SSZ`.
+pub fn timestamp(time: SystemTime) -> String {
+    let secs = time.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let (days, rest) = (secs / 86_400, secs % 86_400);
+    let (year, month, day) = civil_from_days(days as i64);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
+        rest / 3600,
+        rest % 3600 / 60,
+        rest % 60
+    )
+}
+
+/// The proleptic Gregorian date `days` after 1970-01-01 (Howard Hinnant's algorithm).
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    (year, month, day)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{hexchess, polarity, vectress, wavefield};
+
+    fn temp(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("lodestone-replay-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    /// Plays `plies` of the computer's easy choices, saves, loads, replays: the same
+    /// states and the same resolutions, ply by ply.
+    fn round_trip<G: crate::engine::Wire>(setup: Setup, plies: usize) {
+        let mut game = Match::<G>::new(setup).unwrap();
+        let mut resolutions = Vec::new();
+        for _ in 0..plies {
+            if game.is_over() {
+                break;
+            }
+            resolutions.extend(game.play_computer(crate::rules::Level::Easy).unwrap());
+        }
+        let dir = temp(G::GAME.id());
+        let mut replay = Replay::of(&game);
+        replay.created = Some("2026-12-01T05:30:00Z".into());
+        let path = replay.save_in(&dir).unwrap();
+        let loaded = Replay::load(&path).unwrap();
+        assert_eq!(loaded, replay);
+        let mut again = Match::<G>::new(loaded.setup()).unwrap();
+        let mut replayed = Vec::new();
+        for action in &loaded.actions {
+            replayed.push(again.play_text(action).unwrap());
+        }
+        // The same position and the same resolutions (the generator may differ: the
+        // computer drew from it while it thought).
+        let state = |m: &Match<G>| serde_json::to_value(m.rules().state()).unwrap();
+        assert_eq!(state(&again), state(&game));
+        assert_eq!(again.notation(), game.notation());
+        let json = |r: &Vec<G::Resolution>| serde_json::to_value(r).unwrap();
+        assert_eq!(json(&replayed), json(&resolutions));
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn every_game_round_trips_with_the_same_states_and_resolutions() {
+        round_trip::<vectress::Game>(Setup::default(), 8);
+        round_trip::<hexchess::Game>(Setup::default(), 8);
+        let classic = Setup {
+            ruleset: Some("classic".into()),
+            seed: 1,
+        };
+        round_trip::<hexchess::Game>(classic, 6);
+        round_trip::<wavefield::Game>(Setup { ruleset: None, seed: 7 }, 8);
+        round_trip::<polarity::Game>(Setup { ruleset: None, seed: 3 }, 8);
+    }
+
+    /// Dice between the computer's turns: the replay records what the dice rolled, so it
+    /// does not depend on the draws the computer made while thinking.
+    #[test]
+    fn dice_replays_as_the_profile_it_rolled() {
+        let mut game = Match::<wavefield::Game>::new(Setup { ruleset: None, seed: 11 }).unwrap();
+        for _ in 0..3 {
+            game.play_text("dice").unwrap();
+            game.play_computer(crate::rules::Level::Easy).unwrap();
+        }
+        assert!(game.notation().iter().all(|a| a != "dice"), "{:?}", game.notation());
+        let replay = Replay::of(&game);
+        let again = replay.replay::<wavefield::Game>().unwrap();
+        use crate::engine::Wire;
+        assert_eq!(
+            serde_json::to_value(again.rules().state()).unwrap(),
+            serde_json::to_value(game.rules().state()).unwrap()
+        );
+    }
+
+    /// Each bad file gets its sentence and is byte for byte what it was.
+    #[test]
+    fn bad_files_are_refused_in_one_sentence_and_left_alone() {
+        let dir = temp("bad");
+        let cases = [
+            ("corrupt.ron", "(version: 1, game: \"vectress\", actions: [", "is not a readable replay"),
+            ("future.ron", "(version: 9, game: \"vectress\", actions: [])", "newer Lodestone"),
+            ("chess.ron", "(version: 1, game: \"chess\", actions: [])", "unknown game \"chess\""),
+            (
+                "illegal.ron",
+                "(version: 1, game: \"vectress\", actions: [\"E3-E5\", \"E3-E9\"])",
+                "ply 1, action \"E3-E9\" is refused",
+            ),
+        ];
+        for (name, text, says) in cases {
+            let path = dir.join(name);
+            std::fs::write(&path, text).unwrap();
+            let error = Replay::load(&path).unwrap_err();
+            assert!(error.starts_with(&path.display().to_string()), "{error}");
+            assert!(error.contains(says), "{name}: {error}");
+            assert_eq!(error.lines().count(), 1, "{error}");
+            assert_eq!(std::fs::read_to_string(&path).unwrap(), text, "{name} untouched");
+        }
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn the_folder_keeps_the_newest() {
+        let dir = temp("prune");
+        for k in 0..5 {
+            let replay = Replay {
+                created: Some(format!("2026-12-0{}T00:00:00Z", k + 1)),
+                ..Replay::of(&Match::<polarity::Game>::new(Setup::default()).unwrap())
+            };
+            replay.save_in(&dir).unwrap();
+        }
+        prune(&dir, 3);
+        let names: Vec<String> = list(&dir)
+            .iter()
+            .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "2026-12-05T00-00-00Z-polarity.ron",
+                "2026-12-04T00-00-00Z-polarity.ron",
+                "2026-12-03T00-00-00Z-polarity.ron"
+            ]
+        );
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn timestamps_are_utc_calendar_dates() {
+        assert_eq!(timestamp(UNIX_EPOCH), "1970-01-01T00:00:00Z");
+        let t = UNIX_EPOCH + std::time::Duration::from_secs(1_796_103_000);
+        assert_eq!(timestamp(t), "2026-12-01T05:30:00Z");
+        let leap = UNIX_EPOCH + std::time::Duration::from_secs(951_782_400);
+        assert_eq!(timestamp(leap), "2000-02-29T00:00:00Z");
+    }
+}
