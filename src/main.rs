@@ -54,6 +54,16 @@ enum Verb {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         options: Vec<String>,
     },
+    /// Open a replay file: checked move by move, then (in the window) its game at the last
+    /// ply, to play on. A file that cannot be read or replayed is one line on standard
+    /// error and exit status 2; the file is never changed.
+    Replay {
+        /// The replay (RON; the README shows the format).
+        file: std::path::PathBuf,
+        /// Only check it and print a JSON summary (game, plies, title, created, over).
+        #[arg(long)]
+        check: bool,
+    },
     /// Hex chess perft: `lodestone perft [--ruleset v011|classic] DEPTH [--divide]`.
     #[command(disable_help_flag = true)]
     Perft {
@@ -97,6 +107,7 @@ fn main() -> ExitCode {
             GameId::Polarity => engine::polarity::bench(&options),
         }),
         Some(Verb::Perft { options }) => engine::hexchess::perft_cli(&options),
+        Some(Verb::Replay { file, check }) => open_replay(&file, check),
     };
     match result {
         Ok(serde_json::Value::Null) => ExitCode::SUCCESS,
@@ -132,6 +143,24 @@ fn with_game(
             "{verb}: unknown game \"{game}\" (known: vectress, hexchess, wavefield, polarity)"
         ))),
     }
+}
+
+/// `lodestone replay FILE`: the replay checked, then summarised (`--check`, or a build
+/// without the window) or opened in the window.
+fn open_replay(file: &std::path::Path, check: bool) -> Result<serde_json::Value, CliError> {
+    let replay = lodestone::replay::Replay::load(file).map_err(|e| CliError::Usage(format!("replay: {e}")))?;
+    if check || cfg!(not(feature = "app")) {
+        return Ok(serde_json::json!({
+            "game": replay.game,
+            "plies": replay.actions.len(),
+            "title": replay.title,
+            "created": replay.created,
+            "focus": replay.focus,
+        }));
+    }
+    #[cfg(feature = "app")]
+    lodestone::app::run_window_from(Some(lodestone::app::table::StartFrom::replay(&replay)));
+    Ok(serde_json::Value::Null)
 }
 
 #[cfg(feature = "app")]

@@ -98,6 +98,12 @@ pub fn plugin(app: &mut App) {
 
 /// Opens the game window and runs until it closes.
 pub fn run_window() {
+    run_window_from(None);
+}
+
+/// Opens the game window, straight into a game when `start` says which (a replay opened
+/// from the command line), and runs until it closes.
+pub fn run_window_from(start: Option<table::StartFrom>) {
     let size = settings::settings_path()
         .map(|p| settings::load_from(&p).0.window)
         .unwrap_or((1280, 800));
@@ -111,6 +117,19 @@ pub fn run_window() {
             ..default()
         }))
         .add_plugins(MeshPickingPlugin)
+        .insert_resource(table::ReplayFolder::standard())
         .add_plugins((plugin, settings::plugin, screenshot::plugin))
+        .add_plugins(move |app: &mut App| {
+            if let Some(start) = start.clone() {
+                app.insert_resource(ActiveGame {
+                    game: start.game,
+                    mode: PlayMode::HotSeat,
+                })
+                .insert_resource(start)
+                .add_systems(Startup, |mut next: ResMut<NextState<Screen>>| {
+                    next.set(Screen::Playing)
+                });
+            }
+        })
         .run();
 }

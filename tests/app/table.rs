@@ -7,10 +7,11 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 use lodestone::app::hexchess::{Hexchess, HexchessSave};
-use lodestone::app::hud::StatusLine;
+use lodestone::app::hud::{Notice, StatusLine};
 use lodestone::app::playback::PlaybackQueue;
 use lodestone::app::polarity::Polarity;
-use lodestone::app::table::{Request, Table, TableGame, TablePart};
+use lodestone::app::table::{ReplayFolder, Request, Table, TableGame, TablePart};
+use lodestone::replay::Replay;
 use lodestone::app::vectress::Vectress;
 use lodestone::app::wavefield::Wavefield;
 use lodestone::app::{ActiveGame, PlayMode, Screen};
@@ -93,9 +94,33 @@ fn two_players<G: TableGame>(game: GameId) {
         assert_eq!(rules_text::<G>(&table::<G>(&app).game), before, "{game:?}");
         assert!(table::<G>(&app).message.is_some(), "{game:?}: the refusal is told");
     }
-    // New game starts over, and nothing spawned before is left behind.
+    // Ctrl+S saves the game now and says where.
+    let folder = std::env::temp_dir().join(format!("lodestone-table-{}-{}", std::process::id(), game.id()));
+    let _ = std::fs::remove_dir_all(&folder);
+    app.insert_resource(ReplayFolder(Some(folder.clone())));
+    {
+        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        keys.press(KeyCode::ControlLeft);
+        keys.press(KeyCode::KeyS);
+    }
+    app.update();
+    {
+        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        keys.release_all();
+        keys.clear();
+    }
+    let notice = app.world().resource::<Notice>().text.clone().unwrap_or_default();
+    let saved = lodestone::replay::list(&folder);
+    assert_eq!(saved.len(), 1, "{game:?}: {notice}");
+    assert!(notice.contains(&saved[0].display().to_string()), "{game:?}: {notice}");
+    let kept = Replay::load(&saved[0]).unwrap();
+    assert_eq!(kept.actions, table::<G>(&app).game.notation(), "{game:?}");
+    // New game starts over (the game left is kept), and nothing spawned before is left
+    // behind.
     table_mut::<G>(&mut app).requests.push_back(Request::NewGame);
     settle::<G>(&mut app);
+    assert_eq!(lodestone::replay::list(&folder).len(), 2, "{game:?}: the game left is kept");
+    let _ = std::fs::remove_dir_all(&folder);
     assert_eq!(table::<G>(&app).game.notation().len(), 0, "{game:?}");
     assert_eq!(table::<G>(&app).game.ply(), 0, "{game:?}");
     assert_eq!(parts(&mut app), set_out, "{game:?}: respawn leaves nothing behind");

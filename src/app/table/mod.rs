@@ -7,8 +7,9 @@
 //! play mode and the side a person plays, the computer's turn off the main thread, the
 //! demo that starts over, undo (back to the person's own last action against the
 //! computer) and new game, the requests scripts and tests send, the last playback's
-//! effects, and the status line with recent moves.
+//! effects, the status line with recent moves, and keeping every game as a replay.
 
+mod keeping;
 mod status;
 mod turns;
 
@@ -22,6 +23,7 @@ use super::{PlayMode, Screen};
 use crate::rules::rng::GameRng;
 use crate::rules::{Level, Match, Rules, Setup};
 
+pub use keeping::ReplayFolder;
 pub use turns::{play_action, respawn};
 
 /// The rules types of a table's game.
@@ -96,6 +98,25 @@ pub trait TableGame: Sized + Send + Sync + 'static {
     }
 }
 
+/// A game to open the table on instead of a new one (a replay opened from the command
+/// line): the table starts at its last ply, to play on.
+#[derive(Resource, Clone, Debug, PartialEq)]
+pub struct StartFrom {
+    pub game: crate::rules::GameId,
+    pub setup: Setup,
+    pub actions: Vec<String>,
+}
+
+impl StartFrom {
+    pub fn replay(replay: &crate::replay::Replay) -> StartFrom {
+        StartFrom {
+            game: replay.game_id().unwrap_or(crate::rules::GameId::Vectress),
+            setup: replay.setup(),
+            actions: replay.actions.clone(),
+        }
+    }
+}
+
 /// Marks everything a table spawns (pieces, markers, links, effects): cleared on undo,
 /// new game and when the screen closes.
 #[derive(Component, Clone, Copy, Debug, Default)]
@@ -130,6 +151,8 @@ pub struct Table<G: TableGame> {
     /// Changes to the rules state so far (plays, undos, new games): a game saving its
     /// session compares this with what it saved.
     pub changes: u64,
+    /// The change count at which the game was last kept as a replay.
+    kept_changes: Option<u64>,
     thinking: Option<Task<(Vec<ActionOf<G>>, GameRng)>>,
     planned: VecDeque<ActionOf<G>>,
     computer_wait: f32,
@@ -163,6 +186,7 @@ impl<G: TableGame> Table<G> {
             message: None,
             effects: Vec::new(),
             changes: 0,
+            kept_changes: None,
             thinking: None,
             planned: VecDeque::new(),
             computer_wait: 0.0,
@@ -216,11 +240,15 @@ pub fn plugin<G: TableGame>(app: &mut App, game: crate::rules::GameId) {
                 .in_set(TableStart)
                 .run_if(super::playing(game)),
         )
-        .add_systems(OnExit(Screen::Playing), turns::leave::<G>)
+        .add_systems(
+            OnExit(Screen::Playing),
+            (keeping::keep_on_leave::<G>, turns::leave::<G>).chain(),
+        )
         .add_systems(
             Update,
             (
-                turns::table_keys::<G>.in_set(TableSystems::Input),
+                (turns::table_keys::<G>, keeping::save_key::<G>).in_set(TableSystems::Input),
+                keeping::keep_finished::<G>.in_set(TableSystems::Show),
                 (turns::apply_requests::<G>, turns::computer_turn::<G>.in_set(ComputerTurn))
                     .chain()
                     .in_set(TableSystems::Turns),

@@ -21,6 +21,7 @@ pub(super) fn start<G: TableGame>(
     active: Res<ActiveGame>,
     looks: Res<G::Looks>,
     request: Option<Res<RenderRequest>>,
+    from: Option<Res<super::StartFrom>>,
     mut queue: ResMut<PlaybackQueue>,
     cells: Query<Entity, With<BoardCell>>,
 ) {
@@ -33,7 +34,20 @@ pub(super) fn start<G: TableGame>(
         seed: G::SEED,
         ..Setup::default()
     };
-    let game = Match::<G::Rules>::new(setup).expect("every game starts from the default setup");
+    let mut game = Match::<G::Rules>::new(setup).expect("every game starts from the default setup");
+    // A replay opened from the command line: its game at the last ply (checked on load).
+    if let Some(from) = from.filter(|f| f.game == active.game) {
+        if let Ok(mut replayed) = Match::<G::Rules>::new(from.setup.clone()) {
+            for text in &from.actions {
+                if let Err(e) = replayed.play_text(text) {
+                    warn!("the replay's {text} was refused: {e}");
+                    break;
+                }
+            }
+            game = replayed;
+        }
+        commands.remove_resource::<super::StartFrom>();
+    }
     let mut table = Table::<G>::new(game, active.mode);
     let render = request.as_ref().filter(|r| r.game == Some(active.game));
     let mut last = None;
@@ -146,6 +160,7 @@ pub(super) fn apply_requests<G: TableGame>(
     looks: Res<G::Looks>,
     mut queue: ResMut<PlaybackQueue>,
     parts: Query<Entity, With<TablePart>>,
+    folder: Option<Res<super::ReplayFolder>>,
 ) {
     let table = &mut *table;
     while let Some(request) = table.requests.front() {
@@ -167,12 +182,17 @@ pub(super) fn apply_requests<G: TableGame>(
                 }
             }
             Request::NewGame => {
+                // The game being left is kept first.
+                if let Some(Err(e)) = super::keeping::keep(table, folder.as_deref()) {
+                    warn!("the replay was not saved: {e}");
+                }
                 // A fresh seed from the game's own generator: every game differs, and a
                 // session replays exactly.
                 let seed = rand::Rng::random::<u64>(&mut table.game.rng().clone());
                 table.game = G::new_match(table, seed);
                 table.message = None;
                 table.changes += 1;
+                table.kept_changes = None;
                 respawn(&mut commands, &*looks, table, &mut queue, parts.iter());
             }
         }
