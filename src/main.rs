@@ -24,10 +24,12 @@ struct Cli {
 #[derive(Subcommand)]
 enum Verb {
     /// Serve the rules over JSON lines on standard input/output (see docs/protocol.md).
-    #[command(long_about = "Serve the rules over JSON lines on standard input/output: one \
+    #[command(
+        long_about = "Serve the rules over JSON lines on standard input/output: one \
         request per line, one answer per line (docs/protocol.md has every command, answer \
         and error). `ai` takes an optional \"level\": easy, normal or strong (the default, \
-        the strongest). `perft` counts at most depth 5 here; `lodestone perft` has no limit.")]
+        the strongest). `perft` counts at most depth 5 here; `lodestone perft` has no limit."
+    )]
     Engine,
     /// Render a game's scene offscreen to a PNG, after the given moves.
     #[cfg(feature = "app")]
@@ -148,7 +150,8 @@ fn with_game(
 /// `lodestone replay FILE`: the replay checked, then summarised (`--check`, or a build
 /// without the window) or opened in the window.
 fn open_replay(file: &std::path::Path, check: bool) -> Result<serde_json::Value, CliError> {
-    let replay = lodestone::replay::Replay::load(file).map_err(|e| CliError::Usage(format!("replay: {e}")))?;
+    let replay = lodestone::replay::Replay::load(file)
+        .map_err(|e| CliError::Usage(format!("replay: {e}")))?;
     if check || cfg!(not(feature = "app")) {
         return Ok(serde_json::json!({
             "game": replay.game,

@@ -218,7 +218,8 @@ mod tests {
     use crate::rules::{hexchess, polarity, vectress, wavefield};
 
     fn temp(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("lodestone-replay-{}-{name}", std::process::id()));
+        let dir =
+            std::env::temp_dir().join(format!("lodestone-replay-{}-{name}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         dir
@@ -265,20 +266,40 @@ mod tests {
             seed: 1,
         };
         round_trip::<hexchess::Game>(classic, 6);
-        round_trip::<wavefield::Game>(Setup { ruleset: None, seed: 7 }, 8);
-        round_trip::<polarity::Game>(Setup { ruleset: None, seed: 3 }, 8);
+        round_trip::<wavefield::Game>(
+            Setup {
+                ruleset: None,
+                seed: 7,
+            },
+            8,
+        );
+        round_trip::<polarity::Game>(
+            Setup {
+                ruleset: None,
+                seed: 3,
+            },
+            8,
+        );
     }
 
     /// Dice between the computer's turns: the replay records what the dice rolled, so it
     /// does not depend on the draws the computer made while thinking.
     #[test]
     fn dice_replays_as_the_profile_it_rolled() {
-        let mut game = Match::<wavefield::Game>::new(Setup { ruleset: None, seed: 11 }).unwrap();
+        let mut game = Match::<wavefield::Game>::new(Setup {
+            ruleset: None,
+            seed: 11,
+        })
+        .unwrap();
         for _ in 0..3 {
             game.play_text("dice").unwrap();
             game.play_computer(crate::rules::Level::Easy).unwrap();
         }
-        assert!(game.notation().iter().all(|a| a != "dice"), "{:?}", game.notation());
+        assert!(
+            game.notation().iter().all(|a| a != "dice"),
+            "{:?}",
+            game.notation()
+        );
         let replay = Replay::of(&game);
         let again = replay.replay::<wavefield::Game>().unwrap();
         use crate::engine::Wire;
@@ -293,9 +314,21 @@ mod tests {
     fn bad_files_are_refused_in_one_sentence_and_left_alone() {
         let dir = temp("bad");
         let cases = [
-            ("corrupt.ron", "(version: 1, game: \"vectress\", actions: [", "is not a readable replay"),
-            ("future.ron", "(version: 9, game: \"vectress\", actions: [])", "newer Lodestone"),
-            ("chess.ron", "(version: 1, game: \"chess\", actions: [])", "unknown game \"chess\""),
+            (
+                "corrupt.ron",
+                "(version: 1, game: \"vectress\", actions: [",
+                "is not a readable replay",
+            ),
+            (
+                "future.ron",
+                "(version: 9, game: \"vectress\", actions: [])",
+                "newer Lodestone",
+            ),
+            (
+                "chess.ron",
+                "(version: 1, game: \"chess\", actions: [])",
+                "unknown game \"chess\"",
+            ),
             (
                 "illegal.ron",
                 "(version: 1, game: \"vectress\", actions: [\"E3-E5\", \"E3-E9\"])",
@@ -309,7 +342,11 @@ mod tests {
             assert!(error.starts_with(&path.display().to_string()), "{error}");
             assert!(error.contains(says), "{name}: {error}");
             assert_eq!(error.lines().count(), 1, "{error}");
-            assert_eq!(std::fs::read_to_string(&path).unwrap(), text, "{name} untouched");
+            assert_eq!(
+                std::fs::read_to_string(&path).unwrap(),
+                text,
+                "{name} untouched"
+            );
         }
         let _ = std::fs::remove_dir_all(dir);
     }

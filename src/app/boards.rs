@@ -10,8 +10,11 @@ use super::{ActiveGame, Screen};
 use crate::rules::GameId;
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Playing), spawn_active_board.in_set(BoardSpawn))
-        .add_systems(PostUpdate, place_labels.after(TransformSystems::Propagate));
+    app.add_systems(
+        OnEnter(Screen::Playing),
+        spawn_active_board.in_set(BoardSpawn),
+    )
+    .add_systems(PostUpdate, place_labels.after(TransformSystems::Propagate));
 }
 
 /// Where the board is set out on entering a game (tables start after it, so their

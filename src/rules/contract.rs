@@ -99,7 +99,12 @@ pub trait Rules: Clone + Debug + Send + Sync + 'static {
     /// How a match records `action` once played (`written` is its notation from before):
     /// an action whose effect the generator chose (Wave Field's dice) is recorded as its
     /// effect, so a replay never depends on draws the computer made in between.
-    fn record(&self, written: String, _action: Self::Action, _resolution: &Self::Resolution) -> String {
+    fn record(
+        &self,
+        written: String,
+        _action: Self::Action,
+        _resolution: &Self::Resolution,
+    ) -> String {
         written
     }
     /// The game's own seeded generator.
@@ -405,7 +410,11 @@ pub mod laws {
         let turns = m.turns();
         for k in (0..turns).rev() {
             m.undo().expect("a turn to undo");
-            assert_eq!(format!("{:?}", m.rules()), seen[k], "after undoing turn {k}");
+            assert_eq!(
+                format!("{:?}", m.rules()),
+                seen[k],
+                "after undoing turn {k}"
+            );
         }
         assert!(matches!(m.undo(), Err(Refused::NothingToUndo)));
         if turns > 0 {

@@ -124,12 +124,7 @@ fn the_renaming_changes_the_mesh_halfway_through_its_own_stage() {
     let looks = app.world().resource::<HexLooks>().clone();
     play_text(&mut app, "f5f6");
     app.update();
-    let id = table(&mut app)
-        .game
-        .game()
-        .last()
-        .map(|r| r.piece)
-        .unwrap();
+    let id = table(&mut app).game.game().last().map(|r| r.piece).unwrap();
     let entity = table(&mut app).pieces[&id];
     let white = lodestone::rules::hexchess::Color::White;
     let pawn = looks

@@ -7,10 +7,10 @@ use std::collections::HashSet;
 use bevy::prelude::*;
 use lodestone::app::playback::PlaybackQueue;
 use lodestone::app::polarity::PolarityTable;
-use lodestone::app::table::Request;
 use lodestone::app::polarity::pieces::{
     HandPiece, SLOTS, Stone, hand_rest, pile_rest, slot_standing, stone_rest,
 };
+use lodestone::app::table::Request;
 use lodestone::app::{ActiveGame, AvailableModes, PlayMode, Screen};
 use lodestone::rules::GameId;
 use lodestone::rules::polarity::{Action, Game, Side};
@@ -100,15 +100,12 @@ fn check_table(app: &mut App) {
             expected.push((e, pile_rest(side, k), format!("{side:?}'s pile stone {k}")));
         }
         let hand = position.hand(side);
-        for slot in 0..SLOTS.len() {
+        for (slot, piece) in SLOTS.iter().enumerate() {
             let e = t.entities.hands[side.index()][slot];
             expected.push((
                 e,
                 hand_rest(side, slot, slot_standing(hand, slot)),
-                format!(
-                    "{side:?}'s {} in slot {slot} (hand {hand:?})",
-                    SLOTS[slot].name()
-                ),
+                format!("{side:?}'s {} in slot {slot} (hand {hand:?})", piece.name()),
             ));
         }
     }
@@ -295,7 +292,11 @@ fn hovering_previews_the_rays_without_playing() {
         table(&app).markers().len() > dots + 6,
         "rays, rings and arrows are drawn"
     );
-    assert_eq!(table(&app).game.notation().len(), 6, "a preview plays nothing");
+    assert_eq!(
+        table(&app).game.notation().len(),
+        6,
+        "a preview plays nothing"
+    );
     check_table(&mut app);
     app.world_mut()
         .resource_mut::<PolarityTable>()

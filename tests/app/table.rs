@@ -11,10 +11,10 @@ use lodestone::app::hud::{Notice, StatusLine};
 use lodestone::app::playback::PlaybackQueue;
 use lodestone::app::polarity::Polarity;
 use lodestone::app::table::{ReplayFolder, Request, Table, TableGame, TablePart};
-use lodestone::replay::Replay;
 use lodestone::app::vectress::Vectress;
 use lodestone::app::wavefield::Wavefield;
 use lodestone::app::{ActiveGame, PlayMode, Screen};
+use lodestone::replay::Replay;
 use lodestone::rules::{GameId, Level, Match, Rules, Setup};
 
 fn start<G: TableGame>(game: GameId, mode: PlayMode) -> App {
@@ -26,7 +26,10 @@ fn start<G: TableGame>(game: GameId, mode: PlayMode) -> App {
         .set(Screen::Playing);
     app.update();
     app.update();
-    assert!(app.world().get_resource::<Table<G>>().is_some(), "{game:?}: the table is set");
+    assert!(
+        app.world().get_resource::<Table<G>>().is_some(),
+        "{game:?}: the table is set"
+    );
     app
 }
 
@@ -43,7 +46,8 @@ fn settle<G: TableGame>(app: &mut App) {
     for _ in 0..200 {
         app.world_mut().resource_mut::<PlaybackQueue>().skip();
         app.update();
-        if table::<G>(app).requests.is_empty() && app.world().resource::<PlaybackQueue>().is_idle() {
+        if table::<G>(app).requests.is_empty() && app.world().resource::<PlaybackQueue>().is_idle()
+        {
             return;
         }
     }
@@ -70,32 +74,59 @@ fn two_players<G: TableGame>(game: GameId) {
     let mut replay = Match::<G::Rules>::new(table::<G>(&app).game.setup().clone()).unwrap();
     for k in 1..=3 {
         let action = table::<G>(&app).game.legal_actions()[0];
-        table_mut::<G>(&mut app).requests.push_back(Request::Play(action));
+        table_mut::<G>(&mut app)
+            .requests
+            .push_back(Request::Play(action));
         settle::<G>(&mut app);
         replay.play(action).unwrap();
         let t = table::<G>(&app);
         assert_eq!(t.game.notation().len(), k, "{game:?}: {:?}", t.message);
-        assert_eq!(rules_text::<G>(&t.game), rules_text::<G>(&replay), "{game:?}: the table plays the rules");
+        assert_eq!(
+            rules_text::<G>(&t.game),
+            rules_text::<G>(&replay),
+            "{game:?}: the table plays the rules"
+        );
     }
     let status = &app.world().resource::<StatusLine>().0;
-    assert!(status.contains(&G::headline(table::<G>(&app))), "{game:?}: {status}");
+    assert!(
+        status.contains(&G::headline(table::<G>(&app))),
+        "{game:?}: {status}"
+    );
     // Between two players undo takes back one turn, exactly.
     table_mut::<G>(&mut app).requests.push_back(Request::Undo);
     settle::<G>(&mut app);
     replay.undo().unwrap();
     assert_eq!(table::<G>(&app).game.notation().len(), 2, "{game:?}");
-    assert_eq!(rules_text::<G>(&table::<G>(&app).game), rules_text::<G>(&replay), "{game:?}");
+    assert_eq!(
+        rules_text::<G>(&table::<G>(&app).game),
+        rules_text::<G>(&replay),
+        "{game:?}"
+    );
     // A refused action changes nothing and says why.
     let before = rules_text::<G>(&table::<G>(&app).game);
     let taken = table::<G>(&app).game.actions()[0];
-    if table::<G>(&app).game.legal_actions().iter().all(|a| *a != taken) {
-        table_mut::<G>(&mut app).requests.push_back(Request::Play(taken));
+    if table::<G>(&app)
+        .game
+        .legal_actions()
+        .iter()
+        .all(|a| *a != taken)
+    {
+        table_mut::<G>(&mut app)
+            .requests
+            .push_back(Request::Play(taken));
         settle::<G>(&mut app);
         assert_eq!(rules_text::<G>(&table::<G>(&app).game), before, "{game:?}");
-        assert!(table::<G>(&app).message.is_some(), "{game:?}: the refusal is told");
+        assert!(
+            table::<G>(&app).message.is_some(),
+            "{game:?}: the refusal is told"
+        );
     }
     // Ctrl+S saves the game now and says where.
-    let folder = std::env::temp_dir().join(format!("lodestone-table-{}-{}", std::process::id(), game.id()));
+    let folder = std::env::temp_dir().join(format!(
+        "lodestone-table-{}-{}",
+        std::process::id(),
+        game.id()
+    ));
     let _ = std::fs::remove_dir_all(&folder);
     app.insert_resource(ReplayFolder(Some(folder.clone())));
     {
@@ -109,21 +140,39 @@ fn two_players<G: TableGame>(game: GameId) {
         keys.release_all();
         keys.clear();
     }
-    let notice = app.world().resource::<Notice>().text.clone().unwrap_or_default();
+    let notice = app
+        .world()
+        .resource::<Notice>()
+        .text
+        .clone()
+        .unwrap_or_default();
     let saved = lodestone::replay::list(&folder);
     assert_eq!(saved.len(), 1, "{game:?}: {notice}");
-    assert!(notice.contains(&saved[0].display().to_string()), "{game:?}: {notice}");
+    assert!(
+        notice.contains(&saved[0].display().to_string()),
+        "{game:?}: {notice}"
+    );
     let kept = Replay::load(&saved[0]).unwrap();
     assert_eq!(kept.actions, table::<G>(&app).game.notation(), "{game:?}");
     // New game starts over (the game left is kept), and nothing spawned before is left
     // behind.
-    table_mut::<G>(&mut app).requests.push_back(Request::NewGame);
+    table_mut::<G>(&mut app)
+        .requests
+        .push_back(Request::NewGame);
     settle::<G>(&mut app);
-    assert_eq!(lodestone::replay::list(&folder).len(), 2, "{game:?}: the game left is kept");
+    assert_eq!(
+        lodestone::replay::list(&folder).len(),
+        2,
+        "{game:?}: the game left is kept"
+    );
     let _ = std::fs::remove_dir_all(&folder);
     assert_eq!(table::<G>(&app).game.notation().len(), 0, "{game:?}");
     assert_eq!(table::<G>(&app).game.ply(), 0, "{game:?}");
-    assert_eq!(parts(&mut app), set_out, "{game:?}: respawn leaves nothing behind");
+    assert_eq!(
+        parts(&mut app),
+        set_out,
+        "{game:?}: respawn leaves nothing behind"
+    );
 }
 
 /// Frames, with real time for the computer's thread, until `done` or a generous limit.
@@ -143,13 +192,19 @@ fn against_the_computer<G: TableGame>(game: GameId) {
     let mut app = start::<G>(game, PlayMode::VsComputer);
     table_mut::<G>(&mut app).level = Level::Easy;
     let person = table::<G>(&app).human.expect("a person plays one side");
-    assert_eq!(table::<G>(&app).game.to_move(), person, "{game:?}: the person opens");
+    assert_eq!(
+        table::<G>(&app).game.to_move(),
+        person,
+        "{game:?}: the person opens"
+    );
     // The person's move: for Wave Field a move, not a tuning (which keeps the turn).
     let moved = |t: &Table<G>| t.game.to_move() != person;
     let mut turns = 0;
     while !moved(table::<G>(&app)) {
         let action = table::<G>(&app).game.legal_actions()[0];
-        table_mut::<G>(&mut app).requests.push_back(Request::Play(action));
+        table_mut::<G>(&mut app)
+            .requests
+            .push_back(Request::Play(action));
         app.update();
         turns += 1;
         assert!(turns < 5, "{game:?}: the turn passes");
@@ -159,21 +214,35 @@ fn against_the_computer<G: TableGame>(game: GameId) {
         saw_thinking |= t.thinking();
         t.game.to_move() == person && t.requests.is_empty()
     });
-    assert!(saw_thinking, "{game:?}: the computer thought off the main thread");
-    assert!(table::<G>(&app).game.notation().len() > turns, "{game:?}: the computer answered");
+    assert!(
+        saw_thinking,
+        "{game:?}: the computer thought off the main thread"
+    );
+    assert!(
+        table::<G>(&app).game.notation().len() > turns,
+        "{game:?}: the computer answered"
+    );
     // Undo takes back the computer's answer and the person's own move together.
     table_mut::<G>(&mut app).requests.push_back(Request::Undo);
     settle::<G>(&mut app);
     let t = table::<G>(&app);
     assert_eq!(t.game.to_move(), person, "{game:?}");
-    assert_eq!(t.game.notation().len(), turns - 1, "{game:?}: back to before the person's last action");
+    assert_eq!(
+        t.game.notation().len(),
+        turns - 1,
+        "{game:?}: back to before the person's last action"
+    );
     let fresh = Match::<G::Rules>::new(Setup {
         seed: G::SEED,
         ..Setup::default()
     })
     .unwrap();
     if turns == 1 {
-        assert_eq!(rules_text::<G>(&t.game), rules_text::<G>(&fresh), "{game:?}: the start again");
+        assert_eq!(
+            rules_text::<G>(&t.game),
+            rules_text::<G>(&fresh),
+            "{game:?}: the start again"
+        );
     }
 }
 

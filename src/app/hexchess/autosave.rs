@@ -122,8 +122,8 @@ mod tests {
     use crate::rules::hexchess::{Cell, Color, Game, Kind, Position};
 
     fn temp(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir()
-            .join(format!("lodestone-hexchess-{}-{name}", std::process::id()));
+        let dir =
+            std::env::temp_dir().join(format!("lodestone-hexchess-{}-{name}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         dir.join("hexchess.ron")

@@ -39,7 +39,11 @@ fn man_cell(table: &HexchessTable, men: &Query<&HexPiece>, entity: Entity) -> Op
         .and_then(|piece| table.game.rules().position().cell_of(piece.id))
 }
 
-pub(super) fn on_man_click(click: On<Pointer<Click>>, mut table: ResMut<HexchessTable>, men: Query<&HexPiece>) {
+pub(super) fn on_man_click(
+    click: On<Pointer<Click>>,
+    mut table: ResMut<HexchessTable>,
+    men: Query<&HexPiece>,
+) {
     if click.button == PointerButton::Primary
         && let Some(cell) = man_cell(&table, &men, click.entity)
     {
@@ -60,7 +64,10 @@ pub(super) fn on_man_drag_start(
 }
 
 /// The point of the board plane under a viewport position.
-fn board_point(cameras: &Query<(&Camera, &GlobalTransform), With<MainCamera>>, at: Vec2) -> Option<Vec3> {
+fn board_point(
+    cameras: &Query<(&Camera, &GlobalTransform), With<MainCamera>>,
+    at: Vec2,
+) -> Option<Vec3> {
     let (camera, transform) = cameras.single().ok()?;
     let ray = camera.viewport_to_world(transform, at).ok()?;
     let distance = ray.intersect_plane(Vec3::ZERO, InfinitePlane3d::new(Vec3::Y))?;
@@ -95,7 +102,10 @@ pub(super) fn on_man_drag(
     };
     let grabbed = table.selected.is_some()
         && table.game.rules().position().cell_of(piece.id) == table.selected;
-    if let (true, Some(point)) = (grabbed, board_point(&cameras, drag.pointer_location.position)) {
+    if let (true, Some(point)) = (
+        grabbed,
+        board_point(&cameras, drag.pointer_location.position),
+    ) {
         transform.translation = point + Vec3::Y * 0.35;
     }
 }
@@ -142,7 +152,10 @@ pub(super) fn edit_keys(mut table: ResMut<HexchessTable>, mut typed: MessageRead
 
 /// Q R B N answer the promotion chooser (N is new game otherwise: the chooser takes it
 /// first, before the table's keys).
-pub(super) fn table_keys(keys: Option<Res<ButtonInput<KeyCode>>>, mut table: ResMut<HexchessTable>) {
+pub(super) fn table_keys(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    mut table: ResMut<HexchessTable>,
+) {
     let Some(keys) = keys else { return };
     if table.editing.is_some() || table.promotion.is_none() {
         return;
@@ -158,7 +171,9 @@ pub(super) fn table_keys(keys: Option<Res<ButtonInput<KeyCode>>>, mut table: Res
         }
     }
     // The table's N (new game) stands aside while the chooser is open.
-    table.requests.retain(|r| !matches!(r, shared::Request::NewGame));
+    table
+        .requests
+        .retain(|r| !matches!(r, shared::Request::NewGame));
 }
 
 /// A click (or the end of a drag) on `cell`: a destination of the selected man plays it,
@@ -229,7 +244,11 @@ fn marker(
 
 /// Draws the markers again: the last move's two cells, and for a selected man its ring
 /// and its destinations (empty ones shaded, captures ringed).
-pub(super) fn refresh_markers(commands: &mut Commands, looks: &HexLooks, table: &mut HexchessTable) {
+pub(super) fn refresh_markers(
+    commands: &mut Commands,
+    looks: &HexLooks,
+    table: &mut HexchessTable,
+) {
     for m in table.scene.markers.drain(..) {
         commands.entity(m).despawn();
     }
@@ -247,7 +266,13 @@ pub(super) fn refresh_markers(commands: &mut Commands, looks: &HexLooks, table: 
         }
     }
     if let Some(cell) = table.scene.selected {
-        markers.push(marker(commands, looks.ring.clone(), looks.selected_material.clone(), cell, 0.02));
+        markers.push(marker(
+            commands,
+            looks.ring.clone(),
+            looks.selected_material.clone(),
+            cell,
+            0.02,
+        ));
         let mut seen = Vec::new();
         for mv in game.legal_moves().into_iter().filter(|m| m.from == cell) {
             if seen.contains(&mv.to) {
@@ -255,9 +280,21 @@ pub(super) fn refresh_markers(commands: &mut Commands, looks: &HexLooks, table: 
             }
             seen.push(mv.to);
             markers.push(if game.position().piece_at(mv.to).is_some() {
-                marker(commands, looks.ring.clone(), looks.capture_material.clone(), mv.to, 0.02)
+                marker(
+                    commands,
+                    looks.ring.clone(),
+                    looks.capture_material.clone(),
+                    mv.to,
+                    0.02,
+                )
             } else {
-                marker(commands, looks.move_marker.clone(), looks.move_material.clone(), mv.to, 0.01)
+                marker(
+                    commands,
+                    looks.move_marker.clone(),
+                    looks.move_material.clone(),
+                    mv.to,
+                    0.01,
+                )
             });
         }
     }

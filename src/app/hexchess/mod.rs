@@ -84,7 +84,6 @@ pub struct HexchessScene {
     saved_changes: u64,
 }
 
-
 impl HexchessTable {
     /// Puts another session on the table (a test, a loaded game); the men are set out
     /// again on the next frame.
@@ -110,7 +109,9 @@ pub fn plugin(app: &mut App) {
                 (input::edit_keys, input::table_keys, table::process_input)
                     .chain()
                     .in_set(TableSystems::Input),
-                table::forced_moves.in_set(TableSystems::Turns).before(shared::ComputerTurn),
+                table::forced_moves
+                    .in_set(TableSystems::Turns)
+                    .before(shared::ComputerTurn),
                 table::sync_when_idle.in_set(TableSystems::Sync),
                 (table::save_changes, panel::update_panel).in_set(TableSystems::Show),
             )

@@ -9,10 +9,10 @@ use super::input::{pick, refresh_markers};
 use super::pieces::{HexLooks, HexPiece, rest_transform, spawn_piece};
 use super::stages::stages_for;
 use super::{Hexchess, HexchessSave, HexchessScene, HexchessTable, Request};
-use crate::app::table::TableGame;
 use crate::app::camera::OrbitCamera;
 use crate::app::playback::{PlaybackQueue, Stage};
 use crate::app::render::RenderRequest;
+use crate::app::table::TableGame;
 use crate::app::table::{TablePart, play_action, respawn};
 use crate::app::{KeyboardCaptured, PlayMode};
 use crate::rules::Rules;
@@ -83,7 +83,6 @@ impl TableGame for Hexchess {
         table.forced.is_none() && table.game.forced_move().is_none()
     }
 }
-
 
 fn spawn_men(commands: &mut Commands, looks: &HexLooks, table: &mut HexchessTable) {
     let men: Vec<_> = table.game.position().pieces().collect();
@@ -211,7 +210,9 @@ pub(super) fn process_input(
                         to,
                         promotion: Some(kind),
                     };
-                    table.requests.push_back(crate::app::table::Request::Play(mv));
+                    table
+                        .requests
+                        .push_back(crate::app::table::Request::Play(mv));
                 }
             }
             Request::BeginEdit(index) => {
@@ -322,4 +323,3 @@ pub(super) fn sync_when_idle(
         }
     }
 }
-

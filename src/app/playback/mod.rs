@@ -445,4 +445,3 @@ fn look_components(look: &Look) -> impl Bundle {
         MeshMaterial3d(look.material.clone()),
     )
 }
-

@@ -159,4 +159,3 @@ impl Lens<Transform> for ShudderLens {
             .with_translation(self.from.translation + Vec3::X * shake);
     }
 }
-

@@ -95,7 +95,10 @@ pub(super) fn refresh_preview(
 }
 
 /// 1-4 choose plain, rook, bishop or queen; Tab switches push and pull.
-pub(super) fn choice_keys(keys: Option<Res<ButtonInput<KeyCode>>>, mut table: ResMut<PolarityTable>) {
+pub(super) fn choice_keys(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    mut table: ResMut<PolarityTable>,
+) {
     let Some(keys) = keys else { return };
     for (key, piece) in [
         (KeyCode::Digit1, None),

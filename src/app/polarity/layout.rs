@@ -100,4 +100,3 @@ pub fn pile_rest(side: Side, k: usize) -> Transform {
         )
         .with_scale(Vec3::splat(PILE_SCALE))
 }
-

@@ -73,7 +73,6 @@ pub struct PolarityScene {
     counts_before: Option<([u16; 2], usize)>,
 }
 
-
 pub fn plugin(app: &mut App) {
     shared::plugin::<Polarity>(app, GameId::Polarity);
     app.add_systems(
@@ -116,7 +115,12 @@ impl PolarityScene {
 impl PolarityTable {
     /// The power a click would use now: the choice, unless this turn must be plain.
     pub fn power_now(&self) -> Option<Power> {
-        if self.game.position().hand(self.game.to_move()).must_place_plain() {
+        if self
+            .game
+            .position()
+            .hand(self.game.to_move())
+            .must_place_plain()
+        {
             None
         } else {
             self.choice.power()

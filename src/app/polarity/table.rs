@@ -4,13 +4,13 @@
 use bevy::prelude::*;
 
 use super::pieces::{
-    HandPiece, PolarityLooks, SLOTS, SideLabel, Stone, hand_rest, pile_point, pile_rest,
-    side_sign, slot_standing, spawn_hand_piece, spawn_side_label, spawn_stone, stone_rest,
+    HandPiece, PolarityLooks, SLOTS, SideLabel, Stone, hand_rest, pile_point, pile_rest, side_sign,
+    slot_standing, spawn_hand_piece, spawn_side_label, spawn_stone, stone_rest,
 };
 use super::stages::{TableEntities, stages_for};
 use super::{Polarity, PolarityScene, PolarityTable};
-use crate::app::table::TableGame;
 use crate::app::playback::{PlaybackQueue, Stage};
+use crate::app::table::TableGame;
 use crate::rules::polarity::{Game, Resolution, Side, StoneId};
 
 impl TableGame for Polarity {
@@ -20,7 +20,10 @@ impl TableGame for Polarity {
     const SEED: u64 = 0x9014_A217;
     const RECENT: Option<&'static str> = Some("actions");
 
-    fn make_looks(meshes: &mut Assets<Mesh>, materials: &mut Assets<StandardMaterial>) -> PolarityLooks {
+    fn make_looks(
+        meshes: &mut Assets<Mesh>,
+        materials: &mut Assets<StandardMaterial>,
+    ) -> PolarityLooks {
         PolarityLooks::new(meshes, materials)
     }
 
@@ -69,7 +72,6 @@ impl TableGame for Polarity {
     }
 }
 
-
 /// The labels by the piles, set out once when the game opens.
 pub(super) fn set_out_extras(mut commands: Commands) {
     for side in Side::BOTH {
@@ -108,13 +110,16 @@ fn spawn_table(commands: &mut Commands, looks: &PolarityLooks, table: &mut Polar
     table.preview_dirty = true;
 }
 
+/// The entities that rest where the rules say: stones and hand pieces.
+type StoneOrHandPiece = Or<(With<Stone>, With<HandPiece>)>;
+
 /// Once playback has ended, every stone, hand piece and piled stone stands exactly where
 /// the rules' state says.
 pub(super) fn sync_when_idle(
     mut commands: Commands,
     mut table: ResMut<PolarityTable>,
     queue: Res<PlaybackQueue>,
-    mut transforms: Query<&mut Transform, Or<(With<Stone>, With<HandPiece>)>>,
+    mut transforms: Query<&mut Transform, StoneOrHandPiece>,
 ) {
     if !table.take_sync(&queue) {
         return;

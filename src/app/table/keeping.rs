@@ -28,7 +28,10 @@ impl ReplayFolder {
 
 /// Saves the table's game as a new replay if it changed since it was last kept. People's
 /// games only: demos and the bare board are not kept.
-pub(super) fn keep<G: TableGame>(table: &mut Table<G>, folder: Option<&ReplayFolder>) -> Option<Result<PathBuf, String>> {
+pub(super) fn keep<G: TableGame>(
+    table: &mut Table<G>,
+    folder: Option<&ReplayFolder>,
+) -> Option<Result<PathBuf, String>> {
     let folder = folder?.0.as_ref()?;
     if matches!(table.mode, PlayMode::Demo | PlayMode::Board)
         || table.game.actions().is_empty()
@@ -47,7 +50,10 @@ fn save<G: TableGame>(table: &Table<G>, folder: &std::path::Path) -> Result<Path
 }
 
 /// A finished game is kept at once.
-pub(super) fn keep_finished<G: TableGame>(mut table: ResMut<Table<G>>, folder: Option<Res<ReplayFolder>>) {
+pub(super) fn keep_finished<G: TableGame>(
+    mut table: ResMut<Table<G>>,
+    folder: Option<Res<ReplayFolder>>,
+) {
     if table.game.is_over()
         && let Some(Err(e)) = keep(&mut table, folder.as_deref())
     {
@@ -56,7 +62,10 @@ pub(super) fn keep_finished<G: TableGame>(mut table: ResMut<Table<G>>, folder: O
 }
 
 /// A game left for the menu is kept.
-pub(super) fn keep_on_leave<G: TableGame>(table: Option<ResMut<Table<G>>>, folder: Option<Res<ReplayFolder>>) {
+pub(super) fn keep_on_leave<G: TableGame>(
+    table: Option<ResMut<Table<G>>>,
+    folder: Option<Res<ReplayFolder>>,
+) {
     if let Some(mut table) = table
         && let Some(Err(e)) = keep(&mut table, folder.as_deref())
     {

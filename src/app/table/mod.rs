@@ -49,7 +49,10 @@ pub trait TableGame: Sized + Send + Sync + 'static {
     /// The label of the recent-moves line in the status; `None` when a panel lists them.
     const RECENT: Option<&'static str> = None;
 
-    fn make_looks(meshes: &mut Assets<Mesh>, materials: &mut Assets<StandardMaterial>) -> Self::Looks;
+    fn make_looks(
+        meshes: &mut Assets<Mesh>,
+        materials: &mut Assets<StandardMaterial>,
+    ) -> Self::Looks;
     /// Sets the rules state out on the table (start, undo, new game). Every entity it
     /// spawns carries [`TablePart`], so the table can clear them all.
     fn spawn(commands: &mut Commands, looks: &Self::Looks, table: &mut Table<Self>);
@@ -85,7 +88,12 @@ pub trait TableGame: Sized + Send + Sync + 'static {
         true
     }
     /// The computer's turn, computed on a worker thread.
-    fn think(game: &Self::Rules, level: Level, _demo: bool, rng: &mut GameRng) -> Vec<ActionOf<Self>> {
+    fn think(
+        game: &Self::Rules,
+        level: Level,
+        _demo: bool,
+        rng: &mut GameRng,
+    ) -> Vec<ActionOf<Self>> {
         game.choose(level, rng)
     }
     /// The game a new-game request starts (by default the same setup, a new seed).
@@ -249,7 +257,10 @@ pub fn plugin<G: TableGame>(app: &mut App, game: crate::rules::GameId) {
             (
                 (turns::table_keys::<G>, keeping::save_key::<G>).in_set(TableSystems::Input),
                 keeping::keep_finished::<G>.in_set(TableSystems::Show),
-                (turns::apply_requests::<G>, turns::computer_turn::<G>.in_set(ComputerTurn))
+                (
+                    turns::apply_requests::<G>,
+                    turns::computer_turn::<G>.in_set(ComputerTurn),
+                )
                     .chain()
                     .in_set(TableSystems::Turns),
                 status::update_status::<G>.in_set(TableSystems::Show),

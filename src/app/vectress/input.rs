@@ -178,7 +178,11 @@ fn play_target(table: &mut VectressTable, queue: &PlaybackQueue, target: Option<
     }
 }
 
-fn on_target_over(over: On<Pointer<Over>>, mut table: ResMut<VectressTable>, targets: Query<&Target>) {
+fn on_target_over(
+    over: On<Pointer<Over>>,
+    mut table: ResMut<VectressTable>,
+    targets: Query<&Target>,
+) {
     if let Ok(target) = targets.get(over.entity) {
         table.hover = target.reason.clone();
     }

@@ -39,7 +39,6 @@ pub struct VectressScene {
     hover: Option<String>,
 }
 
-
 pub fn plugin(app: &mut App) {
     shared::plugin::<Vectress>(app, GameId::Vectress);
     app.add_message::<VectressMove>()
@@ -64,7 +63,10 @@ pub fn plugin(app: &mut App) {
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct VectressMove(pub Action);
 
-fn apply_requested_moves(mut requests: MessageReader<VectressMove>, mut table: ResMut<VectressTable>) {
+fn apply_requested_moves(
+    mut requests: MessageReader<VectressMove>,
+    mut table: ResMut<VectressTable>,
+) {
     for VectressMove(action) in requests.read() {
         table.requests.push_back(Request::Play(*action));
     }

@@ -3,12 +3,12 @@
 
 use bevy::prelude::*;
 
-use super::stages::TableEntities;
-use super::{Vectress, VectressScene, VectressTable};
-use crate::app::table::TableGame;
 use super::pieces::{Magnet, MagnetLooks, rest_transform, spawn_magnet};
+use super::stages::TableEntities;
 use super::stages::{PieceEntities, bond_key, spawn_link, stages_for};
+use super::{Vectress, VectressScene, VectressTable};
 use crate::app::playback::{PlaybackQueue, Stage};
+use crate::app::table::TableGame;
 use crate::rules::vectress::{Game, Resolution};
 
 impl TableGame for Vectress {
@@ -18,7 +18,10 @@ impl TableGame for Vectress {
     const SEED: u64 = 0x5EC7_2E55;
     const RECENT: Option<&'static str> = Some("moves");
 
-    fn make_looks(meshes: &mut Assets<Mesh>, materials: &mut Assets<StandardMaterial>) -> MagnetLooks {
+    fn make_looks(
+        meshes: &mut Assets<Mesh>,
+        materials: &mut Assets<StandardMaterial>,
+    ) -> MagnetLooks {
         MagnetLooks::new(meshes, materials)
     }
 
@@ -85,7 +88,6 @@ impl TableGame for Vectress {
     }
 }
 
-
 fn spawn_pieces(commands: &mut Commands, looks: &MagnetLooks, table: &mut VectressTable) {
     let position = *table.game.position();
     for piece in position.pieces() {
@@ -95,8 +97,12 @@ fn spawn_pieces(commands: &mut Commands, looks: &MagnetLooks, table: &mut Vectre
             owner: piece.owner,
         };
         let (entity, glow) = spawn_magnet(commands, looks, magnet, piece.cell);
-        commands.entity(entity).observe(super::input::on_magnet_click);
-        commands.entity(entity).observe(super::input::on_magnet_drag);
+        commands
+            .entity(entity)
+            .observe(super::input::on_magnet_click);
+        commands
+            .entity(entity)
+            .observe(super::input::on_magnet_drag);
         table.entities.pieces.insert(
             piece.id,
             PieceEntities {

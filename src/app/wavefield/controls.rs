@@ -25,7 +25,10 @@ pub(super) fn apply_commands(
             }
             Control::ToggleLevel => {
                 let levels = crate::rules::Level::ALL;
-                let next = levels.iter().position(|l| *l == table.level).map_or(0, |i| i + 1);
+                let next = levels
+                    .iter()
+                    .position(|l| *l == table.level)
+                    .map_or(0, |i| i + 1);
                 table.level = levels[next % levels.len()];
             }
             Control::ToggleDev => table.dev = !table.dev,

@@ -84,7 +84,9 @@ pub(super) fn on_pick(
         choose_target(table, target);
         return;
     }
-    let selected_cell = table.selected.map(|id| table.game.position().piece(id).cell);
+    let selected_cell = table
+        .selected
+        .map(|id| table.game.position().piece(id).cell);
     match table.game.position().piece_at(cell).copied() {
         Some(_) if selected_cell == Some(cell) => clear_selection(&mut commands, table),
         Some(piece) if piece.owner == table.game.to_move() => {

@@ -12,12 +12,12 @@ pub mod pieces;
 pub mod stages;
 pub mod surface;
 
+mod controls;
 mod input;
 mod motion;
+mod readout;
 mod status;
 mod table;
-mod controls;
-mod readout;
 
 use std::collections::HashMap;
 
@@ -25,6 +25,7 @@ use bevy::picking::events::{Click, DragDrop, DragStart, Out, Over, Pointer};
 use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 
+use self::controls::*;
 use self::input::*;
 use self::motion::*;
 use self::pieces::{
@@ -34,19 +35,20 @@ use self::pieces::{
 use self::stages::stages_for;
 use self::surface::{FieldMaterial, FieldUniform, View, pack, surface_mesh, to_f32, unpack};
 use self::table::*;
-use self::controls::*;
+use super::Screen;
 use super::boards::BoardCell;
 use super::camera::OrbitCamera;
 use super::playback::{PlaybackQueue, Stage};
 use super::render::RenderRequest;
-use super::table::{self as shared, Request, Table, TableGame, TablePart, TableStart, TableSystems};
-use super::Screen;
+use super::table::{
+    self as shared, Request, Table, TableGame, TablePart, TableStart, TableSystems,
+};
 use crate::rules::rng::GameRng;
 use crate::rules::wavefield::ai::{AiConfig, choose};
-use crate::rules::{GameId, Match};
 use crate::rules::wavefield::geometry::CELLS;
 use crate::rules::wavefield::views::{self, MarkerKind};
 use crate::rules::wavefield::{Action, Cell, Event, Game, Kind, Move, PieceId, Resolution};
+use crate::rules::{GameId, Match};
 
 pub fn plugin(app: &mut App) {
     shared::plugin::<Wavefield>(app, GameId::Wavefield);
@@ -88,7 +90,6 @@ pub struct Wavefield;
 
 /// The Wave Field table.
 pub type WavefieldTable = Table<Wavefield>;
-
 
 /// Everything the player can ask for (keys and panel buttons).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -4,8 +4,8 @@
 
 use bevy::prelude::*;
 
-use super::panel::{DevSection, PanelButton, PanelText, ThumbCell, thumb_color};
 use super::WavefieldTable;
+use super::panel::{DevSection, PanelButton, PanelText, ThumbCell, thumb_color};
 use crate::rules::wavefield::patterns::{Pattern, format_units};
 use crate::rules::wavefield::views;
 use crate::rules::wavefield::{Cell, Kind};

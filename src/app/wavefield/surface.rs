@@ -7,10 +7,10 @@ use std::path::{Path, PathBuf};
 
 use bevy::asset::AssetPath;
 use bevy::asset::io::embedded::EmbeddedAssetRegistry;
-use bevy::prelude::*;
-use bevy::reflect::TypePath;
 use bevy::mesh::MeshVertexBufferLayoutRef;
 use bevy::pbr::{MaterialPipeline, MaterialPipelineKey};
+use bevy::prelude::*;
+use bevy::reflect::TypePath;
 use bevy::render::render_resource::{
     AsBindGroup, RenderPipelineDescriptor, ShaderType, SpecializedMeshPipelineError,
 };

@@ -64,7 +64,10 @@ pub(super) fn set_out_surface(
     }
 }
 
-pub(super) fn leave_table(mut cameras: Query<&mut OrbitCamera>, active: Option<Res<crate::app::ActiveGame>>) {
+pub(super) fn leave_table(
+    mut cameras: Query<&mut OrbitCamera>,
+    active: Option<Res<crate::app::ActiveGame>>,
+) {
     if active.is_some_and(|a| a.game == GameId::Wavefield) {
         for mut orbit in &mut cameras {
             *orbit = OrbitCamera::default();
@@ -175,7 +178,12 @@ impl TableGame for Wavefield {
     }
 
     /// A demo varies its play; an empty plan resigns.
-    fn think(game: &Game, level: crate::rules::Level, demo: bool, rng: &mut GameRng) -> Vec<Action> {
+    fn think(
+        game: &Game,
+        level: crate::rules::Level,
+        demo: bool,
+        rng: &mut GameRng,
+    ) -> Vec<Action> {
         let config = if demo {
             AiConfig {
                 variety: 20,
@@ -209,7 +217,12 @@ pub(super) fn clear_selection(commands: &mut Commands, table: &mut WavefieldTabl
 }
 
 /// Selects the piece on `cell` and lays out its W10 markers.
-pub(super) fn select(commands: &mut Commands, looks: &Looks, table: &mut WavefieldTable, cell: Cell) {
+pub(super) fn select(
+    commands: &mut Commands,
+    looks: &Looks,
+    table: &mut WavefieldTable,
+    cell: Cell,
+) {
     clear_selection(commands, table);
     let Some(piece) = table.game.position().piece_at(cell).copied() else {
         return;

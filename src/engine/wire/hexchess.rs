@@ -73,5 +73,4 @@ impl Wire for Game {
             notation: r.notation.clone(),
         }
     }
-
 }

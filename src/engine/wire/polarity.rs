@@ -98,5 +98,4 @@ impl Wire for Game {
             removed,
         }
     }
-
 }

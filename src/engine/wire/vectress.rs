@@ -107,5 +107,4 @@ impl Wire for Game {
             .collect();
         Last { waves }
     }
-
 }

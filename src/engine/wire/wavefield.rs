@@ -119,5 +119,4 @@ impl Wire for Game {
         legal.sort();
         legal
     }
-
 }
