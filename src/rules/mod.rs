@@ -8,6 +8,8 @@
 pub mod contract;
 pub mod grid;
 pub mod hexchess;
+#[cfg(test)]
+pub mod laws;
 pub mod polarity;
 pub mod rng;
 pub mod vectress;

@@ -108,7 +108,7 @@ impl Rules for GameSession {
 #[cfg(test)]
 #[test]
 fn hexchess_keeps_the_contract() {
-    use crate::rules::contract::laws::hold_for;
+    use crate::rules::laws::hold_for;
     let bad = ["e9e10=Q", "xx"];
     hold_for::<Game>(Setup::default(), 6, &bad);
     let classic = Setup {

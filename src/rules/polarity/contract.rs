@@ -31,5 +31,5 @@ impl Rules for Game {
 #[cfg(test)]
 #[test]
 fn polarity_keeps_the_contract() {
-    crate::rules::contract::laws::hold_for::<Game>(Setup::default(), 8, &["z9"]);
+    crate::rules::laws::hold_for::<Game>(Setup::default(), 8, &["z9"]);
 }

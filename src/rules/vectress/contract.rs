@@ -31,5 +31,5 @@ impl Rules for Game {
 #[cfg(test)]
 #[test]
 fn vectress_keeps_the_contract() {
-    crate::rules::contract::laws::hold_for::<Game>(Setup::default(), 6, &["E3-E9", "nonsense"]);
+    crate::rules::laws::hold_for::<Game>(Setup::default(), 6, &["E3-E9", "nonsense"]);
 }

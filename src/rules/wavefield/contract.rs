@@ -39,5 +39,5 @@ fn wavefield_keeps_the_contract() {
         seed: 4,
         ..Setup::default()
     };
-    crate::rules::contract::laws::hold_for::<Game>(setup, 6, &["tune RTAB", "A1-A7"]);
+    crate::rules::laws::hold_for::<Game>(setup, 6, &["tune RTAB", "A1-A7"]);
 }

@@ -1,0 +1,64 @@
+//! Checks that hold for every game, run by each game's contract test.
+
+use super::contract::{Level, Match, Refused, Rules, Setup};
+
+/// Plays `plies` computer turns at `level` from `setup`, undoes them all and checks that
+/// every state comes back exactly (compared through the protocol-independent `Debug`),
+/// and that the computer asked again after an undo plays the same.
+pub fn undo_restores_every_turn<G: Rules>(setup: Setup, plies: usize, level: Level) {
+    let mut m = Match::<G>::new(setup).expect("the setup starts a game");
+    let mut seen = vec![format!("{:?}", m.rules())];
+    let mut chosen = Vec::new();
+    for _ in 0..plies {
+        if m.rules().is_over() {
+            break;
+        }
+        m.play_computer(level).expect("the computer plays");
+        chosen.push(m.actions().to_vec());
+        seen.push(format!("{:?}", m.rules()));
+    }
+    let turns = m.turns();
+    for k in (0..turns).rev() {
+        m.undo().expect("a turn to undo");
+        assert_eq!(
+            format!("{:?}", m.rules()),
+            seen[k],
+            "after undoing turn {k}"
+        );
+    }
+    assert!(matches!(m.undo(), Err(Refused::NothingToUndo)));
+    if turns > 0 {
+        m.play_computer(level).unwrap();
+        assert_eq!(m.actions(), &chosen[0][..], "the same choice after undo");
+    }
+}
+
+/// A refused action changes nothing.
+pub fn refused_text_changes_nothing<G: Rules>(setup: Setup, bad: &str) {
+    let mut m = Match::<G>::new(setup).unwrap();
+    let before = format!("{:?}", m.rules());
+    assert!(m.play_text(bad).is_err(), "{bad} is refused");
+    assert_eq!(format!("{:?}", m.rules()), before);
+    assert!(m.actions().is_empty());
+}
+
+/// Every law above, for one game: `bad` are texts its rules refuse.
+pub fn hold_for<G: Rules>(setup: Setup, plies: usize, bad: &[&str]) {
+    undo_restores_every_turn::<G>(setup.clone(), plies, Level::Easy);
+    for text in bad {
+        refused_text_changes_nothing::<G>(setup.clone(), text);
+    }
+    notation_round_trips::<G>(setup);
+}
+
+/// Writing an action and reading it back gives the same action, for every legal one.
+pub fn notation_round_trips<G: Rules>(setup: Setup) {
+    let g = G::start(&setup).unwrap();
+    for action in g.legal_actions() {
+        let text = g.write_action(action);
+        let back = g
+            .parse_action(&text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(back, action, "{text}");
+    }
+}
