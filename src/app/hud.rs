@@ -38,6 +38,8 @@ struct HudPlayback;
 #[derive(Component)]
 struct HudNotice;
 #[derive(Component)]
+struct HudCaption;
+#[derive(Component)]
 struct HudKeys;
 
 fn hud_text(size: f32) -> impl Bundle {
@@ -89,7 +91,20 @@ fn spawn_hud(mut commands: Commands) {
                     ..default()
                 },
                 Pickable::IGNORE,
-                children![(HudNotice, hud_text(16.0)), (HudKeys, hud_text(14.0))],
+                children![
+                    (
+                        HudCaption,
+                        hud_text(18.0),
+                        BackgroundColor(Color::srgba(0.05, 0.04, 0.04, 0.55)),
+                        Node {
+                            align_self: AlignSelf::Start,
+                            padding: UiRect::axes(px(6), px(2)),
+                            ..default()
+                        }
+                    ),
+                    (HudNotice, hud_text(16.0)),
+                    (HudKeys, hud_text(14.0))
+                ],
             ),
         ],
     ));
@@ -104,20 +119,27 @@ fn tick_notice(mut notice: ResMut<Notice>, time: Res<Time>) {
     }
 }
 
-/// The playback line: "wave 3 of 5 | 0.25x | paused".
+/// The playback line: "stage 3 of 5 | 0.25x | paused".
 pub fn playback_line(queue: &PlaybackQueue) -> String {
     let mut parts = Vec::new();
     if let Some((n, total)) = queue.progress() {
-        match queue.stage(n - 1).map(|s| s.label.as_str()) {
-            Some(label) if !label.is_empty() => parts.push(label.to_string()),
-            _ => parts.push(format!("wave {n} of {total}")),
-        }
+        parts.push(format!("stage {n} of {total}"));
     }
     parts.push(format!("{}x", trim_speed(queue.speed)));
     if queue.paused {
         parts.push("paused".to_string());
     }
     parts.join(" | ")
+}
+
+/// The caption of the stage playing: what it shows, in plain words (empty between
+/// playbacks, and for a stage the game leaves unannounced).
+pub fn caption_line(queue: &PlaybackQueue) -> String {
+    queue
+        .progress()
+        .and_then(|(n, _)| queue.stage(n - 1))
+        .map(|stage| stage.label.clone())
+        .unwrap_or_default()
 }
 
 fn trim_speed(speed: f32) -> String {
@@ -137,6 +159,7 @@ fn update_hud(
         Query<&mut Text, With<HudPlayback>>,
         Query<&mut Text, With<HudNotice>>,
         Query<&mut Text, With<HudKeys>>,
+        Query<&mut Text, With<HudCaption>>,
     )>,
 ) {
     let playing = *screen.get() == Screen::Playing;
@@ -166,6 +189,14 @@ fn update_hud(
         },
     );
     set(&mut texts.p2(), notice.text.clone().unwrap_or_default());
+    set(
+        &mut texts.p4(),
+        if playing {
+            caption_line(&queue)
+        } else {
+            String::new()
+        },
+    );
     let keys = if playing {
         "[ ] speed | Space pause | . one wave | R replay | Enter skip | right-drag/arrows orbit | wheel zoom | Home view | F2 colours | F12 screenshot | Esc menu"
     } else {

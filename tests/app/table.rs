@@ -261,3 +261,50 @@ fn the_computer_answers_and_undo_takes_both_back_on_every_table() {
     against_the_computer::<Wavefield>(GameId::Wavefield);
     against_the_computer::<Polarity>(GameId::Polarity);
 }
+
+/// Captions: every stage of a played action says what it shows in plain words, except
+/// that live v011 play never announces a renaming (no caption, no ring).
+#[test]
+fn every_stage_has_a_caption_and_live_v011_renaming_has_none() {
+    use lodestone::app::hexchess::stages::ChangeGlow;
+    // A pawn's first step: it arrives renamed (v011).
+    for offscreen in [false, true] {
+        let mut app = start::<Hexchess>(GameId::Hexchess, PlayMode::HotSeat);
+        table_mut::<Hexchess>(&mut app).offscreen = offscreen;
+        let mv = table::<Hexchess>(&app).game.parse_action("f5f6").unwrap();
+        table_mut::<Hexchess>(&mut app).requests.push_back(Request::Play(mv));
+        app.update();
+        let queue = app.world().resource::<PlaybackQueue>();
+        let labels: Vec<String> = (0..queue.stage_count())
+            .map(|i| queue.stage(i).unwrap().label.clone())
+            .collect();
+        assert_eq!(labels[0], "white pawn f5-f6", "{labels:?}");
+        let glows = app
+            .world_mut()
+            .query::<&ChangeGlow>()
+            .iter(app.world())
+            .count();
+        if offscreen {
+            assert_eq!(labels[1], "the pawn arrives as a queen");
+            assert_eq!(glows, 1, "a ring flashes in stills and films");
+        } else {
+            assert_eq!(labels, ["white pawn f5-f6", ""], "live play names no renaming");
+            assert_eq!(glows, 0, "and shows no ring");
+        }
+    }
+    // The five-wave Vectress chain: who pushes whom which way, wave by wave.
+    let mut app = start::<Vectress>(GameId::Vectress, PlayMode::HotSeat);
+    for text in ["E3-G5", "F7-H5", "F5-F7"] {
+        let action = table::<Vectress>(&app).game.parse_action(text).unwrap();
+        table_mut::<Vectress>(&mut app).requests.push_back(Request::Play(action));
+        settle::<Vectress>(&mut app);
+    }
+    let queue = app.world().resource::<PlaybackQueue>();
+    let labels: Vec<String> = (0..queue.stage_count())
+        .map(|i| queue.stage(i).unwrap().label.clone())
+        .collect();
+    assert!(labels[0].starts_with("White moves the White"), "{labels:?}");
+    assert!(labels[1].starts_with("wave 1 of "), "{labels:?}");
+    assert!(labels.iter().skip(1).any(|l| l.contains(" pushes the ")), "{labels:?}");
+    assert!(labels.iter().all(|l| !l.is_empty()), "{labels:?}");
+}

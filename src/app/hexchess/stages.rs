@@ -15,11 +15,15 @@ use crate::rules::hexchess::{Event, Kind, PieceId, Resolution};
 const KNIGHT_LIFT: f32 = 0.9;
 
 /// The stages of `resolution`; `pieces` maps rules ids to entities.
+///
+/// In live v011 play nothing announces a renaming (the document is explicit): with
+/// `announce_renaming` false the arriving man changes type with no ring and no caption.
 pub fn stages_for(
     commands: &mut Commands,
     resolution: &Resolution,
     pieces: &HashMap<PieceId, Entity>,
     looks: &HexLooks,
+    announce_renaming: bool,
 ) -> Vec<Stage> {
     let mut stages = Vec::new();
     let side = resolution.color;
@@ -54,8 +58,12 @@ pub fn stages_for(
                         });
                     }
                 }
+                let taken = resolution
+                    .captured
+                    .map(|(_, kind, _)| format!(", taking the {} {}", side.other().name(), kind.name()))
+                    .unwrap_or_default();
                 stages.push(Stage {
-                    label: "move".to_string(),
+                    label: format!("{} {} {from}-{to}{taken}", side.name(), current.name()),
                     tweens,
                     effects: Vec::new(),
                 });
@@ -65,7 +73,7 @@ pub fn stages_for(
                     stages.push(change_stage(
                         commands,
                         looks,
-                        "promotion",
+                        Some(format!("the pawn promotes to a {}", to.name())),
                         entity,
                         resolution,
                         looks.look(side, current),
@@ -76,10 +84,12 @@ pub fn stages_for(
             }
             Event::Renamed { piece, from, to } => {
                 if let Some(&entity) = pieces.get(piece) {
+                    let caption = announce_renaming
+                        .then(|| format!("the {} arrives as a {}", from.name(), to.name()));
                     stages.push(change_stage(
                         commands,
                         looks,
-                        "arrival",
+                        caption,
                         entity,
                         resolution,
                         looks.look(side, *from),
@@ -91,7 +101,7 @@ pub fn stages_for(
             Event::Check { king, cell } => {
                 if let Some(&entity) = pieces.get(king) {
                     stages.push(Stage {
-                        label: "check".to_string(),
+                        label: format!("check to the {} king", side.other().name()),
                         tweens: vec![PieceTween {
                             entity,
                             from: rest_transform(*cell),
@@ -111,16 +121,30 @@ pub fn stages_for(
 #[derive(Component)]
 pub struct ChangeGlow;
 
+/// A man changing type on its arrival cell; with a caption a ring flashes under it, and
+/// without one (a v011 renaming in live play) it changes unannounced.
 fn change_stage(
     commands: &mut Commands,
     looks: &HexLooks,
-    label: &str,
+    caption: Option<String>,
     entity: Entity,
     resolution: &Resolution,
     from_look: crate::app::playback::Look,
     to_look: crate::app::playback::Look,
 ) -> Stage {
     let at = rest_transform(resolution.to);
+    let change = PieceTween {
+        entity,
+        from: at,
+        motion: Motion::ChangeType { from_look, to_look },
+    };
+    let Some(label) = caption else {
+        return Stage {
+            label: String::new(),
+            tweens: vec![change],
+            effects: Vec::new(),
+        };
+    };
     let glow_at = at.with_translation(at.translation + Vec3::Y * 0.03);
     let glow = commands
         .spawn((
@@ -134,13 +158,9 @@ fn change_stage(
         ))
         .id();
     Stage {
-        label: label.to_string(),
+        label,
         tweens: vec![
-            PieceTween {
-                entity,
-                from: at,
-                motion: Motion::ChangeType { from_look, to_look },
-            },
+            change,
             PieceTween {
                 entity: glow,
                 from: glow_at.with_scale(Vec3::new(1.0, 1.5, 1.0)),

@@ -67,7 +67,8 @@ impl TableGame for Hexchess {
         table.promotion = None;
         table.forced = None;
         refresh_markers(commands, looks, table);
-        stages_for(commands, resolution, &table.pieces, looks)
+        // Stills and films may name a renaming; live play never does (the v011 document).
+        stages_for(commands, resolution, &table.pieces, looks, table.offscreen)
     }
 
     fn headline(table: &HexchessTable) -> String {

@@ -159,6 +159,8 @@ pub struct Table<G: TableGame> {
     /// Changes to the rules state so far (plays, undos, new games): a game saving its
     /// session compares this with what it saved.
     pub changes: u64,
+    /// Drawn for a still or a film, not played live.
+    pub offscreen: bool,
     /// The change count at which the game was last kept as a replay.
     kept_changes: Option<u64>,
     thinking: Option<Task<(Vec<ActionOf<G>>, GameRng)>>,
@@ -194,6 +196,7 @@ impl<G: TableGame> Table<G> {
             message: None,
             effects: Vec::new(),
             changes: 0,
+            offscreen: false,
             kept_changes: None,
             thinking: None,
             planned: VecDeque::new(),

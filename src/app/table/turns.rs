@@ -50,6 +50,7 @@ pub(super) fn start<G: TableGame>(
     }
     let mut table = Table::<G>::new(game, active.mode);
     let render = request.as_ref().filter(|r| r.game == Some(active.game));
+    table.offscreen = render.is_some();
     let mut last = None;
     if let Some(request) = render {
         for (i, text) in request.moves.iter().enumerate() {

@@ -67,8 +67,17 @@ pub fn stages_for(
         &fields[1],
         Some(*piece),
     ));
+    let mover = before.piece(*piece);
     stages.push(Stage {
-        label: format!("move {from}-{to}"),
+        label: format!(
+            "move {from}-{to}: the {} {} moves{}",
+            mover.owner.title(),
+            mover.kind.title(),
+            match rounds.len() {
+                0 => String::new(),
+                n => format!(" and sets off {n} removal round{}", if n == 1 { "" } else { "s" }),
+            }
+        ),
         tweens,
         effects: Vec::new(),
     });
@@ -113,7 +122,11 @@ pub fn stages_for(
             .map(|r| format!("{} {} {}", r.owner.title(), r.kind.title(), r.cell))
             .collect();
         stages.push(Stage {
-            label: format!("removal round {} of {total}: {}", n + 1, names.join(", ")),
+            label: format!(
+                "removal round {} of {total} takes {}",
+                n + 1,
+                names.join(", ")
+            ),
             tweens,
             effects,
         });
