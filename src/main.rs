@@ -34,6 +34,11 @@ enum Verb {
     /// Render a game's scene offscreen to a PNG, after the given moves.
     #[cfg(feature = "app")]
     Render(lodestone::app::render::RenderArgs),
+    /// Film a game's playback offscreen into an animated GIF (OUT ends in .gif) or a
+    /// numbered PNG sequence (OUT is a folder); prints frames, seconds and frames per
+    /// second as JSON.
+    #[cfg(feature = "app")]
+    Film(lodestone::app::film::FilmArgs),
     /// Self-play many games and print a JSON summary. `lodestone simulate GAME --help`
     /// lists the game's options.
     // The game parses its own options, `--help` included.
@@ -96,6 +101,8 @@ fn main() -> ExitCode {
         Some(Verb::Render(args)) => {
             lodestone::app::render::run(&args).map(|()| serde_json::Value::Null)
         }
+        #[cfg(feature = "app")]
+        Some(Verb::Film(args)) => lodestone::app::film::run(&args),
         Some(Verb::Simulate { game, options }) => with_game(&game, "simulate", |g| match g {
             GameId::Vectress => engine::vectress::simulate(&options),
             GameId::Hexchess => engine::hexchess::simulate(&options),

@@ -48,6 +48,21 @@ pub struct Replay {
 }
 
 impl Replay {
+    /// A plain replay of `actions` from `game`'s default start.
+    pub fn new(game: GameId, actions: Vec<String>) -> Replay {
+        Replay {
+            version: VERSION,
+            game: game.id().to_string(),
+            ruleset: None,
+            seed: 0,
+            actions,
+            title: None,
+            created: None,
+            captions: BTreeMap::new(),
+            focus: None,
+        }
+    }
+
     /// The replay of `game`: its setup and every action played so far.
     pub fn of<G: Rules>(game: &Match<G>) -> Replay {
         Replay {

@@ -154,6 +154,7 @@ fn update_hud(
     status: Res<StatusLine>,
     queue: Res<PlaybackQueue>,
     notice: Res<Notice>,
+    film: Option<Res<super::film::FilmOverlay>>,
     mut texts: ParamSet<(
         Query<&mut Text, With<HudTitle>>,
         Query<&mut Text, With<HudPlayback>>,
@@ -161,8 +162,35 @@ fn update_hud(
         Query<&mut Text, With<HudKeys>>,
         Query<&mut Text, With<HudCaption>>,
     )>,
+    mut caption_box: Query<&mut Visibility, With<HudCaption>>,
 ) {
+    // The caption's backing shows only behind a caption.
+    let captioned = texts.p4().iter().any(|t| !t.0.is_empty());
+    for mut visibility in &mut caption_box {
+        let want = if captioned {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        };
+        if *visibility != want {
+            *visibility = want;
+        }
+    }
     let playing = *screen.get() == Screen::Playing;
+    // A film shows the board and, if asked, the captions: nothing else of the HUD.
+    if let Some(film) = film {
+        set(&mut texts.p0(), String::new());
+        set(&mut texts.p1(), String::new());
+        set(&mut texts.p2(), String::new());
+        set(&mut texts.p3(), String::new());
+        let caption = if playing && film.captions {
+            caption_line(&queue)
+        } else {
+            String::new()
+        };
+        set(&mut texts.p4(), caption);
+        return;
+    }
     let title = match (&active, playing) {
         (Some(active), true) => {
             let mode = match active.mode {

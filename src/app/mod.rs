@@ -5,6 +5,7 @@
 
 pub mod boards;
 pub mod camera;
+pub mod film;
 pub mod hexchess;
 pub mod hud;
 pub mod menu;

@@ -72,7 +72,14 @@ impl Default for SceneReady {
 
 /// Render pipelines still compiling, as last seen by the render world.
 #[derive(Resource, Clone, Default)]
-struct PipelineProbe(Arc<AtomicUsize>);
+pub(super) struct PipelineProbe(Arc<AtomicUsize>);
+
+impl PipelineProbe {
+    /// Render pipelines still compiling.
+    pub(super) fn waiting(&self) -> usize {
+        self.0.load(Ordering::Relaxed)
+    }
+}
 
 #[derive(Resource)]
 struct Capture {
@@ -87,7 +94,7 @@ struct Capture {
     result: Arc<Mutex<Option<Result<(), String>>>>,
 }
 
-fn parse_size(size: &str) -> Result<(u32, u32), String> {
+pub(super) fn parse_size(size: &str) -> Result<(u32, u32), String> {
     let (w, h) = size
         .split_once(['x', 'X'])
         .ok_or_else(|| format!("--size must look like 1280x720, not \"{size}\""))?;
@@ -150,6 +157,41 @@ pub fn run(args: &RenderArgs) -> Result<(), CliError> {
 }
 
 fn draw(args: &RenderArgs, game: Option<GameId>, width: u32, height: u32) -> Result<(), String> {
+    let request = RenderRequest {
+        game,
+        moves: args.moves.clone(),
+        freeze: args.wave.map(|k| (k - 1, args.t)),
+    };
+    let (mut app, handle) = offscreen_app(request, width, height)?;
+    let result = Arc::new(Mutex::new(None));
+    app.insert_resource(Capture {
+        image: handle,
+        out: args.out.clone(),
+        started: Instant::now(),
+        timeout: Duration::from_secs(args.timeout.max(1)),
+        frames: 0,
+        quiet_frames: 0,
+        requested: false,
+        done: Arc::new(AtomicBool::new(false)),
+        result: result.clone(),
+    });
+    app.add_systems(Last, capture_when_drawn);
+    app.run();
+    let outcome = result
+        .lock()
+        .map_err(|_| "render: the capture state was lost".to_string())?
+        .take();
+    outcome.unwrap_or_else(|| Err("render: the renderer stopped before capturing".to_string()))
+}
+
+/// A headless app drawing `request`'s scene into an image of `width` x `height` (no
+/// window: the schedule runner drives it), with the probe that tells when no render
+/// pipeline is compiling. Shared by `render` and `film`.
+pub(super) fn offscreen_app(
+    request: RenderRequest,
+    width: u32,
+    height: u32,
+) -> Result<(App, Handle<Image>), String> {
     install_failure_hook();
 
     let mut app = App::new();
@@ -185,11 +227,8 @@ fn draw(args: &RenderArgs, game: Option<GameId>, width: u32, height: u32) -> Res
         TextureUsages::TEXTURE_BINDING | TextureUsages::COPY_SRC | TextureUsages::RENDER_ATTACHMENT;
     let handle = app.world_mut().resource_mut::<Assets<Image>>().add(image);
     app.insert_resource(CameraTarget(Some(handle.clone())));
-    app.insert_resource(RenderRequest {
-        game,
-        moves: args.moves.clone(),
-        freeze: args.wave.map(|k| (k - 1, args.t)),
-    });
+    let game = request.game;
+    app.insert_resource(request);
     app.init_resource::<SceneReady>();
     if let Some(game) = game {
         app.insert_resource(ActiveGame {
@@ -213,26 +252,7 @@ fn draw(args: &RenderArgs, game: Option<GameId>, width: u32, height: u32) -> Res
     } else {
         return Err("render: the renderer did not start (no render sub-app)".to_string());
     }
-
-    let result = Arc::new(Mutex::new(None));
-    app.insert_resource(Capture {
-        image: handle,
-        out: args.out.clone(),
-        started: Instant::now(),
-        timeout: Duration::from_secs(args.timeout.max(1)),
-        frames: 0,
-        quiet_frames: 0,
-        requested: false,
-        done: Arc::new(AtomicBool::new(false)),
-        result: result.clone(),
-    });
-    app.add_systems(Last, capture_when_drawn);
-    app.run();
-    let outcome = result
-        .lock()
-        .map_err(|_| "render: the capture state was lost".to_string())?
-        .take();
-    outcome.unwrap_or_else(|| Err("render: the renderer stopped before capturing".to_string()))
+    Ok((app, handle))
 }
 
 fn count_waiting_pipelines(cache: Res<PipelineCache>, probe: Res<PipelineProbe>) {

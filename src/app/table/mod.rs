@@ -258,7 +258,12 @@ pub fn plugin<G: TableGame>(app: &mut App, game: crate::rules::GameId) {
         .add_systems(
             Update,
             (
-                (turns::table_keys::<G>, keeping::save_key::<G>).in_set(TableSystems::Input),
+                (
+                    turns::table_keys::<G>,
+                    keeping::save_key::<G>,
+                    crate::app::film::feed_script::<G>,
+                )
+                    .in_set(TableSystems::Input),
                 keeping::keep_finished::<G>.in_set(TableSystems::Show),
                 (
                     turns::apply_requests::<G>,

@@ -1,0 +1,415 @@
+//! `lodestone film`: a game's playback rendered offscreen, frame by frame, into an animated
+//! GIF or a numbered PNG sequence.
+//!
+//! Deterministic: the clock is stepped by hand, one frame's time (speed / fps) per frame,
+//! and stands still while each frame is captured, so the same arguments give the same
+//! frames. Every stage of the playback lasts `STAGE_SECONDS / speed`; the film has one
+//! frame for the start and `ceil(STAGE_SECONDS * fps / speed)` frames per stage.
+
+use std::collections::VecDeque;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
+use bevy::time::TimeUpdateStrategy;
+
+use super::playback::PlaybackQueue;
+use super::render::{PipelineProbe, RenderRequest, SceneReady, parse_size};
+use super::table::{Request, Table, TableGame};
+use crate::engine::cli::CliError;
+use crate::replay::Replay;
+use crate::rules::{GameId, Rules};
+
+#[derive(clap::Args, Debug, Clone)]
+pub struct FilmArgs {
+    /// The game: vectress, hexchess, wavefield or polarity.
+    pub game: String,
+    /// The actions from the start, comma separated, in the engine's notation.
+    #[arg(long, value_delimiter = ',', conflicts_with = "replay")]
+    pub moves: Vec<String>,
+    /// A replay file to take the actions (and ruleset and seed) from instead.
+    #[arg(long)]
+    pub replay: Option<PathBuf>,
+    /// The first ply filmed (0-based; default: the last action, the one that matters).
+    #[arg(long)]
+    pub from: Option<usize>,
+    /// The ply after the last one filmed (default: all of them).
+    #[arg(long)]
+    pub to: Option<usize>,
+    /// Playback speed, 0.05 to 4 (slow motion below 1).
+    #[arg(long, default_value_t = 1.0)]
+    pub speed: f32,
+    /// Frames per second of the film, 1 to 60.
+    #[arg(long, default_value_t = 15)]
+    pub fps: u32,
+    /// Frame size, WIDTHxHEIGHT.
+    #[arg(long, default_value = "960x540")]
+    pub size: String,
+    /// The camera: fixed (the game's own view).
+    #[arg(long, default_value = "fixed")]
+    pub camera: String,
+    /// Show each stage's caption: on or off.
+    #[arg(long, default_value = "on")]
+    pub captions: String,
+    /// draft (no anti-aliasing, faster under software rendering) or good (MSAA 4x).
+    #[arg(long, default_value = "good")]
+    pub quality: String,
+    /// Give up if a frame is not drawn within this many seconds.
+    #[arg(long, default_value_t = 300)]
+    pub timeout: u64,
+    /// A `.gif` file, or a folder for `frame-0001.png`, ...
+    #[arg(long)]
+    pub out: PathBuf,
+}
+
+/// A checked film request.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FilmPlan {
+    pub game: GameId,
+    /// Played at once before the film starts.
+    pub before: Vec<String>,
+    /// Played, one after the other, while filming.
+    pub filmed: Vec<String>,
+    pub speed: f32,
+    pub fps: u32,
+    pub size: (u32, u32),
+    pub captions: bool,
+    pub draft: bool,
+    pub gif: bool,
+}
+
+/// Checks the request (the actions through the rules too) before anything is drawn.
+pub fn plan(args: &FilmArgs) -> Result<FilmPlan, String> {
+    let game = GameId::parse(&args.game).ok_or_else(|| {
+        format!(
+            "unknown game \"{}\" (known: vectress, hexchess, wavefield, polarity)",
+            args.game
+        )
+    })?;
+    let actions = match &args.replay {
+        Some(path) => {
+            let replay = Replay::load(path)?;
+            if replay.game_id()? != game {
+                return Err(format!("{} is a replay of {}, not {}", path.display(), replay.game, game.id()));
+            }
+            if replay.ruleset.is_some() || replay.seed != 0 {
+                return Err(format!(
+                    "{} needs its ruleset or seed, and films start from the default setup",
+                    path.display()
+                ));
+            }
+            replay.actions
+        }
+        None => {
+            let replay = Replay::new(game, args.moves.clone());
+            replay.check().map_err(|e| format!("the moves {e}"))?;
+            replay.actions
+        }
+    };
+    if actions.is_empty() {
+        return Err("there is nothing to film: give --moves or --replay".to_string());
+    }
+    let to = args.to.unwrap_or(actions.len());
+    let from = args.from.unwrap_or(to.saturating_sub(1));
+    if to > actions.len() || from >= to {
+        return Err(format!(
+            "--from {from} --to {to} is no range of the {} plies (0 <= from < to <= {})",
+            actions.len(),
+            actions.len()
+        ));
+    }
+    if !(0.05..=4.0).contains(&args.speed) {
+        return Err(format!("--speed must be from 0.05 to 4, not {}", args.speed));
+    }
+    if !(1..=60).contains(&args.fps) {
+        return Err(format!("--fps must be from 1 to 60, not {}", args.fps));
+    }
+    if args.camera != "fixed" {
+        return Err(format!(
+            "--camera {}: only the fixed camera is built so far",
+            args.camera
+        ));
+    }
+    let captions = match args.captions.as_str() {
+        "on" => true,
+        "off" => false,
+        other => return Err(format!("--captions must be on or off, not \"{other}\"")),
+    };
+    let draft = match args.quality.as_str() {
+        "draft" => true,
+        "good" => false,
+        other => return Err(format!("--quality must be draft or good, not \"{other}\"")),
+    };
+    let gif = args.out.extension().is_some_and(|e| e == "gif");
+    if !gif && args.out.extension().is_some() && !args.out.is_dir() {
+        return Err(format!(
+            "--out must be a .gif file or a folder, not {}",
+            args.out.display()
+        ));
+    }
+    Ok(FilmPlan {
+        game,
+        before: actions[..from].to_vec(),
+        filmed: actions[from..to].to_vec(),
+        speed: args.speed,
+        fps: args.fps,
+        size: parse_size(&args.size)?,
+        captions,
+        draft,
+        gif,
+    })
+}
+
+/// The actions the table plays while filming, one as soon as the last has played back.
+#[derive(Resource, Debug, Default)]
+pub struct FilmScript {
+    pub actions: VecDeque<String>,
+    pub running: bool,
+    /// Whether the table had no request waiting this frame.
+    pub table_idle: bool,
+}
+
+/// Feeds the script to the table (added by every table; idle unless a film runs).
+pub(super) fn feed_script<G: TableGame>(
+    script: Option<ResMut<FilmScript>>,
+    mut table: ResMut<Table<G>>,
+    queue: Res<PlaybackQueue>,
+) {
+    let Some(mut script) = script else { return };
+    script.table_idle = table.requests.is_empty();
+    if !script.running || !queue.is_idle() || !table.requests.is_empty() {
+        return;
+    }
+    if let Some(text) = script.actions.pop_front() {
+        match table.game.parse_action(&text) {
+            Ok(action) => table.requests.push_back(Request::Play(action)),
+            Err(e) => warn!("film: {text} is refused: {e}"),
+        }
+        script.table_idle = false;
+    }
+}
+
+/// A film is being shot: the HUD shows only the stage captions, and those only if asked.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FilmOverlay {
+    pub captions: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Phase {
+    /// Waiting for the scene and its pipelines, the clock stopped.
+    Warmup,
+    /// The first action is being fed; the next frame is frame 0.
+    Starting,
+    /// This frame's time has passed: capture it.
+    Advanced,
+    /// A capture is on its way, the clock stopped.
+    Capturing,
+}
+
+#[derive(Resource)]
+struct Film {
+    image: Handle<Image>,
+    phase: Phase,
+    step: Duration,
+    frames_seen: u32,
+    quiet_frames: u32,
+    started: Instant,
+    timeout: Duration,
+    captured: Arc<Mutex<Vec<image::RgbaImage>>>,
+    in_flight: Arc<AtomicBool>,
+    failed: Arc<Mutex<Option<String>>>,
+}
+
+/// What a film run reports.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FilmReport {
+    pub frames: usize,
+    pub seconds: f64,
+}
+
+pub fn run(args: &FilmArgs) -> Result<serde_json::Value, CliError> {
+    let plan = plan(args).map_err(|e| CliError::Usage(format!("film: {e}")))?;
+    let started = Instant::now();
+    let frames = shoot(&plan, Duration::from_secs(args.timeout.max(1))).map_err(CliError::Failed)?;
+    let count = frames.len();
+    write(&frames, &plan, &args.out).map_err(CliError::Failed)?;
+    let seconds = started.elapsed().as_secs_f64();
+    Ok(serde_json::json!({
+        "frames": count,
+        "seconds": (seconds * 100.0).round() / 100.0,
+        "frames_per_second": ((count as f64 / seconds.max(1e-9)) * 100.0).round() / 100.0,
+        "out": args.out.display().to_string(),
+    }))
+}
+
+/// Renders every frame of the plan.
+fn shoot(plan: &FilmPlan, timeout: Duration) -> Result<Vec<image::RgbaImage>, String> {
+    let request = RenderRequest {
+        game: Some(plan.game),
+        moves: plan.before.clone(),
+        freeze: None,
+    };
+    let (mut app, handle) = super::render::offscreen_app(request, plan.size.0, plan.size.1)?;
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::ZERO))
+        .insert_resource(FilmOverlay {
+            captions: plan.captions,
+        })
+        .insert_resource(FilmScript {
+            actions: plan.filmed.iter().cloned().collect(),
+            running: false,
+            table_idle: true,
+        });
+    if plan.draft {
+        app.add_systems(Update, |mut cameras: Query<&mut Msaa>| {
+            for mut msaa in &mut cameras {
+                if *msaa != Msaa::Off {
+                    *msaa = Msaa::Off;
+                }
+            }
+        });
+    }
+    let film = Film {
+        image: handle,
+        phase: Phase::Warmup,
+        // Real time per frame; the queue scales it by the playback speed itself.
+        step: Duration::from_secs_f64(1.0 / plan.fps as f64),
+        frames_seen: 0,
+        quiet_frames: 0,
+        started: Instant::now(),
+        timeout,
+        captured: Arc::default(),
+        in_flight: Arc::default(),
+        failed: Arc::default(),
+    };
+    let captured = film.captured.clone();
+    let failed = film.failed.clone();
+    app.world_mut().resource_mut::<PlaybackQueue>().speed = plan.speed;
+    app.insert_resource(film);
+    app.add_systems(Last, film_frames);
+    app.run();
+    if let Some(why) = failed.lock().map_err(|_| "film: the capture state was lost")?.take() {
+        return Err(why);
+    }
+    let frames = std::mem::take(&mut *captured.lock().map_err(|_| "film: the frames were lost")?);
+    if frames.is_empty() {
+        return Err("film: the renderer stopped before the first frame".to_string());
+    }
+    Ok(frames)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn film_frames(
+    mut commands: Commands,
+    mut film: ResMut<Film>,
+    probe: Res<PipelineProbe>,
+    ready: Res<SceneReady>,
+    queue: Res<PlaybackQueue>,
+    mut script: ResMut<FilmScript>,
+    mut clock: ResMut<TimeUpdateStrategy>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    if film.started.elapsed() > film.timeout {
+        if let Ok(mut slot) = film.failed.lock() {
+            *slot = Some(format!(
+                "film: a frame was not drawn within {} s",
+                film.timeout.as_secs()
+            ));
+        }
+        exit.write(AppExit::error());
+        return;
+    }
+    film.frames_seen += 1;
+    match film.phase {
+        Phase::Warmup => {
+            if ready.0 && film.frames_seen > 6 && probe.waiting() == 0 {
+                film.quiet_frames += 1;
+            } else {
+                film.quiet_frames = 0;
+            }
+            if film.quiet_frames >= 6 {
+                script.running = true;
+                film.phase = Phase::Starting;
+            }
+        }
+        Phase::Starting => capture(&mut commands, &mut film, &mut clock),
+        Phase::Advanced => capture(&mut commands, &mut film, &mut clock),
+        Phase::Capturing => {
+            if film.in_flight.load(Ordering::Acquire) {
+                return;
+            }
+            let finished = script.actions.is_empty() && script.table_idle && queue.is_idle();
+            if finished {
+                exit.write(AppExit::Success);
+                return;
+            }
+            // The next update moves the clock on by one frame's time, then stops it.
+            *clock = TimeUpdateStrategy::ManualDuration(film.step);
+            film.phase = Phase::Advanced;
+        }
+    }
+}
+
+/// Captures the frame just drawn and stops the clock until it arrives.
+fn capture(commands: &mut Commands, film: &mut Film, clock: &mut TimeUpdateStrategy) {
+    *clock = TimeUpdateStrategy::ManualDuration(Duration::ZERO);
+    film.phase = Phase::Capturing;
+    film.in_flight.store(true, Ordering::Release);
+    let (captured, in_flight, failed) = (
+        film.captured.clone(),
+        film.in_flight.clone(),
+        film.failed.clone(),
+    );
+    commands
+        .spawn(Screenshot::image(film.image.clone()))
+        .observe(move |shot: On<ScreenshotCaptured>| {
+            match shot.image.clone().try_into_dynamic() {
+                Ok(frame) => {
+                    if let Ok(mut frames) = captured.lock() {
+                        frames.push(frame.to_rgba8());
+                    }
+                }
+                Err(e) => {
+                    if let Ok(mut slot) = failed.lock() {
+                        *slot = Some(format!("film: a frame could not be read: {e}"));
+                    }
+                }
+            }
+            in_flight.store(false, Ordering::Release);
+        });
+}
+
+/// Writes the frames as an animated GIF or a numbered PNG sequence.
+fn write(frames: &[image::RgbaImage], plan: &FilmPlan, out: &Path) -> Result<(), String> {
+    if plan.gif {
+        let file = std::fs::File::create(out)
+            .map_err(|e| format!("film: cannot write {} ({e})", out.display()))?;
+        // Speed 10 of 1..30: NeuQuant's default balance of palette quality and time.
+        let mut encoder =
+            image::codecs::gif::GifEncoder::new_with_speed(std::io::BufWriter::new(file), 10);
+        encoder
+            .set_repeat(image::codecs::gif::Repeat::Infinite)
+            .map_err(|e| format!("film: {e}"))?;
+        let delay = image::Delay::from_numer_denom_ms(1000, plan.fps);
+        for frame in frames {
+            encoder
+                .encode_frame(image::Frame::from_parts(frame.clone(), 0, 0, delay))
+                .map_err(|e| format!("film: cannot encode a frame ({e})"))?;
+        }
+        Ok(())
+    } else {
+        std::fs::create_dir_all(out)
+            .map_err(|e| format!("film: cannot make {} ({e})", out.display()))?;
+        for (i, frame) in frames.iter().enumerate() {
+            let path = out.join(format!("frame-{:04}.png", i + 1));
+            image::DynamicImage::ImageRgba8(frame.clone())
+                .to_rgb8()
+                .save_with_format(&path, image::ImageFormat::Png)
+                .map_err(|e| format!("film: cannot write {} ({e})", path.display()))?;
+        }
+        Ok(())
+    }
+}

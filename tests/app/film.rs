@@ -1,0 +1,89 @@
+//! `lodestone film` as a user runs it: a real process filming offscreen. The frame count
+//! follows from the speed, the stage count and the stage length; the same arguments give
+//! the same frames; a GIF holds them all.
+
+use std::path::Path;
+use std::process::Command;
+
+use lodestone::app::playback::STAGE_SECONDS;
+
+fn film(args: &[&str], out: &Path) -> serde_json::Value {
+    let result = Command::new(env!("CARGO_BIN_EXE_lodestone"))
+        .arg("film")
+        .args(args)
+        .arg("--out")
+        .arg(out)
+        .output()
+        .expect("the lodestone binary starts");
+    assert!(
+        result.status.success(),
+        "lodestone film {args:?} failed: {}",
+        String::from_utf8_lossy(&result.stderr)
+    );
+    serde_json::from_slice(&result.stdout).expect("one JSON line on stdout")
+}
+
+fn frames_in(folder: &Path) -> Vec<image::RgbImage> {
+    let mut names: Vec<_> = std::fs::read_dir(folder)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    names.sort();
+    names
+        .iter()
+        .map(|p| image::open(p).unwrap().to_rgb8())
+        .collect()
+}
+
+#[test]
+fn a_film_of_a_chain_has_the_frames_its_stages_imply_and_repeats_exactly() {
+    let dir = std::env::temp_dir().join(format!("lodestone-film-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let chain = ["vectress", "--moves", "E3-G5,F7-H5,F5-F7", "--fps", "10", "--size", "160x90"];
+    let report = film(&chain, &dir.join("a"));
+    let frames = frames_in(&dir.join("a"));
+    // F5-F7 plays its own move, then five waves: six stages of STAGE_SECONDS each, ten
+    // frames a second at speed 1, and one frame for the start.
+    let per_stage = (STAGE_SECONDS * 10.0).round() as usize;
+    assert_eq!(frames.len(), 1 + 6 * per_stage);
+    assert_eq!(report["frames"], frames.len());
+    assert_eq!(frames[0].dimensions(), (160, 90));
+    assert_ne!(frames[0], frames[frames.len() - 1], "the chain moves the pieces");
+    // The same arguments give the same frames.
+    film(&chain, &dir.join("b"));
+    assert_eq!(frames_in(&dir.join("b")), frames);
+    // Half speed: twice the frames per stage. A GIF holds every frame.
+    let slow = film(
+        &["vectress", "--moves", "E3-E5", "--fps", "10", "--speed", "0.5", "--size", "96x54"],
+        &dir.join("slow.gif"),
+    );
+    let gif = image::codecs::gif::GifDecoder::new(std::io::BufReader::new(
+        std::fs::File::open(dir.join("slow.gif")).unwrap(),
+    ))
+    .unwrap();
+    let count = image::AnimationDecoder::into_frames(gif).count();
+    assert_eq!(slow["frames"], count);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bad_film_requests_are_one_sentence_and_exit_2() {
+    for (args, says) in [
+        (vec!["chess", "--moves", "E3-E5"], "unknown game"),
+        (vec!["vectress", "--moves", "E3-E9"], "refused"),
+        (vec!["vectress", "--moves", "E3-E5", "--fps", "0"], "--fps"),
+        (vec!["vectress", "--moves", "E3-E5", "--from", "3"], "--from"),
+        (vec!["vectress", "--moves", "E3-E5", "--captions", "maybe"], "--captions"),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_lodestone"))
+            .arg("film")
+            .args(&args)
+            .args(["--out", "x.gif"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+    }
+}
