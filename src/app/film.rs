@@ -341,8 +341,10 @@ fn film_frames(
             if film.in_flight.load(Ordering::Acquire) {
                 return;
             }
+            show_progress(film.captured.lock().map_or(0, |f| f.len()), false);
             let finished = script.actions.is_empty() && script.table_idle && queue.is_idle();
             if finished {
+                show_progress(film.captured.lock().map_or(0, |f| f.len()), true);
                 exit.write(AppExit::Success);
                 return;
             }
@@ -350,6 +352,17 @@ fn film_frames(
             *clock = TimeUpdateStrategy::ManualDuration(film.step);
             film.phase = Phase::Advanced;
         }
+    }
+}
+
+/// The frames filmed so far, on standard error when it is a terminal; `last` ends the
+/// line.
+fn show_progress(frames: usize, last: bool) {
+    use std::io::{IsTerminal, Write};
+    let mut err = std::io::stderr();
+    if err.is_terminal() {
+        let _ = write!(err, "\rlodestone film: frame {frames}{}", if last { "\n" } else { "" });
+        let _ = err.flush();
     }
 }
 

@@ -206,6 +206,12 @@ pub(super) fn offscreen_app(
                 synchronous_pipeline_compilation: true,
                 ..default()
             })
+            // Standard error is for the user's progress and warnings, not the renderer's
+            // start-up chatter.
+            .set(bevy::log::LogPlugin {
+                level: bevy::log::Level::WARN,
+                ..default()
+            })
             .disable::<WinitPlugin>(),
     )
     .add_plugins(ScheduleRunnerPlugin::run_loop(Duration::from_secs_f64(
