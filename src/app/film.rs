@@ -93,7 +93,12 @@ pub fn plan(args: &FilmArgs) -> Result<FilmPlan, String> {
         Some(path) => {
             let replay = Replay::load(path)?;
             if replay.game_id()? != game {
-                return Err(format!("{} is a replay of {}, not {}", path.display(), replay.game, game.id()));
+                return Err(format!(
+                    "{} is a replay of {}, not {}",
+                    path.display(),
+                    replay.game,
+                    game.id()
+                ));
             }
             if replay.ruleset.is_some() || replay.seed != 0 {
                 return Err(format!(
@@ -122,7 +127,10 @@ pub fn plan(args: &FilmArgs) -> Result<FilmPlan, String> {
         ));
     }
     if !(0.05..=4.0).contains(&args.speed) {
-        return Err(format!("--speed must be from 0.05 to 4, not {}", args.speed));
+        return Err(format!(
+            "--speed must be from 0.05 to 4, not {}",
+            args.speed
+        ));
     }
     if !(1..=60).contains(&args.fps) {
         return Err(format!("--fps must be from 1 to 60, not {}", args.fps));
@@ -234,7 +242,8 @@ pub struct FilmReport {
 pub fn run(args: &FilmArgs) -> Result<serde_json::Value, CliError> {
     let plan = plan(args).map_err(|e| CliError::Usage(format!("film: {e}")))?;
     let started = Instant::now();
-    let frames = shoot(&plan, Duration::from_secs(args.timeout.max(1))).map_err(CliError::Failed)?;
+    let frames =
+        shoot(&plan, Duration::from_secs(args.timeout.max(1))).map_err(CliError::Failed)?;
     let count = frames.len();
     write(&frames, &plan, &args.out).map_err(CliError::Failed)?;
     let seconds = started.elapsed().as_secs_f64();
@@ -291,7 +300,11 @@ fn shoot(plan: &FilmPlan, timeout: Duration) -> Result<Vec<image::RgbaImage>, St
     app.insert_resource(film);
     app.add_systems(Last, film_frames);
     app.run();
-    if let Some(why) = failed.lock().map_err(|_| "film: the capture state was lost")?.take() {
+    if let Some(why) = failed
+        .lock()
+        .map_err(|_| "film: the capture state was lost")?
+        .take()
+    {
         return Err(why);
     }
     let frames = std::mem::take(&mut *captured.lock().map_err(|_| "film: the frames were lost")?);
@@ -361,7 +374,11 @@ fn show_progress(frames: usize, last: bool) {
     use std::io::{IsTerminal, Write};
     let mut err = std::io::stderr();
     if err.is_terminal() {
-        let _ = write!(err, "\rlodestone film: frame {frames}{}", if last { "\n" } else { "" });
+        let _ = write!(
+            err,
+            "\rlodestone film: frame {frames}{}",
+            if last { "\n" } else { "" }
+        );
         let _ = err.flush();
     }
 }

@@ -147,7 +147,7 @@ fn trim_speed(speed: f32) -> String {
     s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
-#[allow(clippy::type_complexity)]
+#[allow(clippy::type_complexity, clippy::too_many_arguments)]
 fn update_hud(
     screen: Res<State<Screen>>,
     active: Option<Res<ActiveGame>>,

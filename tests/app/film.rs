@@ -39,7 +39,15 @@ fn frames_in(folder: &Path) -> Vec<image::RgbImage> {
 fn a_film_of_a_chain_has_the_frames_its_stages_imply_and_repeats_exactly() {
     let dir = std::env::temp_dir().join(format!("lodestone-film-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    let chain = ["vectress", "--moves", "E3-G5,F7-H5,F5-F7", "--fps", "10", "--size", "160x90"];
+    let chain = [
+        "vectress",
+        "--moves",
+        "E3-G5,F7-H5,F5-F7",
+        "--fps",
+        "10",
+        "--size",
+        "160x90",
+    ];
     let report = film(&chain, &dir.join("a"));
     let frames = frames_in(&dir.join("a"));
     // F5-F7 plays its own move, then five waves: six stages of STAGE_SECONDS each, ten
@@ -48,13 +56,19 @@ fn a_film_of_a_chain_has_the_frames_its_stages_imply_and_repeats_exactly() {
     assert_eq!(frames.len(), 1 + 6 * per_stage);
     assert_eq!(report["frames"], frames.len());
     assert_eq!(frames[0].dimensions(), (160, 90));
-    assert_ne!(frames[0], frames[frames.len() - 1], "the chain moves the pieces");
+    assert_ne!(
+        frames[0],
+        frames[frames.len() - 1],
+        "the chain moves the pieces"
+    );
     // The same arguments give the same frames.
     film(&chain, &dir.join("b"));
     assert_eq!(frames_in(&dir.join("b")), frames);
     // Half speed: twice the frames per stage. A GIF holds every frame.
     let slow = film(
-        &["vectress", "--moves", "E3-E5", "--fps", "10", "--speed", "0.5", "--size", "96x54"],
+        &[
+            "vectress", "--moves", "E3-E5", "--fps", "10", "--speed", "0.5", "--size", "96x54",
+        ],
         &dir.join("slow.gif"),
     );
     let gif = image::codecs::gif::GifDecoder::new(std::io::BufReader::new(
@@ -72,8 +86,14 @@ fn bad_film_requests_are_one_sentence_and_exit_2() {
         (vec!["chess", "--moves", "E3-E5"], "unknown game"),
         (vec!["vectress", "--moves", "E3-E9"], "refused"),
         (vec!["vectress", "--moves", "E3-E5", "--fps", "0"], "--fps"),
-        (vec!["vectress", "--moves", "E3-E5", "--from", "3"], "--from"),
-        (vec!["vectress", "--moves", "E3-E5", "--captions", "maybe"], "--captions"),
+        (
+            vec!["vectress", "--moves", "E3-E5", "--from", "3"],
+            "--from",
+        ),
+        (
+            vec!["vectress", "--moves", "E3-E5", "--captions", "maybe"],
+            "--captions",
+        ),
     ] {
         let out = Command::new(env!("CARGO_BIN_EXE_lodestone"))
             .arg("film")

@@ -272,7 +272,9 @@ fn every_stage_has_a_caption_and_live_v011_renaming_has_none() {
         let mut app = start::<Hexchess>(GameId::Hexchess, PlayMode::HotSeat);
         table_mut::<Hexchess>(&mut app).offscreen = offscreen;
         let mv = table::<Hexchess>(&app).game.parse_action("f5f6").unwrap();
-        table_mut::<Hexchess>(&mut app).requests.push_back(Request::Play(mv));
+        table_mut::<Hexchess>(&mut app)
+            .requests
+            .push_back(Request::Play(mv));
         app.update();
         let queue = app.world().resource::<PlaybackQueue>();
         let labels: Vec<String> = (0..queue.stage_count())
@@ -288,7 +290,11 @@ fn every_stage_has_a_caption_and_live_v011_renaming_has_none() {
             assert_eq!(labels[1], "the pawn arrives as a queen");
             assert_eq!(glows, 1, "a ring flashes in stills and films");
         } else {
-            assert_eq!(labels, ["white pawn f5-f6", ""], "live play names no renaming");
+            assert_eq!(
+                labels,
+                ["white pawn f5-f6", ""],
+                "live play names no renaming"
+            );
             assert_eq!(glows, 0, "and shows no ring");
         }
     }
@@ -296,7 +302,9 @@ fn every_stage_has_a_caption_and_live_v011_renaming_has_none() {
     let mut app = start::<Vectress>(GameId::Vectress, PlayMode::HotSeat);
     for text in ["E3-G5", "F7-H5", "F5-F7"] {
         let action = table::<Vectress>(&app).game.parse_action(text).unwrap();
-        table_mut::<Vectress>(&mut app).requests.push_back(Request::Play(action));
+        table_mut::<Vectress>(&mut app)
+            .requests
+            .push_back(Request::Play(action));
         settle::<Vectress>(&mut app);
     }
     let queue = app.world().resource::<PlaybackQueue>();
@@ -305,6 +313,9 @@ fn every_stage_has_a_caption_and_live_v011_renaming_has_none() {
         .collect();
     assert!(labels[0].starts_with("White moves the White"), "{labels:?}");
     assert!(labels[1].starts_with("wave 1 of "), "{labels:?}");
-    assert!(labels.iter().skip(1).any(|l| l.contains(" pushes the ")), "{labels:?}");
+    assert!(
+        labels.iter().skip(1).any(|l| l.contains(" pushes the ")),
+        "{labels:?}"
+    );
     assert!(labels.iter().all(|l| !l.is_empty()), "{labels:?}");
 }

@@ -60,7 +60,9 @@ pub fn stages_for(
                 }
                 let taken = resolution
                     .captured
-                    .map(|(_, kind, _)| format!(", taking the {} {}", side.other().name(), kind.name()))
+                    .map(|(_, kind, _)| {
+                        format!(", taking the {} {}", side.other().name(), kind.name())
+                    })
                     .unwrap_or_default();
                 stages.push(Stage {
                     label: format!("{} {} {from}-{to}{taken}", side.name(), current.name()),

@@ -354,7 +354,11 @@ fn power_caption(power: Power, resolution: &Resolution) -> String {
         line += &format!(": moved {}", moved.join(", "));
     }
     if !held.is_empty() {
-        line += &format!("{} held {}", if moved.is_empty() { ":" } else { ";" }, held.join(", "));
+        line += &format!(
+            "{} held {}",
+            if moved.is_empty() { ":" } else { ";" },
+            held.join(", ")
+        );
     }
     line
 }

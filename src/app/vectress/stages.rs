@@ -352,7 +352,11 @@ fn player_caption(before: &Position, resolution: &Resolution, player: &PlayerMov
 fn wave_caption(before: &Position, wave: &Wave) -> String {
     let mut parts = Vec::new();
     for p in &wave.pushes {
-        let carried = if p.body.len() > 1 { " and its bonded body" } else { "" };
+        let carried = if p.body.len() > 1 {
+            " and its bonded body"
+        } else {
+            ""
+        };
         parts.push(format!(
             "{} pushes {}{carried} {}",
             named(before, p.pusher),
@@ -372,7 +376,11 @@ fn wave_caption(before: &Position, wave: &Wave) -> String {
         parts.push(format!("{} falls off the board", named(before, l.id)));
     }
     for b in &wave.bonds_formed {
-        parts.push(format!("{} bonds to {}", named(before, b.a), named(before, b.b)));
+        parts.push(format!(
+            "{} bonds to {}",
+            named(before, b.a),
+            named(before, b.b)
+        ));
     }
     for b in &wave.bonds_broken {
         parts.push(format!(

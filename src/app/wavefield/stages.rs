@@ -75,7 +75,10 @@ pub fn stages_for(
             mover.kind.title(),
             match rounds.len() {
                 0 => String::new(),
-                n => format!(" and sets off {n} removal round{}", if n == 1 { "" } else { "s" }),
+                n => format!(
+                    " and sets off {n} removal round{}",
+                    if n == 1 { "" } else { "s" }
+                ),
             }
         ),
         tweens,
