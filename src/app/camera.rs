@@ -69,8 +69,11 @@ fn orbit_input(
     motion: Option<Res<AccumulatedMouseMotion>>,
     scroll: Option<Res<AccumulatedMouseScroll>>,
     time: Res<Time>,
+    taken: Option<Res<super::ArrowKeysTaken>>,
 ) {
     let dt = time.delta_secs();
+    // The replay viewer steps with Left/Right and Home/End; the camera orbits by mouse then.
+    let keys = keys.filter(|_| !taken.is_some_and(|t| t.0));
     for mut orbit in &mut cameras {
         if let (Some(buttons), Some(motion)) = (&buttons, &motion)
             && (buttons.pressed(MouseButton::Right) || buttons.pressed(MouseButton::Middle))

@@ -77,11 +77,17 @@ pub fn playing(game: GameId) -> impl Fn(Option<Res<ActiveGame>>) -> bool + Clone
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct KeyboardCaptured(pub bool);
 
+/// True while the replay viewer uses the arrow keys and Home/End (the camera then orbits
+/// by mouse only).
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ArrowKeysTaken(pub bool);
+
 /// Everything the window and the offscreen renderer share.
 pub fn plugin(app: &mut App) {
     app.init_state::<Screen>()
         .init_resource::<AvailableModes>()
         .init_resource::<KeyboardCaptured>()
+        .init_resource::<ArrowKeysTaken>()
         .add_plugins(table::configure)
         .add_plugins((
             stage::plugin,
@@ -124,7 +130,11 @@ pub fn run_window_from(start: Option<table::StartFrom>) {
             if let Some(start) = start.clone() {
                 app.insert_resource(ActiveGame {
                     game: start.game,
-                    mode: PlayMode::HotSeat,
+                    mode: if start.view {
+                        PlayMode::Board
+                    } else {
+                        PlayMode::HotSeat
+                    },
                 })
                 .insert_resource(start)
                 .add_systems(Startup, |mut next: ResMut<NextState<Screen>>| {

@@ -8,4 +8,5 @@ mod polarity;
 mod render;
 mod table;
 mod vectress;
+mod viewer;
 mod wavefield;

@@ -97,6 +97,49 @@ pub struct Stage {
 
 impl Stage {
     /// Where `tween` leaves its piece when the stage ends.
+    /// The stage played backwards: every tween runs from its end to its start.
+    pub fn reversed(&self) -> Stage {
+        let tweens = self
+            .tweens
+            .iter()
+            .map(|tween| {
+                let end = Stage::end_transform(tween);
+                let (from, motion) = match tween.motion.clone() {
+                    Motion::Move { lift, .. } => (
+                        end,
+                        Motion::Move {
+                            to: tween.from,
+                            lift,
+                        },
+                    ),
+                    // What left the board or vanished comes back where it was.
+                    Motion::FallOff { .. } | Motion::Disappear => (tween.from, Motion::Appear),
+                    Motion::Appear => (tween.from, Motion::Disappear),
+                    Motion::ChangeType { from_look, to_look } => (
+                        tween.from,
+                        Motion::ChangeType {
+                            from_look: to_look,
+                            to_look: from_look,
+                        },
+                    ),
+                    motion @ (Motion::Highlight | Motion::Shudder | Motion::Flash) => {
+                        (tween.from, motion)
+                    }
+                };
+                PieceTween {
+                    entity: tween.entity,
+                    from,
+                    motion,
+                }
+            })
+            .collect();
+        Stage {
+            label: self.label.clone(),
+            tweens,
+            effects: self.effects.clone(),
+        }
+    }
+
     pub fn end_transform(tween: &PieceTween) -> Transform {
         match &tween.motion {
             Motion::Move { to, .. } => *to,
@@ -144,6 +187,8 @@ pub struct PlaybackQueue {
     replay_requested: bool,
     /// The next action's stages, waiting for the current playback to be finished.
     incoming: Option<Vec<Stage>>,
+    /// An action's stages to play backwards from their end (stepping back in a replay).
+    incoming_backward: Option<Vec<Stage>>,
     /// Freeze the given stage at a fraction of its duration (stills).
     freeze: Option<(usize, f32)>,
 }
@@ -160,6 +205,7 @@ impl Default for PlaybackQueue {
             skip_requested: false,
             replay_requested: false,
             incoming: None,
+            incoming_backward: None,
             freeze: None,
         }
     }
@@ -185,7 +231,10 @@ impl PlaybackQueue {
 
     /// True when nothing is playing or waiting: a new move may start.
     pub fn is_idle(&self) -> bool {
-        self.active.is_none() && self.pending.is_empty() && self.incoming.is_none()
+        self.active.is_none()
+            && self.pending.is_empty()
+            && self.incoming.is_none()
+            && self.incoming_backward.is_none()
     }
 
     /// (current stage number from 1, number of stages) while playing.
@@ -263,6 +312,13 @@ impl PlaybackQueue {
         self.replay_requested = true;
     }
 
+    /// Plays an action's `stages` backwards: every piece is first put where the stages
+    /// end, then the stages run in reverse order, each undoing its motions visibly (a
+    /// slide slides back, a fall rises again, a renaming turns back).
+    pub fn play_backward(&mut self, stages: Vec<Stage>) {
+        self.incoming_backward = Some(stages);
+    }
+
     /// Plays every stage before `stage` instantly, then `stage` to `fraction` of its
     /// duration, and holds there (used by `lodestone render --wave K --t F`).
     pub fn freeze_at(&mut self, stage: usize, fraction: f32) {
@@ -292,6 +348,15 @@ impl PlaybackQueue {
         if let Some(stages) = self.incoming.take() {
             self.finish_everything(world);
             self.start_new(stages);
+        }
+        if let Some(stages) = self.incoming_backward.take() {
+            self.finish_everything(world);
+            // Where the action left everything ...
+            self.start_new(stages);
+            self.finish_everything(world);
+            // ... then back through it, last stage first.
+            let backward: Vec<Stage> = self.stages.iter().rev().map(Stage::reversed).collect();
+            self.start_new(backward);
         }
         if let Some((stage, fraction)) = self.freeze.take() {
             self.finish_active(world);

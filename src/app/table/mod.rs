@@ -12,6 +12,7 @@
 mod keeping;
 mod status;
 mod turns;
+pub mod viewer;
 
 use std::collections::VecDeque;
 
@@ -107,20 +108,26 @@ pub trait TableGame: Sized + Send + Sync + 'static {
 }
 
 /// A game to open the table on instead of a new one (a replay opened from the command
-/// line): the table starts at its last ply, to play on.
+/// line): watched in the viewer from its start, or played on from its last ply.
 #[derive(Resource, Clone, Debug, PartialEq)]
 pub struct StartFrom {
     pub game: crate::rules::GameId,
     pub setup: Setup,
     pub actions: Vec<String>,
+    pub title: Option<String>,
+    /// Watch it from the start in the viewer (else play on from its last ply).
+    pub view: bool,
 }
 
 impl StartFrom {
+    /// The replay, to watch in the viewer.
     pub fn replay(replay: &crate::replay::Replay) -> StartFrom {
         StartFrom {
             game: replay.game_id().unwrap_or(crate::rules::GameId::Vectress),
             setup: replay.setup(),
             actions: replay.actions.clone(),
+            title: replay.title.clone(),
+            view: true,
         }
     }
 }
@@ -161,6 +168,8 @@ pub struct Table<G: TableGame> {
     pub changes: u64,
     /// Drawn for a still or a film, not played live.
     pub offscreen: bool,
+    /// A replay being watched (no one plays while it is).
+    pub viewer: Option<viewer::Viewer>,
     /// The change count at which the game was last kept as a replay.
     kept_changes: Option<u64>,
     thinking: Option<Task<(Vec<ActionOf<G>>, GameRng)>>,
@@ -197,6 +206,7 @@ impl<G: TableGame> Table<G> {
             effects: Vec::new(),
             changes: 0,
             offscreen: false,
+            viewer: None,
             kept_changes: None,
             thinking: None,
             planned: VecDeque::new(),
@@ -217,7 +227,7 @@ impl<G: TableGame> Table<G> {
 
     /// Whether a person may act now: their turn, nothing playing, the game running.
     pub fn may_act(&self, queue: &PlaybackQueue) -> bool {
-        queue.is_idle() && self.human_to_move() && !self.game.is_over()
+        queue.is_idle() && self.human_to_move() && !self.game.is_over() && self.viewer.is_none()
     }
 
     /// Whether the computer is thinking about its turn.
@@ -262,8 +272,13 @@ pub fn plugin<G: TableGame>(app: &mut App, game: crate::rules::GameId) {
                     turns::table_keys::<G>,
                     keeping::save_key::<G>,
                     crate::app::film::feed_script::<G>,
+                    viewer::viewer_keys::<G>,
                 )
                     .in_set(TableSystems::Input),
+                viewer::finish_stepping_back::<G>
+                    .after(ComputerTurn)
+                    .in_set(TableSystems::Turns),
+                viewer::draw_timeline::<G>.in_set(TableSystems::Show),
                 keeping::keep_finished::<G>.in_set(TableSystems::Show),
                 (
                     turns::apply_requests::<G>,

@@ -24,6 +24,18 @@ pub fn status_text<G: TableGame>(table: &Table<G>) -> String {
         line += " | the computer is thinking";
     }
     line += &G::status_tail(table);
+    if let Some(viewer) = &table.viewer {
+        line += &format!(
+            "\nreplay{}: move {} of {} | Left/Right a move, Home/End, click the timeline | P play from here",
+            viewer
+                .title
+                .as_ref()
+                .map(|t| format!(" \"{t}\""))
+                .unwrap_or_default(),
+            table.game.actions().len(),
+            viewer.actions.len()
+        );
+    }
     if let Some(note) = G::hover_note(table).or(table.message.as_deref()) {
         line += &format!("\n{note}");
     }

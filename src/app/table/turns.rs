@@ -35,13 +35,23 @@ pub(super) fn start<G: TableGame>(
         ..Setup::default()
     };
     let mut game = Match::<G::Rules>::new(setup).expect("every game starts from the default setup");
-    // A replay opened from the command line: its game at the last ply (checked on load).
+    // A replay opened from the command line (checked on load): watched from its start, or
+    // its game at the last ply.
+    let mut viewer = None;
     if let Some(from) = from.filter(|f| f.game == active.game) {
         if let Ok(mut replayed) = Match::<G::Rules>::new(from.setup.clone()) {
-            for text in &from.actions {
-                if let Err(e) = replayed.play_text(text) {
-                    warn!("the replay's {text} was refused: {e}");
-                    break;
+            if from.view {
+                viewer = Some(super::viewer::Viewer::new(
+                    from.setup.clone(),
+                    from.actions.clone(),
+                    from.title.clone(),
+                ));
+            } else {
+                for text in &from.actions {
+                    if let Err(e) = replayed.play_text(text) {
+                        warn!("the replay's {text} was refused: {e}");
+                        break;
+                    }
                 }
             }
             game = replayed;
@@ -49,6 +59,10 @@ pub(super) fn start<G: TableGame>(
         commands.remove_resource::<super::StartFrom>();
     }
     let mut table = Table::<G>::new(game, active.mode);
+    if viewer.is_some() {
+        table.mode = PlayMode::Board;
+        table.viewer = viewer;
+    }
     let render = request.as_ref().filter(|r| r.game == Some(active.game));
     table.offscreen = render.is_some();
     let mut last = None;
@@ -81,8 +95,12 @@ pub(super) fn start<G: TableGame>(
     commands.insert_resource(table);
 }
 
-pub(super) fn leave<G: TableGame>(mut commands: Commands) {
+pub(super) fn leave<G: TableGame>(
+    mut commands: Commands,
+    mut arrows: ResMut<crate::app::ArrowKeysTaken>,
+) {
     commands.remove_resource::<Table<G>>();
+    arrows.0 = false;
 }
 
 /// Plays `action` and queues its playback; a refusal is kept as the table's message.
@@ -144,7 +162,8 @@ pub(super) fn table_keys<G: TableGame>(
     mut table: ResMut<Table<G>>,
 ) {
     let Some(keys) = keys else { return };
-    if captured.0 {
+    // Undo and new game belong to games played, not to a replay being watched.
+    if captured.0 || table.viewer.is_some() {
         return;
     }
     if keys.just_pressed(KeyCode::KeyU) || keys.just_pressed(KeyCode::Backspace) {

@@ -1,0 +1,298 @@
+//! Watching a replay on the table: step forward and backward one move (backward plays the
+//! move's stages in reverse, visibly), jump to any move on the timeline, and "play from
+//! here" to turn the replay into a live game at that ply. The replay file is only read.
+//!
+//! Keys: Right next move, Left previous move, Home the start, End the last move, P play
+//! from here; the playback keys (Space, `.` one stage, `[` `]` speed) work as everywhere.
+
+use bevy::picking::events::{Click, Pointer};
+use bevy::prelude::*;
+
+use super::{Request, Table, TableGame, TablePart, respawn};
+use crate::app::playback::PlaybackQueue;
+use crate::app::{KeyboardCaptured, PlayMode, Screen};
+use crate::rules::{Match, Rules, Setup};
+
+/// The replay being watched, and where the table is in it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Viewer {
+    pub setup: Setup,
+    /// Every action of the replay, in the engine's notation.
+    pub actions: Vec<String>,
+    pub title: Option<String>,
+    /// A move is being played backwards: the rules step back once it has played.
+    stepping_back: bool,
+}
+
+impl Viewer {
+    pub fn new(setup: Setup, actions: Vec<String>, title: Option<String>) -> Viewer {
+        Viewer {
+            setup,
+            actions,
+            title,
+            stepping_back: false,
+        }
+    }
+}
+
+/// One move forward: the next action of the replay, played back as in a game.
+pub fn step_forward<G: TableGame>(table: &mut Table<G>) {
+    let Some(viewer) = table.viewer.as_ref() else {
+        return;
+    };
+    let ply = table.game.actions().len();
+    let Some(text) = viewer.actions.get(ply) else {
+        return;
+    };
+    match table.game.parse_action(text) {
+        Ok(action) => table.requests.push_back(Request::Play(action)),
+        Err(e) => table.message = Some(format!("the replay's {text} is refused: {e}")),
+    }
+}
+
+/// One move back: the last move's stages played in reverse, from where they left every
+/// piece; the rules take the move back when the reverse playback has ended.
+pub fn step_back<G: TableGame>(
+    commands: &mut Commands,
+    looks: &G::Looks,
+    table: &mut Table<G>,
+    queue: &mut PlaybackQueue,
+    parts: impl Iterator<Item = Entity>,
+) {
+    let Some(resolution) = table.game.last().cloned() else {
+        return;
+    };
+    let mut before = table.game.clone();
+    if before.undo().is_err() {
+        return;
+    }
+    // Set the position before the move out, then let the move's own stages run backwards
+    // from their end over those pieces.
+    let after = std::mem::replace(&mut table.game, before);
+    respawn(commands, looks, table, queue, parts);
+    let rules_before = table.game.rules().clone();
+    let stages = G::stages(commands, looks, table, &rules_before, &resolution);
+    table.effects = stages
+        .iter()
+        .flat_map(|s| s.effects.iter().copied())
+        .collect();
+    queue.play_backward(stages);
+    // The table shows the move until it has played back; the rules follow at the end.
+    table.game = after;
+    if let Some(viewer) = table.viewer.as_mut() {
+        viewer.stepping_back = true;
+    }
+}
+
+/// Sets the table out at `ply` of the replay at once.
+pub fn jump<G: TableGame>(
+    commands: &mut Commands,
+    looks: &G::Looks,
+    table: &mut Table<G>,
+    queue: &mut PlaybackQueue,
+    parts: impl Iterator<Item = Entity>,
+    ply: usize,
+) {
+    let Some(viewer) = table.viewer.as_ref() else {
+        return;
+    };
+    let Ok(mut game) = Match::<G::Rules>::new(viewer.setup.clone()) else {
+        return;
+    };
+    for text in viewer.actions.iter().take(ply) {
+        if game.play_text(text).is_err() {
+            break;
+        }
+    }
+    table.game = game;
+    table.requests.clear();
+    if let Some(viewer) = table.viewer.as_mut() {
+        viewer.stepping_back = false;
+    }
+    respawn(commands, looks, table, queue, parts);
+}
+
+/// The viewer's keys.
+pub(super) fn viewer_keys<G: TableGame>(
+    mut commands: Commands,
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    captured: Res<KeyboardCaptured>,
+    mut table: ResMut<Table<G>>,
+    looks: Res<G::Looks>,
+    mut queue: ResMut<PlaybackQueue>,
+    parts: Query<Entity, With<TablePart>>,
+) {
+    let Some(keys) = keys else { return };
+    if captured.0 || table.viewer.is_none() {
+        return;
+    }
+    let table = &mut *table;
+    let len = table.viewer.as_ref().map_or(0, |v| v.actions.len());
+    if keys.just_pressed(KeyCode::ArrowRight) {
+        if !queue.is_idle() {
+            queue.skip();
+        }
+        step_forward(table);
+    } else if keys.just_pressed(KeyCode::ArrowLeft) && queue.is_idle() && table.requests.is_empty()
+    {
+        step_back(&mut commands, &*looks, table, &mut queue, parts.iter());
+    } else if keys.just_pressed(KeyCode::Home) {
+        jump(&mut commands, &*looks, table, &mut queue, parts.iter(), 0);
+    } else if keys.just_pressed(KeyCode::End) {
+        jump(&mut commands, &*looks, table, &mut queue, parts.iter(), len);
+    } else if keys.just_pressed(KeyCode::KeyP) {
+        play_from_here(table);
+    }
+}
+
+/// The replay becomes a live two-player game at this ply (the file stays as it was).
+pub fn play_from_here<G: TableGame>(table: &mut Table<G>) {
+    table.viewer = None;
+    table.mode = PlayMode::HotSeat;
+    table.human = None;
+    table.message = Some("playing on from here; the replay file is unchanged".to_string());
+}
+
+/// Once a move has played backwards, the rules take it back too.
+pub(super) fn finish_stepping_back<G: TableGame>(
+    mut table: ResMut<Table<G>>,
+    queue: Res<PlaybackQueue>,
+) {
+    let stepping = table.viewer.as_ref().is_some_and(|v| v.stepping_back);
+    if stepping && queue.is_idle() {
+        let _ = table.game.undo();
+        table.changes += 1;
+        table.request_sync();
+        if let Some(viewer) = table.viewer.as_mut() {
+            viewer.stepping_back = false;
+        }
+    }
+}
+
+/// A tick of the timeline: the ply it jumps to.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimelineTick(pub usize);
+
+#[derive(Component)]
+pub(super) struct Timeline;
+
+const TICK: Color = Color::srgba(0.85, 0.82, 0.74, 0.35);
+const TICK_PLAYED: Color = Color::srgb(0.96, 0.78, 0.35);
+
+/// The timeline bar under the board: one tick per action (the ones played lit), the
+/// current move's stage count beside it; clicking a tick jumps there.
+pub(super) fn draw_timeline<G: TableGame>(
+    mut commands: Commands,
+    table: Res<Table<G>>,
+    mut arrows: ResMut<crate::app::ArrowKeysTaken>,
+    bars: Query<Entity, With<Timeline>>,
+    mut ticks: Query<(&TimelineTick, &mut BackgroundColor)>,
+) {
+    if arrows.0 != table.viewer.is_some() {
+        arrows.0 = table.viewer.is_some();
+    }
+    let Some(viewer) = table.viewer.as_ref() else {
+        for bar in &bars {
+            commands.entity(bar).despawn();
+        }
+        return;
+    };
+    if bars.is_empty() {
+        commands
+            .spawn((
+                Timeline,
+                DespawnOnExit(Screen::Playing),
+                Node {
+                    position_type: PositionType::Absolute,
+                    bottom: px(64),
+                    left: percent(10),
+                    width: percent(80),
+                    height: px(14),
+                    column_gap: px(2),
+                    ..default()
+                },
+            ))
+            .with_children(|bar| {
+                for ply in 0..viewer.actions.len() {
+                    bar.spawn((
+                        TimelineTick(ply + 1),
+                        Button,
+                        Node {
+                            flex_grow: 1.0,
+                            height: percent(100),
+                            ..default()
+                        },
+                        BackgroundColor(TICK),
+                    ))
+                    .observe(on_tick_click::<G>);
+                }
+            });
+    }
+    let played = table.game.actions().len();
+    for (tick, mut colour) in &mut ticks {
+        let want = if tick.0 <= played { TICK_PLAYED } else { TICK };
+        if colour.0 != want {
+            colour.0 = want;
+        }
+    }
+}
+
+fn on_tick_click<G: TableGame>(
+    click: On<Pointer<Click>>,
+    mut commands: Commands,
+    ticks: Query<&TimelineTick>,
+    mut table: ResMut<Table<G>>,
+    looks: Res<G::Looks>,
+    mut queue: ResMut<PlaybackQueue>,
+    parts: Query<Entity, With<TablePart>>,
+) {
+    if let Ok(tick) = ticks.get(click.entity) {
+        jump(
+            &mut commands,
+            &*looks,
+            &mut table,
+            &mut queue,
+            parts.iter(),
+            tick.0,
+        );
+    }
+}
+
+/// Steps back one move in `app` now (tests, scripts): what Left does.
+pub fn step_back_now<G: TableGame>(app: &mut App) {
+    app.world_mut()
+        .run_system_cached(
+            |mut commands: Commands,
+             mut table: ResMut<Table<G>>,
+             looks: Res<G::Looks>,
+             mut queue: ResMut<PlaybackQueue>,
+             parts: Query<Entity, With<TablePart>>| {
+                step_back(&mut commands, &*looks, &mut table, &mut queue, parts.iter());
+            },
+        )
+        .expect("the table is set");
+}
+
+/// Jumps to `ply` in `app` now (tests, scripts): what clicking the timeline does.
+pub fn jump_now<G: TableGame>(app: &mut App, ply: usize) {
+    app.world_mut()
+        .run_system_cached_with(
+            |In(ply): In<usize>,
+             mut commands: Commands,
+             mut table: ResMut<Table<G>>,
+             looks: Res<G::Looks>,
+             mut queue: ResMut<PlaybackQueue>,
+             parts: Query<Entity, With<TablePart>>| {
+                jump(
+                    &mut commands,
+                    &*looks,
+                    &mut table,
+                    &mut queue,
+                    parts.iter(),
+                    ply,
+                );
+            },
+            ply,
+        )
+        .expect("the table is set");
+}

@@ -1,0 +1,167 @@
+//! The replay viewer, headless: stepping back after stepping forward plays the move's
+//! stages in reverse and returns every piece to its exact earlier transform and look, for
+//! a multi-wave Vectress chain and a Wave Field move with two removal rounds; jumping sets
+//! the table out at any move; "play from here" turns the replay into a live game.
+
+use bevy::prelude::*;
+use lodestone::app::playback::PlaybackQueue;
+use lodestone::app::table::{StartFrom, Table, TableGame, viewer};
+use lodestone::app::vectress::{Vectress, pieces::Magnet};
+use lodestone::app::wavefield::{Wavefield, pieces::PieceView};
+use lodestone::app::{ActiveGame, PlayMode, Screen};
+use lodestone::rules::{GameId, Setup};
+
+fn watch<G: TableGame>(game: GameId, actions: &[&str]) -> App {
+    let mut app = super::headless::headless_app();
+    app.insert_resource(ActiveGame {
+        game,
+        mode: PlayMode::Board,
+    });
+    app.insert_resource(StartFrom {
+        game,
+        setup: Setup::default(),
+        actions: actions.iter().map(|a| a.to_string()).collect(),
+        title: Some("test".into()),
+        view: true,
+    });
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Playing);
+    app.update();
+    app.update();
+    assert!(app.world().resource::<Table<G>>().viewer.is_some());
+    app
+}
+
+fn table<G: TableGame>(app: &mut App) -> Mut<'_, Table<G>> {
+    app.world_mut().resource_mut::<Table<G>>()
+}
+
+/// Frames until the queue is idle and no request waits, playback skipped.
+fn settle<G: TableGame>(app: &mut App) {
+    for _ in 0..300 {
+        app.world_mut().resource_mut::<PlaybackQueue>().skip();
+        app.update();
+        let idle = app.world().resource::<PlaybackQueue>().is_idle();
+        if idle && table::<G>(app).requests.is_empty() {
+            // Let anything still easing to rest (Wave Field's surface, 0.45 s) get there.
+            for _ in 0..20 {
+                app.update();
+            }
+            return;
+        }
+    }
+    panic!("the viewer never settled");
+}
+
+fn forward<G: TableGame>(app: &mut App, moves: usize) {
+    for _ in 0..moves {
+        viewer::step_forward(&mut table::<G>(app));
+        settle::<G>(app);
+    }
+}
+
+/// Every piece by its rules id (as text): where it stands and how it looks.
+fn pieces<C: Component + std::fmt::Debug>(
+    app: &mut App,
+) -> Vec<(String, Transform, Handle<Mesh>, bool)> {
+    let mut all: Vec<_> = app
+        .world_mut()
+        .query::<(&C, &Transform, &Mesh3d, Option<&Visibility>)>()
+        .iter(app.world())
+        .filter(|(_, t, _, _)| t.scale != Vec3::ZERO)
+        .map(|(c, t, m, v)| {
+            (
+                format!("{c:?}"),
+                *t,
+                m.0.clone(),
+                v != Some(&Visibility::Hidden),
+            )
+        })
+        .collect();
+    all.sort_by(|a, b| a.0.cmp(&b.0));
+    all
+}
+
+fn steps_back_exactly<G: TableGame, C: Component + std::fmt::Debug>(
+    game: GameId,
+    actions: &[&str],
+) {
+    let mut app = watch::<G>(game, actions);
+    let last = actions.len();
+    forward::<G>(&mut app, last - 1);
+    let earlier = pieces::<C>(&mut app);
+    forward::<G>(&mut app, 1);
+    let forward_stages = app.world().resource::<PlaybackQueue>().stage_count();
+    assert!(
+        forward_stages >= 3,
+        "{game:?}: a multi-stage move ({forward_stages})"
+    );
+    assert_ne!(
+        pieces::<C>(&mut app),
+        earlier,
+        "{game:?}: the move changed the board"
+    );
+    // Step back: the same stages, played backwards, visibly (not a jump).
+    viewer::step_back_now::<G>(&mut app);
+    app.update();
+    let queue = app.world().resource::<PlaybackQueue>();
+    assert_eq!(
+        queue.stage_count(),
+        forward_stages,
+        "{game:?}: every stage plays back"
+    );
+    assert!(!queue.is_idle(), "{game:?}: the way back is played");
+    settle::<G>(&mut app);
+    assert_eq!(
+        table::<G>(&mut app).game.actions().len(),
+        last - 1,
+        "{game:?}"
+    );
+    assert_eq!(
+        pieces::<C>(&mut app),
+        earlier,
+        "{game:?}: every piece back as it was"
+    );
+}
+
+#[test]
+fn stepping_back_returns_every_piece_to_its_earlier_transform_and_look() {
+    steps_back_exactly::<Vectress, Magnet>(GameId::Vectress, &["E3-G5", "F7-H5", "F5-F7"]);
+    steps_back_exactly::<Wavefield, PieceView>(
+        GameId::Wavefield,
+        &[
+            "tune R+T-A-B+",
+            "C6-B5",
+            "tune R+T-A-B-",
+            "E2-G2",
+            "tune R+T-A-B+",
+            "D6-D4",
+            "tune R+T+A-B+",
+            "E1-G1",
+        ],
+    );
+}
+
+#[test]
+fn jumping_and_playing_from_here() {
+    let chain = ["E3-G5", "F7-H5", "F5-F7"];
+    let mut app = watch::<Vectress>(GameId::Vectress, &chain);
+    viewer::jump_now::<Vectress>(&mut app, 2);
+    app.update();
+    assert_eq!(table::<Vectress>(&mut app).game.notation(), &chain[..2]);
+    viewer::jump_now::<Vectress>(&mut app, 0);
+    app.update();
+    assert_eq!(table::<Vectress>(&mut app).game.actions().len(), 0);
+    viewer::jump_now::<Vectress>(&mut app, 2);
+    app.update();
+    viewer::play_from_here(&mut table::<Vectress>(&mut app));
+    let t = table::<Vectress>(&mut app);
+    assert!(t.viewer.is_none());
+    assert_eq!(t.mode, PlayMode::HotSeat);
+    assert_eq!(
+        t.game.actions().len(),
+        2,
+        "the live game starts at that move"
+    );
+}
