@@ -9,7 +9,10 @@
 //! [`tweens`] turns each [`Motion`] into a tween; [`keys`] are the playback keys.
 
 mod keys;
+mod stage;
 mod tweens;
+
+pub use stage::{Look, Motion, PieceTween, Stage};
 
 use std::collections::VecDeque;
 use std::time::Duration;
@@ -47,111 +50,6 @@ pub fn plugin(app: &mut App) {
 /// The set that advances playback; game systems that react to it run after.
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 pub struct PlaybackSystems;
-
-/// What one piece does during a stage. Every tween knows where it starts and ends, so a
-/// stage can be replayed and the end state never depends on frame timing.
-#[derive(Clone, Debug)]
-pub struct PieceTween {
-    pub entity: Entity,
-    pub from: Transform,
-    pub motion: Motion,
-}
-
-#[derive(Clone, Debug)]
-pub enum Motion {
-    /// Slide to `to`, eased; `lift` raises the path into an arc (0 for a flat slide).
-    Move { to: Transform, lift: f32 },
-    /// Slide to the board edge at `edge`, tip over it and fall along `direction` with a
-    /// gravity-like arc and spin, shrinking out of sight.
-    FallOff { edge: Vec3, direction: Vec3 },
-    /// Grow from nothing.
-    Appear,
-    /// Shrink to nothing.
-    Disappear,
-    /// Spin and dip while the piece's look changes at the midpoint.
-    ChangeType { from_look: Look, to_look: Look },
-    /// Swell briefly and return (an actor's glow, a piece that stays put).
-    Highlight,
-    /// Shake sideways in place (a blocked piece).
-    Shudder,
-    /// Grow from nothing to `from`'s size and fade back to nothing (a glow, an arrow).
-    Flash,
-}
-
-/// A piece's mesh and material, swapped by [`Motion::ChangeType`].
-#[derive(Clone, Debug, PartialEq)]
-pub struct Look {
-    pub mesh: Handle<Mesh>,
-    pub material: Handle<StandardMaterial>,
-}
-
-/// The tweens that run together: one wave of a chain reaction, one removal round.
-#[derive(Clone, Debug, Default)]
-pub struct Stage {
-    pub label: String,
-    pub tweens: Vec<PieceTween>,
-    /// Decorations that exist only while the stage plays (arrows, flashes); despawned
-    /// when it ends.
-    pub effects: Vec<Entity>,
-}
-
-impl Stage {
-    /// Where `tween` leaves its piece when the stage ends.
-    /// The stage played backwards: every tween runs from its end to its start.
-    pub fn reversed(&self) -> Stage {
-        let tweens = self
-            .tweens
-            .iter()
-            .map(|tween| {
-                let end = Stage::end_transform(tween);
-                let (from, motion) = match tween.motion.clone() {
-                    Motion::Move { lift, .. } => (
-                        end,
-                        Motion::Move {
-                            to: tween.from,
-                            lift,
-                        },
-                    ),
-                    // What left the board or vanished comes back where it was.
-                    Motion::FallOff { .. } | Motion::Disappear => (tween.from, Motion::Appear),
-                    Motion::Appear => (tween.from, Motion::Disappear),
-                    Motion::ChangeType { from_look, to_look } => (
-                        tween.from,
-                        Motion::ChangeType {
-                            from_look: to_look,
-                            to_look: from_look,
-                        },
-                    ),
-                    motion @ (Motion::Highlight | Motion::Shudder | Motion::Flash) => {
-                        (tween.from, motion)
-                    }
-                };
-                PieceTween {
-                    entity: tween.entity,
-                    from,
-                    motion,
-                }
-            })
-            .collect();
-        Stage {
-            label: self.label.clone(),
-            tweens,
-            effects: self.effects.clone(),
-        }
-    }
-
-    pub fn end_transform(tween: &PieceTween) -> Transform {
-        match &tween.motion {
-            Motion::Move { to, .. } => *to,
-            Motion::FallOff { .. } | Motion::Disappear | Motion::Flash => {
-                tween.from.with_scale(Vec3::ZERO)
-            }
-            Motion::Appear | Motion::ChangeType { .. } | Motion::Highlight | Motion::Shudder => {
-                tween.from
-            }
-        }
-    }
-}
 
 /// Sent when a stage has played to its end.
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]

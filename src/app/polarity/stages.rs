@@ -257,7 +257,7 @@ pub fn stages_for(
             }
         }
         stages.push(Stage {
-            label: power_caption(power, resolution),
+            label: super::status::power_caption(power, resolution),
             tweens,
             effects,
         });
@@ -324,50 +324,6 @@ pub fn side_title(side: crate::rules::polarity::Side) -> &'static str {
     match side {
         crate::rules::polarity::Side::One => "One",
         crate::rules::polarity::Side::Two => "Two",
-    }
-}
-
-/// What the power did in words: each stone moved, each stone held and why.
-fn power_caption(power: Power, resolution: &Resolution) -> String {
-    let moved: Vec<String> = resolution
-        .moved
-        .iter()
-        .map(|m| format!("{}-{}", m.from, m.to))
-        .collect();
-    let held: Vec<String> = resolution
-        .stayed
-        .iter()
-        .map(|s| match s.reason {
-            StayReason::Edge => format!("{} (at the edge)", s.cell),
-            reason => format!("{} ({})", s.cell, reason_name(reason)),
-        })
-        .collect();
-    let mut line = format!(
-        "the {} {}",
-        power.piece.name(),
-        match power.mode {
-            Mode::Push => "pushes",
-            Mode::Pull => "pulls",
-        }
-    );
-    if !moved.is_empty() {
-        line += &format!(": moved {}", moved.join(", "));
-    }
-    if !held.is_empty() {
-        line += &format!(
-            "{} held {}",
-            if moved.is_empty() { ":" } else { ";" },
-            held.join(", ")
-        );
-    }
-    line
-}
-
-fn reason_name(reason: StayReason) -> &'static str {
-    match reason {
-        StayReason::Locked => "locked",
-        StayReason::Edge => "edge",
-        StayReason::Occupied => "blocked",
     }
 }
 
@@ -455,7 +411,7 @@ pub fn preview(
             .enumerate()
         {
             if counts[i] > 0 {
-                text += &format!(", {} {}", counts[i], reason_name(reason));
+                text += &format!(", {} {}", counts[i], super::status::reason_name(reason));
             }
         }
         if resolution.moved.is_empty() && resolution.stayed.is_empty() {

@@ -1,4 +1,4 @@
-//! The status line and the hand labels.
+//! Polarity in words: the status line, the pile labels and the power's caption.
 
 use bevy::prelude::*;
 
@@ -6,7 +6,9 @@ use super::PolarityTable;
 use super::pieces::SideLabel;
 use super::stages::side_title;
 use crate::app::playback::PlaybackQueue;
-use crate::rules::polarity::{EndReason, Hand, Next, Outcome, Side, TARGET};
+use crate::rules::polarity::{
+    EndReason, Hand, Mode, Next, Outcome, Power, Resolution, Side, StayReason, TARGET,
+};
 
 pub(super) fn next_text(next: Next) -> &'static str {
     match next {
@@ -132,4 +134,48 @@ pub(super) fn tail(table: &PolarityTable) -> String {
         }
     }
     line
+}
+
+/// What the power did in words: each stone moved, each stone held and why.
+pub(super) fn power_caption(power: Power, resolution: &Resolution) -> String {
+    let moved: Vec<String> = resolution
+        .moved
+        .iter()
+        .map(|m| format!("{}-{}", m.from, m.to))
+        .collect();
+    let held: Vec<String> = resolution
+        .stayed
+        .iter()
+        .map(|s| match s.reason {
+            StayReason::Edge => format!("{} (at the edge)", s.cell),
+            reason => format!("{} ({})", s.cell, reason_name(reason)),
+        })
+        .collect();
+    let mut line = format!(
+        "the {} {}",
+        power.piece.name(),
+        match power.mode {
+            Mode::Push => "pushes",
+            Mode::Pull => "pulls",
+        }
+    );
+    if !moved.is_empty() {
+        line += &format!(": moved {}", moved.join(", "));
+    }
+    if !held.is_empty() {
+        line += &format!(
+            "{} held {}",
+            if moved.is_empty() { ":" } else { ";" },
+            held.join(", ")
+        );
+    }
+    line
+}
+
+pub(super) fn reason_name(reason: StayReason) -> &'static str {
+    match reason {
+        StayReason::Locked => "locked",
+        StayReason::Edge => "edge",
+        StayReason::Occupied => "blocked",
+    }
 }
