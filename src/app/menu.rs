@@ -8,12 +8,20 @@ use super::{ActiveGame, AvailableModes, PlayMode, Screen};
 use crate::rules::GameId;
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Menu), spawn_menu)
+    app.add_systems(OnEnter(Screen::Menu), spawn_menu.in_set(MenuSpawn))
         .add_systems(
             Update,
             (refresh_availability, press_menu_buttons, escape_to_menu).chain(),
         );
 }
+
+/// Where the menu is set out (more rows may be added after it).
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct MenuSpawn;
+
+/// The menu's column of rows.
+#[derive(Component)]
+pub struct MenuRoot;
 
 /// What a menu button starts.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,6 +46,7 @@ fn spawn_menu(mut commands: Commands, available: Res<AvailableModes>) {
     let root = commands
         .spawn((
             Name::new("Menu"),
+            MenuRoot,
             DespawnOnExit(Screen::Menu),
             Node {
                 width: percent(100),

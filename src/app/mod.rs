@@ -12,6 +12,7 @@ pub mod menu;
 pub mod playback;
 pub mod polarity;
 pub mod render;
+pub mod replay_list;
 pub mod screenshot;
 pub mod settings;
 pub mod stage;
@@ -96,6 +97,7 @@ pub fn plugin(app: &mut App) {
             playback::plugin,
             hud::plugin,
             menu::plugin,
+            replay_list::plugin,
             vectress::plugin,
             hexchess::plugin,
             wavefield::plugin,

@@ -165,3 +165,81 @@ fn jumping_and_playing_from_here() {
         "the live game starts at that move"
     );
 }
+
+#[test]
+fn the_menu_lists_the_newest_replays_and_opens_one_in_the_viewer() {
+    use lodestone::app::replay_list::{ReplayEntry, open};
+    use lodestone::app::table::ReplayFolder;
+    use lodestone::replay::Replay;
+    let dir = std::env::temp_dir().join(format!("lodestone-menu-replays-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    for (when, moves) in [("2026-12-01T05:00:00Z", 1), ("2026-12-01T06:00:00Z", 3)] {
+        let chain = ["E3-G5", "F7-H5", "F5-F7"];
+        let mut replay = Replay::new(
+            GameId::Vectress,
+            chain[..moves].iter().map(|s| s.to_string()).collect(),
+        );
+        replay.created = Some(when.into());
+        replay.save_in(&dir).unwrap();
+    }
+    let mut app = {
+        // The headless app, then the menu set out again with the folder in place.
+        let mut app = super::headless::headless_app();
+        app.insert_resource(ReplayFolder(Some(dir.clone())));
+        app.insert_resource(ActiveGame {
+            game: GameId::Polarity,
+            mode: PlayMode::HotSeat,
+        });
+        app.world_mut()
+            .resource_mut::<NextState<Screen>>()
+            .set(Screen::Playing);
+        app.update();
+        app.world_mut()
+            .resource_mut::<NextState<Screen>>()
+            .set(Screen::Menu);
+        app.update();
+        app.update();
+        app
+    };
+    let entries: Vec<ReplayEntry> = app
+        .world_mut()
+        .query::<&ReplayEntry>()
+        .iter(app.world())
+        .cloned()
+        .collect();
+    assert_eq!(entries.len(), 2);
+    assert!(
+        entries[0].path.to_string_lossy().contains("06-00-00"),
+        "newest first: {entries:?}"
+    );
+    let texts: Vec<String> = app
+        .world_mut()
+        .query::<&Text>()
+        .iter(app.world())
+        .map(|t| t.0.clone())
+        .collect();
+    assert!(
+        texts
+            .iter()
+            .any(|t| t == "Vectress | 2026-12-01 06:00 | 3 moves"),
+        "{texts:?}"
+    );
+    let newest = entries[0].clone();
+    app.world_mut()
+        .run_system_cached_with(
+            |In(entry): In<ReplayEntry>,
+             mut commands: Commands,
+             mut next: ResMut<NextState<Screen>>| {
+                open(&mut commands, &mut next, &entry);
+            },
+            newest,
+        )
+        .unwrap();
+    app.update();
+    app.update();
+    let table = app.world().resource::<Table<Vectress>>();
+    let viewer = table.viewer.as_ref().expect("the viewer opens");
+    assert_eq!(viewer.actions.len(), 3);
+    assert_eq!(table.game.actions().len(), 0, "watched from the start");
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -179,8 +179,8 @@ pub(super) struct Timeline;
 const TICK: Color = Color::srgba(0.85, 0.82, 0.74, 0.35);
 const TICK_PLAYED: Color = Color::srgb(0.96, 0.78, 0.35);
 
-/// The timeline bar under the board: one tick per action (the ones played lit), the
-/// current move's stage count beside it; clicking a tick jumps there.
+/// The timeline bar over the board's near edge, above the captions: one tick per action
+/// (the ones played lit); clicking a tick jumps there.
 pub(super) fn draw_timeline<G: TableGame>(
     mut commands: Commands,
     table: Res<Table<G>>,
@@ -204,7 +204,7 @@ pub(super) fn draw_timeline<G: TableGame>(
                 DespawnOnExit(Screen::Playing),
                 Node {
                     position_type: PositionType::Absolute,
-                    bottom: px(64),
+                    bottom: px(112),
                     left: percent(10),
                     width: percent(80),
                     height: px(14),

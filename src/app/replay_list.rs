@@ -1,0 +1,140 @@
+//! The menu's Replays: the newest replays in the replays folder (game, when, how many
+//! moves, title), newest first; choosing one opens it in the replay viewer.
+
+use std::path::PathBuf;
+
+use bevy::picking::events::{Click, Pointer};
+use bevy::prelude::*;
+
+use super::menu::MenuRoot;
+use super::table::{ReplayFolder, StartFrom};
+use super::{ActiveGame, PlayMode, Screen};
+use crate::replay::{self, Replay};
+use crate::rules::GameId;
+
+/// Replays listed in the menu.
+const SHOWN: usize = 6;
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(
+        OnEnter(Screen::Menu),
+        list_replays.after(super::menu::MenuSpawn),
+    );
+}
+
+/// A replay the menu offers.
+#[derive(Component, Clone, Debug, PartialEq)]
+pub struct ReplayEntry {
+    pub path: PathBuf,
+    pub game: GameId,
+}
+
+/// One line for a replay: "Vectress | 2026-12-01 05:30 | 12 moves | title".
+pub fn describe(replay: &Replay) -> String {
+    let game = replay.game_id().map_or("?", |g| g.title());
+    let when = replay
+        .created
+        .as_deref()
+        .map(|c| {
+            c.replace('T', " ")
+                .trim_end_matches('Z')
+                .chars()
+                .take(16)
+                .collect()
+        })
+        .unwrap_or_else(|| "undated".to_string());
+    let mut line = format!("{game} | {when} | {} moves", replay.actions.len());
+    if let Some(title) = &replay.title {
+        line += &format!(" | {title}");
+    }
+    line
+}
+
+fn list_replays(
+    mut commands: Commands,
+    folder: Option<Res<ReplayFolder>>,
+    roots: Query<Entity, With<MenuRoot>>,
+) {
+    let Some(dir) = folder.as_ref().and_then(|f| f.0.clone()) else {
+        return;
+    };
+    let files = replay::list(&dir);
+    if files.is_empty() {
+        return;
+    }
+    let Ok(root) = roots.single() else { return };
+    let mut entries = Vec::new();
+    let mut unreadable = 0;
+    for path in files.iter().take(SHOWN) {
+        match Replay::load(path).and_then(|r| r.game_id().map(|g| (r, g))) {
+            Ok((replay, game)) => entries.push((
+                describe(&replay),
+                ReplayEntry {
+                    path: path.clone(),
+                    game,
+                },
+            )),
+            Err(_) => unreadable += 1,
+        }
+    }
+    commands.entity(root).with_children(|menu| {
+        let mut heading = format!("Replays ({} kept, newest first)", files.len());
+        if unreadable > 0 {
+            heading += &format!("; {unreadable} could not be read");
+        }
+        menu.spawn((
+            Text::new(heading),
+            TextFont::from_font_size(18.0),
+            TextColor(Color::srgb(0.75, 0.75, 0.8)),
+            Node {
+                margin: UiRect::top(px(16)),
+                ..default()
+            },
+        ));
+        for (line, entry) in entries {
+            menu.spawn((
+                Button,
+                entry,
+                Node {
+                    padding: UiRect::axes(px(12), px(4)),
+                    border_radius: BorderRadius::all(px(4)),
+                    ..default()
+                },
+                BackgroundColor(Color::srgb(0.16, 0.17, 0.21)),
+                children![(
+                    Text::new(line),
+                    TextFont::from_font_size(15.0),
+                    TextColor(Color::srgb(0.9, 0.9, 0.93)),
+                    Pickable::IGNORE,
+                )],
+            ))
+            .observe(open_entry);
+        }
+    });
+}
+
+fn open_entry(
+    click: On<Pointer<Click>>,
+    entries: Query<&ReplayEntry>,
+    mut commands: Commands,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    if let Ok(entry) = entries.get(click.entity) {
+        open(&mut commands, &mut next, entry);
+    }
+}
+
+/// Opens `entry` in the replay viewer (a file that no longer loads is said, not opened).
+pub fn open(commands: &mut Commands, next: &mut NextState<Screen>, entry: &ReplayEntry) {
+    match Replay::load(&entry.path) {
+        Ok(replay) => {
+            commands.insert_resource(StartFrom::replay(&replay));
+            commands.insert_resource(ActiveGame {
+                game: entry.game,
+                mode: PlayMode::Board,
+            });
+            next.set(Screen::Playing);
+        }
+        Err(e) => warn!("{e}"),
+    }
+}
