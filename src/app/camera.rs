@@ -70,6 +70,7 @@ fn orbit_input(
     scroll: Option<Res<AccumulatedMouseScroll>>,
     time: Res<Time>,
     taken: Option<Res<super::ArrowKeysTaken>>,
+    mut touched: Option<ResMut<super::cinematic::OrbitTouched>>,
 ) {
     let dt = time.delta_secs();
     // The replay viewer steps with Left/Right and Home/End; the camera orbits by mouse then.
@@ -79,6 +80,11 @@ fn orbit_input(
             && (buttons.pressed(MouseButton::Right) || buttons.pressed(MouseButton::Middle))
         {
             orbit.orbit(-motion.delta.x * 0.006, motion.delta.y * 0.006);
+            if motion.delta != Vec2::ZERO
+                && let Some(touched) = touched.as_mut()
+            {
+                touched.0 = true;
+            }
         }
         if let Some(scroll) = &scroll {
             let lines = match scroll.unit {
@@ -87,6 +93,9 @@ fn orbit_input(
             };
             if lines != 0.0 {
                 orbit.zoom(0.9f32.powf(lines));
+                if let Some(touched) = touched.as_mut() {
+                    touched.0 = true;
+                }
             }
         }
         if let Some(keys) = &keys {
@@ -105,6 +114,9 @@ fn orbit_input(
             }
             if d != Vec2::ZERO {
                 orbit.orbit(d.x * 1.4 * dt, d.y * 0.9 * dt);
+                if let Some(touched) = touched.as_mut() {
+                    touched.0 = true;
+                }
             }
             if keys.just_pressed(KeyCode::Home) {
                 orbit.reset();

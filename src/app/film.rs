@@ -48,7 +48,8 @@ pub struct FilmArgs {
     /// Frame size, WIDTHxHEIGHT.
     #[arg(long, default_value = "960x540")]
     pub size: String,
-    /// The camera: fixed (the game's own view).
+    /// The camera: fixed (the game's own view) or cinematic (it follows each stage's
+    /// pieces, then eases back).
     #[arg(long, default_value = "fixed")]
     pub camera: String,
     /// Show each stage's caption: on or off.
@@ -77,6 +78,7 @@ pub struct FilmPlan {
     pub fps: u32,
     pub size: (u32, u32),
     pub captions: bool,
+    pub cinematic: bool,
     pub draft: bool,
     pub gif: bool,
 }
@@ -135,12 +137,11 @@ pub fn plan(args: &FilmArgs) -> Result<FilmPlan, String> {
     if !(1..=60).contains(&args.fps) {
         return Err(format!("--fps must be from 1 to 60, not {}", args.fps));
     }
-    if args.camera != "fixed" {
-        return Err(format!(
-            "--camera {}: only the fixed camera is built so far",
-            args.camera
-        ));
-    }
+    let cinematic = match args.camera.as_str() {
+        "fixed" => false,
+        "cinematic" => true,
+        other => return Err(format!("--camera must be fixed or cinematic, not \"{other}\"")),
+    };
     let captions = match args.captions.as_str() {
         "on" => true,
         "off" => false,
@@ -166,6 +167,7 @@ pub fn plan(args: &FilmArgs) -> Result<FilmPlan, String> {
         fps: args.fps,
         size: parse_size(&args.size)?,
         captions,
+        cinematic,
         draft,
         gif,
     })
@@ -267,6 +269,7 @@ fn shoot(plan: &FilmPlan, timeout: Duration) -> Result<Vec<image::RgbaImage>, St
         .insert_resource(FilmOverlay {
             captions: plan.captions,
         })
+        .insert_resource(super::cinematic::CinematicCamera(plan.cinematic))
         .insert_resource(FilmScript {
             actions: plan.filmed.iter().cloned().collect(),
             running: false,

@@ -5,6 +5,7 @@
 
 pub mod boards;
 pub mod camera;
+pub mod cinematic;
 pub mod film;
 pub mod hexchess;
 pub mod hud;
@@ -93,6 +94,7 @@ pub fn plugin(app: &mut App) {
         .add_plugins((
             stage::plugin,
             camera::plugin,
+            cinematic::plugin,
             boards::plugin,
             playback::plugin,
             hud::plugin,

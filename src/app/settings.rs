@@ -31,6 +31,8 @@ pub struct Settings {
     pub window: (u32, u32),
     pub last_game: Option<GameId>,
     pub color_scheme: ColorScheme,
+    /// The replay viewer's camera follows the action.
+    pub cinematic_camera: bool,
 }
 
 #[derive(Serialize, Deserialize, Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -47,6 +49,7 @@ impl Default for Settings {
             window: (1280, 800),
             last_game: None,
             color_scheme: ColorScheme::Classic,
+            cinematic_camera: true,
         }
     }
 }

@@ -243,3 +243,48 @@ fn the_menu_lists_the_newest_replays_and_opens_one_in_the_viewer() {
     assert_eq!(table.game.actions().len(), 0, "watched from the start");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn the_cinematic_camera_frames_each_stage_then_eases_back_and_yields_to_the_person() {
+    use lodestone::app::camera::OrbitCamera;
+    use lodestone::app::cinematic::OrbitTouched;
+    let orbit = |app: &mut App| {
+        *app.world_mut()
+            .query::<&OrbitCamera>()
+            .single(app.world())
+            .unwrap()
+    };
+    let mut app = watch::<Vectress>(GameId::Vectress, &["E3-G5", "F7-H5", "F5-F7"]);
+    forward::<Vectress>(&mut app, 2);
+    let home = orbit(&mut app);
+    viewer::step_forward(&mut table::<Vectress>(&mut app));
+    let mut nearest = home.distance;
+    let mut lowest = home.pitch;
+    while {
+        app.update();
+        !app.world().resource::<PlaybackQueue>().is_idle()
+    } {
+        let now = orbit(&mut app);
+        nearest = nearest.min(now.distance);
+        lowest = lowest.min(now.pitch);
+    }
+    assert!(nearest < home.distance - 1.0, "it closes in: {nearest} from {}", home.distance);
+    assert_eq!(lowest, home.pitch, "it never tilts, so it never dips below the board");
+    for _ in 0..120 {
+        app.update();
+    }
+    let back = orbit(&mut app);
+    assert!((back.distance - home.distance).abs() < 0.05, "and eases back");
+    assert!(back.target.distance(home.target) < 0.05);
+    // Stepping back plays again: the person's orbit input takes over at once.
+    viewer::step_back_now::<Vectress>(&mut app);
+    app.update();
+    app.update();
+    app.world_mut().resource_mut::<OrbitTouched>().0 = true;
+    app.update();
+    let held = orbit(&mut app);
+    for _ in 0..5 {
+        app.update();
+    }
+    assert_eq!(orbit(&mut app), held, "the camera stays where the person put it");
+}

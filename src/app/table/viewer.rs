@@ -185,11 +185,24 @@ pub(super) fn draw_timeline<G: TableGame>(
     mut commands: Commands,
     table: Res<Table<G>>,
     mut arrows: ResMut<crate::app::ArrowKeysTaken>,
+    cinematic: Option<ResMut<crate::app::cinematic::CinematicCamera>>,
+    settings: Option<Res<crate::app::settings::Settings>>,
+    film: Option<Res<crate::app::film::FilmOverlay>>,
     bars: Query<Entity, With<Timeline>>,
     mut ticks: Query<(&TimelineTick, &mut BackgroundColor)>,
 ) {
     if arrows.0 != table.viewer.is_some() {
         arrows.0 = table.viewer.is_some();
+    }
+    // The viewer's camera follows the action (a setting, on by default); a film says for
+    // itself.
+    if film.is_none() {
+        let follow = table.viewer.is_some() && settings.is_none_or(|s| s.cinematic_camera);
+        match cinematic {
+            Some(mut on) if on.0 != follow => on.0 = follow,
+            Some(_) => {}
+            None => commands.insert_resource(crate::app::cinematic::CinematicCamera(follow)),
+        }
     }
     let Some(viewer) = table.viewer.as_ref() else {
         for bar in &bars {
