@@ -62,6 +62,7 @@ impl OrbitCamera {
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn orbit_input(
     mut cameras: Query<&mut OrbitCamera>,
     buttons: Option<Res<ButtonInput<MouseButton>>>,

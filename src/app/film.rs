@@ -140,7 +140,11 @@ pub fn plan(args: &FilmArgs) -> Result<FilmPlan, String> {
     let cinematic = match args.camera.as_str() {
         "fixed" => false,
         "cinematic" => true,
-        other => return Err(format!("--camera must be fixed or cinematic, not \"{other}\"")),
+        other => {
+            return Err(format!(
+                "--camera must be fixed or cinematic, not \"{other}\""
+            ));
+        }
     };
     let captions = match args.captions.as_str() {
         "on" => true,
@@ -203,9 +207,11 @@ pub(super) fn feed_script<G: TableGame>(
 }
 
 /// A film is being shot: the HUD shows only the stage captions, and those only if asked.
-#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Resource, Debug, Clone, Copy, PartialEq)]
 pub struct FilmOverlay {
     pub captions: bool,
+    /// The captions' font size, in step with the frame's height.
+    pub caption_size: f32,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -268,6 +274,7 @@ fn shoot(plan: &FilmPlan, timeout: Duration) -> Result<Vec<image::RgbaImage>, St
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::ZERO))
         .insert_resource(FilmOverlay {
             captions: plan.captions,
+            caption_size: (plan.size.1 as f32 / 30.0).clamp(9.0, 40.0),
         })
         .insert_resource(super::cinematic::CinematicCamera(plan.cinematic))
         .insert_resource(FilmScript {

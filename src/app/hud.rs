@@ -162,11 +162,12 @@ fn update_hud(
         Query<&mut Text, With<HudKeys>>,
         Query<&mut Text, With<HudCaption>>,
     )>,
-    mut caption_box: Query<&mut Visibility, With<HudCaption>>,
+    mut caption_box: Query<(&mut Visibility, &mut TextFont), With<HudCaption>>,
 ) {
     // The caption's backing shows only behind a caption.
     let captioned = texts.p4().iter().any(|t| !t.0.is_empty());
-    for mut visibility in &mut caption_box {
+    let size = film.as_ref().map_or(18.0, |f| f.caption_size);
+    for (mut visibility, mut font) in &mut caption_box {
         let want = if captioned {
             Visibility::Inherited
         } else {
@@ -174,6 +175,9 @@ fn update_hud(
         };
         if *visibility != want {
             *visibility = want;
+        }
+        if font.font_size != FontSize::Px(size) {
+            font.font_size = FontSize::Px(size);
         }
     }
     let playing = *screen.get() == Screen::Playing;

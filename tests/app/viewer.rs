@@ -268,13 +268,23 @@ fn the_cinematic_camera_frames_each_stage_then_eases_back_and_yields_to_the_pers
         nearest = nearest.min(now.distance);
         lowest = lowest.min(now.pitch);
     }
-    assert!(nearest < home.distance - 1.0, "it closes in: {nearest} from {}", home.distance);
-    assert_eq!(lowest, home.pitch, "it never tilts, so it never dips below the board");
+    assert!(
+        nearest < home.distance - 1.0,
+        "it closes in: {nearest} from {}",
+        home.distance
+    );
+    assert_eq!(
+        lowest, home.pitch,
+        "it never tilts, so it never dips below the board"
+    );
     for _ in 0..120 {
         app.update();
     }
     let back = orbit(&mut app);
-    assert!((back.distance - home.distance).abs() < 0.05, "and eases back");
+    assert!(
+        (back.distance - home.distance).abs() < 0.05,
+        "and eases back"
+    );
     assert!(back.target.distance(home.target) < 0.05);
     // Stepping back plays again: the person's orbit input takes over at once.
     viewer::step_back_now::<Vectress>(&mut app);
@@ -286,5 +296,9 @@ fn the_cinematic_camera_frames_each_stage_then_eases_back_and_yields_to_the_pers
     for _ in 0..5 {
         app.update();
     }
-    assert_eq!(orbit(&mut app), held, "the camera stays where the person put it");
+    assert_eq!(
+        orbit(&mut app),
+        held,
+        "the camera stays where the person put it"
+    );
 }

@@ -278,7 +278,8 @@ pub fn plugin<G: TableGame>(app: &mut App, game: crate::rules::GameId) {
                 viewer::finish_stepping_back::<G>
                     .after(ComputerTurn)
                     .in_set(TableSystems::Turns),
-                viewer::draw_timeline::<G>.in_set(TableSystems::Show),
+                (viewer::viewer_controls::<G>, viewer::draw_timeline::<G>)
+                    .in_set(TableSystems::Show),
                 keeping::keep_finished::<G>.in_set(TableSystems::Show),
                 (
                     turns::apply_requests::<G>,

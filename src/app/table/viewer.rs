@@ -169,6 +169,31 @@ pub(super) fn finish_stepping_back<G: TableGame>(
     }
 }
 
+/// While the viewer shows, the arrows and Home/End are its own, and the camera follows the
+/// action (the `cinematic_camera` setting, on by default); a film says for itself.
+pub(super) fn viewer_controls<G: TableGame>(
+    mut commands: Commands,
+    table: Res<Table<G>>,
+    mut arrows: ResMut<crate::app::ArrowKeysTaken>,
+    cinematic: Option<ResMut<crate::app::cinematic::CinematicCamera>>,
+    settings: Option<Res<crate::app::settings::Settings>>,
+    film: Option<Res<crate::app::film::FilmOverlay>>,
+) {
+    let viewing = table.viewer.is_some();
+    if arrows.0 != viewing {
+        arrows.0 = viewing;
+    }
+    if film.is_some() {
+        return;
+    }
+    let follow = viewing && settings.is_none_or(|s| s.cinematic_camera);
+    match cinematic {
+        Some(mut on) if on.0 != follow => on.0 = follow,
+        Some(_) => {}
+        None => commands.insert_resource(crate::app::cinematic::CinematicCamera(follow)),
+    }
+}
+
 /// A tick of the timeline: the ply it jumps to.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TimelineTick(pub usize);
@@ -184,26 +209,9 @@ const TICK_PLAYED: Color = Color::srgb(0.96, 0.78, 0.35);
 pub(super) fn draw_timeline<G: TableGame>(
     mut commands: Commands,
     table: Res<Table<G>>,
-    mut arrows: ResMut<crate::app::ArrowKeysTaken>,
-    cinematic: Option<ResMut<crate::app::cinematic::CinematicCamera>>,
-    settings: Option<Res<crate::app::settings::Settings>>,
-    film: Option<Res<crate::app::film::FilmOverlay>>,
     bars: Query<Entity, With<Timeline>>,
     mut ticks: Query<(&TimelineTick, &mut BackgroundColor)>,
 ) {
-    if arrows.0 != table.viewer.is_some() {
-        arrows.0 = table.viewer.is_some();
-    }
-    // The viewer's camera follows the action (a setting, on by default); a film says for
-    // itself.
-    if film.is_none() {
-        let follow = table.viewer.is_some() && settings.is_none_or(|s| s.cinematic_camera);
-        match cinematic {
-            Some(mut on) if on.0 != follow => on.0 = follow,
-            Some(_) => {}
-            None => commands.insert_resource(crate::app::cinematic::CinematicCamera(follow)),
-        }
-    }
     let Some(viewer) = table.viewer.as_ref() else {
         for bar in &bars {
             commands.entity(bar).despawn();
