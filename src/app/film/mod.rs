@@ -7,7 +7,7 @@
 //! frame for the start and `ceil(STAGE_SECONDS * fps / speed)` frames per stage.
 
 use std::collections::VecDeque;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -22,6 +22,9 @@ use super::table::{Request, Table, TableGame};
 use crate::engine::cli::CliError;
 use crate::replay::Replay;
 use crate::rules::{GameId, Rules};
+
+mod output;
+use output::write;
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct FilmArgs {
@@ -420,36 +423,4 @@ fn capture(commands: &mut Commands, film: &mut Film, clock: &mut TimeUpdateStrat
             }
             in_flight.store(false, Ordering::Release);
         });
-}
-
-/// Writes the frames as an animated GIF or a numbered PNG sequence.
-fn write(frames: &[image::RgbaImage], plan: &FilmPlan, out: &Path) -> Result<(), String> {
-    if plan.gif {
-        let file = std::fs::File::create(out)
-            .map_err(|e| format!("film: cannot write {} ({e})", out.display()))?;
-        // Speed 10 of 1..30: NeuQuant's default balance of palette quality and time.
-        let mut encoder =
-            image::codecs::gif::GifEncoder::new_with_speed(std::io::BufWriter::new(file), 10);
-        encoder
-            .set_repeat(image::codecs::gif::Repeat::Infinite)
-            .map_err(|e| format!("film: {e}"))?;
-        let delay = image::Delay::from_numer_denom_ms(1000, plan.fps);
-        for frame in frames {
-            encoder
-                .encode_frame(image::Frame::from_parts(frame.clone(), 0, 0, delay))
-                .map_err(|e| format!("film: cannot encode a frame ({e})"))?;
-        }
-        Ok(())
-    } else {
-        std::fs::create_dir_all(out)
-            .map_err(|e| format!("film: cannot make {} ({e})", out.display()))?;
-        for (i, frame) in frames.iter().enumerate() {
-            let path = out.join(format!("frame-{:04}.png", i + 1));
-            image::DynamicImage::ImageRgba8(frame.clone())
-                .to_rgb8()
-                .save_with_format(&path, image::ImageFormat::Png)
-                .map_err(|e| format!("film: cannot write {} ({e})", path.display()))?;
-        }
-        Ok(())
-    }
 }
