@@ -118,23 +118,28 @@ fn open_entry(
     entries: Query<&ReplayEntry>,
     mut commands: Commands,
     mut next: ResMut<NextState<Screen>>,
+    mut notice: ResMut<crate::app::hud::Notice>,
 ) {
-    if let Ok(entry) = entries.get(click.entity) {
-        open(&mut commands, &mut next, entry);
+    if let Ok(entry) = entries.get(click.entity)
+        && let Err(e) = open(&mut commands, &mut next, entry)
+    {
+        notice.show(e, 6.0);
     }
 }
 
-/// Opens `entry` in the replay viewer (a file that no longer loads is said, not opened).
-pub fn open(commands: &mut Commands, next: &mut NextState<Screen>, entry: &ReplayEntry) {
-    match Replay::load(&entry.path) {
-        Ok(replay) => {
-            commands.insert_resource(StartFrom::replay(&replay));
-            commands.insert_resource(ActiveGame {
-                game: entry.game,
-                mode: PlayMode::Board,
-            });
-            next.set(Screen::Playing);
-        }
-        Err(e) => warn!("{e}"),
-    }
+/// Opens `entry` in the replay viewer; a file that no longer loads is not opened, and the
+/// sentence says why (the menu shows it as a notice).
+pub fn open(
+    commands: &mut Commands,
+    next: &mut NextState<Screen>,
+    entry: &ReplayEntry,
+) -> Result<(), String> {
+    let replay = Replay::load(&entry.path)?;
+    commands.insert_resource(StartFrom::replay(&replay));
+    commands.insert_resource(ActiveGame {
+        game: entry.game,
+        mode: PlayMode::Board,
+    });
+    next.set(Screen::Playing);
+    Ok(())
 }

@@ -230,7 +230,7 @@ fn the_menu_lists_the_newest_replays_and_opens_one_in_the_viewer() {
             |In(entry): In<ReplayEntry>,
              mut commands: Commands,
              mut next: ResMut<NextState<Screen>>| {
-                open(&mut commands, &mut next, &entry);
+                open(&mut commands, &mut next, &entry).unwrap();
             },
             newest,
         )
@@ -301,4 +301,68 @@ fn the_cinematic_camera_frames_each_stage_then_eases_back_and_yields_to_the_pers
         held,
         "the camera stays where the person put it"
     );
+}
+
+fn press(app: &mut App, key: KeyCode) {
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .press(key);
+    app.update();
+    let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    keys.release_all();
+    keys.clear();
+}
+
+/// Frames until the playback pauses (after a wave step) or ends.
+fn until_paused(app: &mut App) {
+    for _ in 0..100 {
+        app.update();
+        let queue = app.world().resource::<PlaybackQueue>();
+        if queue.paused || queue.is_idle() {
+            return;
+        }
+    }
+}
+
+#[test]
+fn waves_step_forward_and_back_one_at_a_time() {
+    let mut app = watch::<Vectress>(GameId::Vectress, &["E3-G5", "F7-H5", "F5-F7"]);
+    forward::<Vectress>(&mut app, 2);
+    // `.` at a move's start: its first stage plays, then the playback waits.
+    press(&mut app, KeyCode::Period);
+    until_paused(&mut app);
+    let queue = app.world().resource::<PlaybackQueue>();
+    assert!(queue.paused, "one wave, then a pause");
+    let stages = queue.stage_count();
+    assert_eq!(stages, 6, "the chain's six stages");
+    assert_eq!(table::<Vectress>(&mut app).game.actions().len(), 3);
+    // To the move's end, then `,` plays it back one wave at a time.
+    settle::<Vectress>(&mut app);
+    press(&mut app, KeyCode::Comma);
+    until_paused(&mut app);
+    assert!(
+        app.world().resource::<PlaybackQueue>().paused,
+        "one wave back, then a pause"
+    );
+    assert_eq!(
+        table::<Vectress>(&mut app).game.actions().len(),
+        3,
+        "the move is still on"
+    );
+    for _ in 1..stages {
+        press(&mut app, KeyCode::Comma);
+        until_paused(&mut app);
+    }
+    settle::<Vectress>(&mut app);
+    assert_eq!(
+        table::<Vectress>(&mut app).game.actions().len(),
+        2,
+        "every wave played back: the move is taken back"
+    );
+    // C: play on against the computer, the person taking the side to move.
+    press(&mut app, KeyCode::KeyC);
+    let t = table::<Vectress>(&mut app);
+    assert_eq!(t.mode, PlayMode::VsComputer);
+    assert_eq!(t.human, Some(t.game.to_move()));
+    assert!(t.viewer.is_none());
 }

@@ -278,7 +278,11 @@ pub fn plugin<G: TableGame>(app: &mut App, game: crate::rules::GameId) {
                 viewer::finish_stepping_back::<G>
                     .after(ComputerTurn)
                     .in_set(TableSystems::Turns),
-                (viewer::viewer_controls::<G>, viewer::draw_timeline::<G>)
+                (
+                    viewer::viewer_controls::<G>,
+                    viewer::draw_timeline::<G>,
+                    viewer::draw_stage_ticks::<G>,
+                )
                     .in_set(TableSystems::Show),
                 keeping::keep_finished::<G>.in_set(TableSystems::Show),
                 (

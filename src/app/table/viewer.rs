@@ -2,8 +2,9 @@
 //! move's stages in reverse, visibly), jump to any move on the timeline, and "play from
 //! here" to turn the replay into a live game at that ply. The replay file is only read.
 //!
-//! Keys: Right next move, Left previous move, Home the start, End the last move, P play
-//! from here; the playback keys (Space, `.` one stage, `[` `]` speed) work as everywhere.
+//! Keys: Right next move, Left previous move, `.` next wave, `,` previous wave, Home the
+//! start, End the last move, P play on from here (two players), C play on against the
+//! computer; Space and `[` `]` (speed) work as everywhere.
 
 use bevy::picking::events::{Click, Pointer};
 use bevy::prelude::*;
@@ -22,6 +23,8 @@ pub struct Viewer {
     pub title: Option<String>,
     /// A move is being played backwards: the rules step back once it has played.
     stepping_back: bool,
+    /// Play the playback just queued one stage, then pause (a wave step).
+    one_stage: bool,
 }
 
 impl Viewer {
@@ -31,6 +34,7 @@ impl Viewer {
             actions,
             title,
             stepping_back: false,
+            one_stage: false,
         }
     }
 }
@@ -128,14 +132,36 @@ pub(super) fn viewer_keys<G: TableGame>(
     }
     let table = &mut *table;
     let len = table.viewer.as_ref().map_or(0, |v| v.actions.len());
-    if keys.just_pressed(KeyCode::ArrowRight) {
+    let stepping_back = table.viewer.as_ref().is_some_and(|v| v.stepping_back);
+    let settled = queue.is_idle() && table.requests.is_empty();
+    if keys.just_pressed(KeyCode::ArrowRight) && !stepping_back {
         if !queue.is_idle() {
             queue.skip();
         }
         step_forward(table);
-    } else if keys.just_pressed(KeyCode::ArrowLeft) && queue.is_idle() && table.requests.is_empty()
-    {
+    } else if keys.just_pressed(KeyCode::ArrowLeft) && settled {
         step_back(&mut commands, &*looks, table, &mut queue, parts.iter());
+    } else if keys.just_pressed(KeyCode::Period) && settled {
+        // The next move's first wave (the playback keys step within a move).
+        step_forward(table);
+        if let Some(viewer) = table.viewer.as_mut() {
+            viewer.one_stage = true;
+        }
+    } else if keys.just_pressed(KeyCode::Comma) {
+        if stepping_back {
+            // Within a move played backwards: one more wave back.
+            queue.step();
+        } else if settled {
+            step_back(&mut commands, &*looks, table, &mut queue, parts.iter());
+            if let Some(viewer) = table.viewer.as_mut() {
+                viewer.one_stage = true;
+            }
+        } else {
+            // Mid-move forwards: to the move's end first, then back from there.
+            queue.skip();
+        }
+    } else if keys.just_pressed(KeyCode::KeyC) {
+        play_on_against_the_computer(table);
     } else if keys.just_pressed(KeyCode::Home) {
         jump(&mut commands, &*looks, table, &mut queue, parts.iter(), 0);
     } else if keys.just_pressed(KeyCode::End) {
@@ -153,11 +179,27 @@ pub fn play_from_here<G: TableGame>(table: &mut Table<G>) {
     table.message = Some("playing on from here; the replay file is unchanged".to_string());
 }
 
-/// Once a move has played backwards, the rules take it back too.
+/// The replay becomes a game against the computer at this ply: the person takes the side
+/// to move.
+pub fn play_on_against_the_computer<G: TableGame>(table: &mut Table<G>) {
+    play_from_here(table);
+    table.mode = PlayMode::VsComputer;
+    table.human = Some(table.game.to_move());
+}
+
+/// A wave step plays the playback just queued one stage, then pauses; once a move has
+/// played backwards, the rules take it back too.
 pub(super) fn finish_stepping_back<G: TableGame>(
     mut table: ResMut<Table<G>>,
-    queue: Res<PlaybackQueue>,
+    mut queue: ResMut<PlaybackQueue>,
 ) {
+    if table.viewer.as_ref().is_some_and(|v| v.one_stage) && !queue.is_idle() {
+        queue.step();
+        if let Some(viewer) = table.viewer.as_mut() {
+            viewer.one_stage = false;
+        }
+        return;
+    }
     let stepping = table.viewer.as_ref().is_some_and(|v| v.stepping_back);
     if stepping && queue.is_idle() {
         let _ = table.game.undo();
@@ -316,4 +358,72 @@ pub fn jump_now<G: TableGame>(app: &mut App, ply: usize) {
             ply,
         )
         .expect("the table is set");
+}
+
+/// A tick of the current move's stages (the wave ticks inside a move).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StageTick(pub usize);
+
+#[derive(Component)]
+pub(super) struct StageBar;
+
+/// Above the timeline, the move playing now: one tick per stage, lit up to the one playing.
+pub(super) fn draw_stage_ticks<G: TableGame>(
+    mut commands: Commands,
+    table: Res<Table<G>>,
+    queue: Res<PlaybackQueue>,
+    bars: Query<(Entity, Option<&Children>), With<StageBar>>,
+    mut ticks: Query<(&StageTick, &mut BackgroundColor)>,
+) {
+    let count = if table.viewer.is_some() {
+        queue.stage_count()
+    } else {
+        0
+    };
+    let shown = bars
+        .iter()
+        .next()
+        .map(|(e, c)| (e, c.map_or(0, |c| c.len())));
+    match shown {
+        Some((bar, n)) if n != count || count == 0 => {
+            commands.entity(bar).despawn();
+        }
+        None if count > 0 => {
+            commands
+                .spawn((
+                    StageBar,
+                    DespawnOnExit(Screen::Playing),
+                    Node {
+                        position_type: PositionType::Absolute,
+                        bottom: px(130),
+                        left: percent(35),
+                        width: percent(30),
+                        height: px(8),
+                        column_gap: px(3),
+                        ..default()
+                    },
+                ))
+                .with_children(|bar| {
+                    for stage in 0..count {
+                        bar.spawn((
+                            StageTick(stage + 1),
+                            Node {
+                                flex_grow: 1.0,
+                                height: percent(100),
+                                ..default()
+                            },
+                            BackgroundColor(TICK),
+                        ));
+                    }
+                });
+        }
+        _ => {}
+    }
+    let playing = queue.progress().map_or(count, |(n, _)| n);
+    for (tick, mut colour) in &mut ticks {
+        let want = if tick.0 <= playing { TICK_PLAYED } else { TICK };
+        if colour.0 != want {
+            colour.0 = want;
+        }
+    }
 }
