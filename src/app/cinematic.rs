@@ -31,7 +31,7 @@ struct Following {
 }
 
 /// Closest the camera comes, in world units.
-const NEAREST: f32 = 6.5;
+const NEAREST: f32 = 8.5;
 /// How fast it eases (per second).
 const EASE: f32 = 3.0;
 
