@@ -53,7 +53,7 @@ pub struct FilmArgs {
     pub size: String,
     /// The camera: fixed (the game's own view) or cinematic (it follows each stage's
     /// pieces, then eases back).
-    #[arg(long, default_value = "fixed")]
+    #[arg(long, default_value = "cinematic")]
     pub camera: String,
     /// Show each stage's caption: on or off.
     #[arg(long, default_value = "on")]
