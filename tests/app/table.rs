@@ -319,3 +319,21 @@ fn every_stage_has_a_caption_and_live_v011_renaming_has_none() {
     );
     assert!(labels.iter().all(|l| !l.is_empty()), "{labels:?}");
 }
+
+/// While hex chess's promotion chooser waits, N answers it (a knight) and never starts a
+/// new game: the table's keys stand aside whatever order the systems run in.
+#[test]
+fn the_promotion_chooser_keeps_n_from_the_table() {
+    use lodestone::rules::hexchess::Cell;
+    let mut app = start::<Hexchess>(GameId::Hexchess, PlayMode::HotSeat);
+    let c = Cell::parse("f10").unwrap();
+    table_mut::<Hexchess>(&mut app).promotion = Some((c, c));
+    let changes = table::<Hexchess>(&app).changes;
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .press(KeyCode::KeyN);
+    app.update();
+    let t = table::<Hexchess>(&app);
+    assert_eq!(t.changes, changes, "no new game");
+    assert!(t.promotion.is_none(), "the chooser took N as its answer");
+}

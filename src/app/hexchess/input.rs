@@ -150,8 +150,8 @@ pub(super) fn edit_keys(mut table: ResMut<HexchessTable>, mut typed: MessageRead
     table.input.extend(requests);
 }
 
-/// Q R B N answer the promotion chooser (N is new game otherwise: the chooser takes it
-/// first, before the table's keys).
+/// Q R B N answer the promotion chooser (the table's N, new game, stands aside meanwhile:
+/// `TableGame::keys_taken`).
 pub(super) fn table_keys(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     mut table: ResMut<HexchessTable>,
@@ -170,10 +170,6 @@ pub(super) fn table_keys(
             table.input.push(Request::Promote(kind));
         }
     }
-    // The table's N (new game) stands aside while the chooser is open.
-    table
-        .requests
-        .retain(|r| !matches!(r, shared::Request::NewGame));
 }
 
 /// A click (or the end of a drag) on `cell`: a destination of the selected man plays it,

@@ -79,6 +79,11 @@ impl TableGame for Hexchess {
         super::status::keys(table).to_string()
     }
 
+    /// A move being typed or a promotion waiting for its piece keeps the keyboard.
+    fn keys_taken(table: &HexchessTable) -> bool {
+        table.editing.is_some() || table.promotion.is_some()
+    }
+
     /// A forced move plays itself first (H8).
     fn computer_may_think(table: &HexchessTable) -> bool {
         table.forced.is_none() && table.game.forced_move().is_none()

@@ -84,6 +84,11 @@ pub trait TableGame: Sized + Send + Sync + 'static {
     fn hover_note(_table: &Table<Self>) -> Option<&str> {
         None
     }
+    /// Whether the game has the keyboard now, so the table's U and N stand aside (hex
+    /// chess while a move is typed or the promotion chooser waits for Q R B N).
+    fn keys_taken(_table: &Table<Self>) -> bool {
+        false
+    }
     /// Whether the computer may think now (hex chess lets a forced move play first).
     fn computer_may_think(_table: &Table<Self>) -> bool {
         true

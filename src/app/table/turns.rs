@@ -163,7 +163,7 @@ pub(super) fn table_keys<G: TableGame>(
 ) {
     let Some(keys) = keys else { return };
     // Undo and new game belong to games played, not to a replay being watched.
-    if captured.0 || table.viewer.is_some() {
+    if captured.0 || table.viewer.is_some() || G::keys_taken(&table) {
         return;
     }
     if keys.just_pressed(KeyCode::KeyU) || keys.just_pressed(KeyCode::Backspace) {
