@@ -8,19 +8,8 @@ use std::process::Command;
 use lodestone::app::playback::STAGE_SECONDS;
 
 fn film(args: &[&str], out: &Path) -> serde_json::Value {
-    let result = Command::new(env!("CARGO_BIN_EXE_lodestone"))
-        .arg("film")
-        .args(args)
-        .arg("--out")
-        .arg(out)
-        .output()
-        .expect("the lodestone binary starts");
-    assert!(
-        result.status.success(),
-        "lodestone film {args:?} failed: {}",
-        String::from_utf8_lossy(&result.stderr)
-    );
-    serde_json::from_slice(&result.stdout).expect("one JSON line on stdout")
+    let stdout = super::render::drawn("film", args, out);
+    serde_json::from_slice(&stdout).expect("one JSON line on stdout")
 }
 
 fn frames_in(folder: &Path) -> Vec<image::RgbImage> {

@@ -31,6 +31,19 @@ pub fn headless_app() -> App {
     app
 }
 
+/// A headless app with `game` set out in `mode` (hex chess saves nothing).
+pub fn game_app(game: GameId, mode: PlayMode) -> App {
+    let mut app = headless_app();
+    app.insert_resource(lodestone::app::hexchess::HexchessSave(None));
+    app.insert_resource(ActiveGame { game, mode });
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Playing);
+    app.update();
+    app.update();
+    app
+}
+
 fn x_of(app: &App, e: Entity) -> f32 {
     app.world().get::<Transform>(e).unwrap().translation.x
 }

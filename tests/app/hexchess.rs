@@ -5,30 +5,20 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 use bevy::text::Strikethrough;
+use lodestone::app::PlayMode;
 use lodestone::app::boards::hex_center;
 use lodestone::app::hexchess::panel::MoveEntry;
 use lodestone::app::hexchess::pieces::{HexLooks, HexPiece};
-use lodestone::app::hexchess::{HexchessSave, HexchessTable, Request};
+use lodestone::app::hexchess::{HexchessTable, Request};
 use lodestone::app::playback::PlaybackQueue;
 use lodestone::app::table::Request as TableRequest;
-use lodestone::app::{ActiveGame, PlayMode, Screen};
 use lodestone::rules::GameId;
 use lodestone::rules::hexchess::{GameSession, Ruleset};
 
 const FRAME: Duration = Duration::from_millis(50);
 
 fn hex_app(mode: PlayMode) -> App {
-    let mut app = super::headless::headless_app();
-    app.insert_resource(HexchessSave(None));
-    app.insert_resource(ActiveGame {
-        game: GameId::Hexchess,
-        mode,
-    });
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Playing);
-    app.update();
-    app.update();
+    let app = super::headless::game_app(GameId::Hexchess, mode);
     assert!(
         app.world().contains_resource::<HexchessTable>(),
         "the table is set"

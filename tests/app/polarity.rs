@@ -11,21 +11,12 @@ use lodestone::app::polarity::pieces::{
     HandPiece, SLOTS, Stone, hand_rest, pile_rest, slot_standing, stone_rest,
 };
 use lodestone::app::table::Request;
-use lodestone::app::{ActiveGame, AvailableModes, PlayMode, Screen};
+use lodestone::app::{AvailableModes, PlayMode};
 use lodestone::rules::GameId;
 use lodestone::rules::polarity::{Action, Game, Side};
 
 fn table_app(mode: PlayMode) -> App {
-    let mut app = super::headless::headless_app();
-    app.insert_resource(ActiveGame {
-        game: GameId::Polarity,
-        mode,
-    });
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Playing);
-    app.update();
-    app.update();
+    let app = super::headless::game_app(GameId::Polarity, mode);
     assert!(
         app.world().get_resource::<PolarityTable>().is_some(),
         "the table is set"

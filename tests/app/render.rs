@@ -2,12 +2,13 @@
 //! software Vulkan driver on machines without a GPU). It fails loudly if nothing can be
 //! drawn.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
-fn render(args: &[&str], out: &PathBuf) -> image::RgbImage {
+/// Runs `lodestone VERB ARGS --out OUT` to success and returns its standard output.
+pub fn drawn(verb: &str, args: &[&str], out: &Path) -> Vec<u8> {
     let result = Command::new(env!("CARGO_BIN_EXE_lodestone"))
-        .arg("render")
+        .arg(verb)
         .args(args)
         .arg("--out")
         .arg(out)
@@ -15,9 +16,14 @@ fn render(args: &[&str], out: &PathBuf) -> image::RgbImage {
         .expect("the lodestone binary starts");
     assert!(
         result.status.success(),
-        "lodestone render {args:?} failed: {}",
+        "lodestone {verb} {args:?} failed: {}",
         String::from_utf8_lossy(&result.stderr)
     );
+    result.stdout
+}
+
+fn render(args: &[&str], out: &PathBuf) -> image::RgbImage {
+    drawn("render", args, out);
     image::open(out).expect("the PNG reads back").to_rgb8()
 }
 

@@ -6,26 +6,19 @@
 use std::time::Duration;
 
 use bevy::prelude::*;
-use lodestone::app::hexchess::{Hexchess, HexchessSave};
+use lodestone::app::PlayMode;
+use lodestone::app::hexchess::Hexchess;
 use lodestone::app::hud::{Notice, StatusLine};
 use lodestone::app::playback::PlaybackQueue;
 use lodestone::app::polarity::Polarity;
 use lodestone::app::table::{ReplayFolder, Request, Table, TableGame, TablePart};
 use lodestone::app::vectress::Vectress;
 use lodestone::app::wavefield::Wavefield;
-use lodestone::app::{ActiveGame, PlayMode, Screen};
 use lodestone::replay::Replay;
 use lodestone::rules::{GameId, Level, Match, Rules, Setup};
 
 fn start<G: TableGame>(game: GameId, mode: PlayMode) -> App {
-    let mut app = super::headless::headless_app();
-    app.insert_resource(HexchessSave(None));
-    app.insert_resource(ActiveGame { game, mode });
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Playing);
-    app.update();
-    app.update();
+    let app = super::headless::game_app(game, mode);
     assert!(
         app.world().get_resource::<Table<G>>().is_some(),
         "{game:?}: the table is set"

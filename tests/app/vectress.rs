@@ -2,26 +2,15 @@
 //! played back one stage per wave, in order, and every magnet ends where the rules say.
 
 use bevy::prelude::*;
+use lodestone::app::PlayMode;
 use lodestone::app::playback::{Motion, PlaybackQueue};
 use lodestone::app::vectress::pieces::rest_transform;
 use lodestone::app::vectress::{VectressMove, VectressTable};
-use lodestone::app::{ActiveGame, PlayMode, Screen};
 use lodestone::rules::GameId;
 use lodestone::rules::vectress::Action;
 
-use super::headless::headless_app;
-
 fn vectress_app() -> App {
-    let mut app = headless_app();
-    app.insert_resource(ActiveGame {
-        game: GameId::Vectress,
-        mode: PlayMode::HotSeat,
-    });
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Playing);
-    app.update();
-    app.update();
+    let app = super::headless::game_app(GameId::Vectress, PlayMode::HotSeat);
     assert!(app.world().contains_resource::<VectressTable>());
     app
 }

@@ -128,19 +128,7 @@ fn steps_back_exactly<G: TableGame, C: Component + std::fmt::Debug>(
 #[test]
 fn stepping_back_returns_every_piece_to_its_earlier_transform_and_look() {
     steps_back_exactly::<Vectress, Magnet>(GameId::Vectress, &["E3-G5", "F7-H5", "F5-F7"]);
-    steps_back_exactly::<Wavefield, PieceView>(
-        GameId::Wavefield,
-        &[
-            "tune R+T-A-B+",
-            "C6-B5",
-            "tune R+T-A-B-",
-            "E2-G2",
-            "tune R+T-A-B+",
-            "D6-D4",
-            "tune R+T+A-B+",
-            "E1-G1",
-        ],
-    );
+    steps_back_exactly::<Wavefield, PieceView>(GameId::Wavefield, &super::wavefield::TWO_ROUNDS);
 }
 
 #[test]

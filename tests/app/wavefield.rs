@@ -2,27 +2,16 @@
 //! material, and a move's removal rounds become playback stages in order.
 
 use bevy::prelude::*;
+use lodestone::app::PlayMode;
 use lodestone::app::playback::{Motion, PlaybackQueue};
 use lodestone::app::wavefield::panel::PanelButton;
 use lodestone::app::wavefield::surface::{FieldMaterial, unpack};
 use lodestone::app::wavefield::{Control, WavefieldTable};
-use lodestone::app::{ActiveGame, PlayMode, Screen};
 use lodestone::rules::GameId;
 use lodestone::rules::wavefield::{Action, Event, Kind, parse_action};
 
-use super::headless::headless_app;
-
 fn wavefield_app() -> App {
-    let mut app = headless_app();
-    app.world_mut().insert_resource(ActiveGame {
-        game: GameId::Wavefield,
-        mode: PlayMode::HotSeat,
-    });
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Playing);
-    app.update();
-    app.update();
+    let app = super::headless::game_app(GameId::Wavefield, PlayMode::HotSeat);
     assert!(
         app.world().get_resource::<WavefieldTable>().is_some(),
         "the Wave Field table is set out"
@@ -110,21 +99,23 @@ fn a_tuning_change_feeds_the_engines_field_to_the_surface() {
     assert_eq!(material.data.blend, 1.0);
 }
 
+/// A game whose last move sets off two removal rounds: Red's Tower goes to G1 and is
+/// removed in round 1, then the Round Hat on G2 in round 2.
+pub const TWO_ROUNDS: [&str; 8] = [
+    "tune R+T-A-B+",
+    "C6-B5",
+    "tune R+T-A-B-",
+    "E2-G2",
+    "tune R+T-A-B+",
+    "D6-D4",
+    "tune R+T+A-B+",
+    "E1-G1",
+];
+
 #[test]
 fn removal_rounds_become_playback_stages_in_order() {
     let mut app = wavefield_app();
-    // Red's Tower goes to G1 and is removed in round 1; then the Round Hat on G2 in round 2.
-    let actions = [
-        "tune R+T-A-B+",
-        "C6-B5",
-        "tune R+T-A-B-",
-        "E2-G2",
-        "tune R+T-A-B+",
-        "D6-D4",
-        "tune R+T+A-B+",
-        "E1-G1",
-    ];
-    for text in actions {
+    for text in TWO_ROUNDS {
         let action = parse_action(text).expect("a Wave Field action");
         wait_idle(&mut app);
         app.world_mut()
