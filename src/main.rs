@@ -51,7 +51,8 @@ enum Verb {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         options: Vec<String>,
     },
-    /// Measure a rules core (medians) and print them as JSON.
+    /// Measure a rules core (medians) and print them as JSON; `lodestone bench app`
+    /// measures the presentation (update and frame times per game).
     #[command(disable_help_flag = true)]
     Bench {
         /// vectress, hexchess, wavefield or polarity.
@@ -109,6 +110,10 @@ fn main() -> ExitCode {
             GameId::Wavefield => engine::wavefield::simulate(&options),
             GameId::Polarity => engine::polarity::simulate(&options),
         }),
+        #[cfg(feature = "app")]
+        Some(Verb::Bench { game, options }) if game == "app" => {
+            lodestone::app::bench_app::run(&options)
+        }
         Some(Verb::Bench { game, options }) => with_game(&game, "bench", |g| match g {
             GameId::Vectress => engine::vectress::bench(&options),
             GameId::Hexchess => engine::hexchess::bench(&options),

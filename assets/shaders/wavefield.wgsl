@@ -257,6 +257,11 @@ fn fragment(in: VertexOut) -> @location(0) vec4<f32> {
         let ring = smoothstep(0.3, 0.48, max(abs(local.x - 0.5), abs(local.y - 0.5)));
         shaded = mix(shaded, vec3<f32>(1.0, 0.95, 0.7), ring * (0.35 + 0.3 * pulse));
     }
+    // The field's peaks glow: above paper white, so the camera's bloom haloes them.
+    if view == #{VIEW_TERRITORY} || view == #{VIEW_MAGNITUDE} {
+        let peak = smoothstep(0.72, 0.97, abs(height(p)) / field.amplitude);
+        shaded += colour * peak * 1.8;
+    }
     // The slab's sides: the territory colour, dark.
     if in.world.y < field.base + height(p) - 0.015 {
         shaded = signed_colour(cell_value(i)) * 0.3;

@@ -94,64 +94,140 @@ fn spawn_active_board(
     active: Res<ActiveGame>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
+    studio: Option<Res<super::look::Studio>>,
 ) {
-    spawn_board(&mut commands, &mut meshes, &mut materials, active.game);
+    let wood = studio.map(|s| s.wood.clone());
+    spawn_board(
+        &mut commands,
+        &mut meshes,
+        &mut materials,
+        wood,
+        active.game,
+    );
 }
 
-/// Spawns the bare board of `game` (despawned when play ends).
+/// A board's surface: its cell tones, how glossy they are, whether they show the wood's
+/// grain, and the frame's colour.
+struct Finish {
+    tones: Vec<Color>,
+    roughness: f32,
+    grain: bool,
+    frame: Color,
+}
+
+impl Finish {
+    /// Each game's board, one palette: Vectress a dark lacquered slate for the bright
+    /// magnets, Wave Field a near-black stage for its energy surface, Polarity and hex
+    /// chess wood.
+    fn of(game: GameId) -> Finish {
+        match game {
+            GameId::Vectress => Finish {
+                tones: vec![Color::srgb(0.25, 0.27, 0.31), Color::srgb(0.19, 0.21, 0.25)],
+                roughness: 0.32,
+                grain: false,
+                frame: Color::srgb(0.07, 0.07, 0.08),
+            },
+            GameId::Wavefield => Finish {
+                tones: vec![Color::srgb(0.30, 0.31, 0.34), Color::srgb(0.25, 0.26, 0.29)],
+                roughness: 0.6,
+                grain: false,
+                frame: Color::srgb(0.07, 0.07, 0.08),
+            },
+            GameId::Polarity => Finish {
+                tones: vec![Color::srgb(0.90, 0.80, 0.62), Color::srgb(0.58, 0.40, 0.25)],
+                roughness: 0.5,
+                grain: true,
+                frame: Color::srgb(0.20, 0.12, 0.07),
+            },
+            // The three tones of H1, maple to walnut, kept far enough apart to read.
+            GameId::Hexchess => Finish {
+                tones: vec![
+                    Color::srgb(0.93, 0.82, 0.64),
+                    Color::srgb(0.74, 0.55, 0.36),
+                    Color::srgb(0.54, 0.38, 0.24),
+                ],
+                roughness: 0.5,
+                grain: true,
+                frame: Color::srgb(0.20, 0.12, 0.07),
+            },
+        }
+    }
+
+    fn materials(
+        &self,
+        materials: &mut Assets<StandardMaterial>,
+        wood: &Option<Handle<Image>>,
+    ) -> (Vec<Handle<StandardMaterial>>, Handle<StandardMaterial>) {
+        let grain = if self.grain { wood.clone() } else { None };
+        let cells = self
+            .tones
+            .iter()
+            .map(|&color| {
+                materials.add(StandardMaterial {
+                    base_color: color,
+                    base_color_texture: grain.clone(),
+                    // A patch of the grain per cell, not all its rings squeezed in.
+                    uv_transform: bevy::math::Affine2::from_scale(Vec2::splat(0.35)),
+                    perceptual_roughness: self.roughness,
+                    reflectance: 0.35,
+                    ..default()
+                })
+            })
+            .collect();
+        let frame = materials.add(StandardMaterial {
+            base_color: self.frame,
+            base_color_texture: grain,
+            uv_transform: bevy::math::Affine2::from_scale(Vec2::splat(3.0)),
+            perceptual_roughness: 0.3,
+            reflectance: 0.4,
+            ..default()
+        });
+        (cells, frame)
+    }
+}
+
+/// Spawns the bare board of `game` (despawned when play ends); `wood` is the grain the
+/// wooden boards show.
 pub fn spawn_board(
     commands: &mut Commands,
     meshes: &mut Assets<Mesh>,
     materials: &mut Assets<StandardMaterial>,
+    wood: Option<Handle<Image>>,
     game: GameId,
 ) {
+    let (cells, frame) = Finish::of(game).materials(materials, &wood);
+    let letters = |x: i32| ((b'A' + x as u8) as char).to_string();
     match game {
         GameId::Vectress => spawn_square_board(
             commands,
             meshes,
-            materials,
+            (cells, frame),
             SquareBoard::VECTRESS,
-            [Color::srgb(0.80, 0.78, 0.72), Color::srgb(0.66, 0.64, 0.60)],
-            |x| ((b'A' + x as u8) as char).to_string(),
+            letters,
         ),
         GameId::Wavefield => spawn_square_board(
             commands,
             meshes,
-            materials,
+            (cells, frame),
             SquareBoard::WAVEFIELD,
-            [Color::srgb(0.30, 0.31, 0.34), Color::srgb(0.25, 0.26, 0.29)],
-            |x| ((b'A' + x as u8) as char).to_string(),
+            letters,
         ),
         GameId::Polarity => spawn_square_board(
             commands,
             meshes,
-            materials,
+            (cells, frame),
             SquareBoard::POLARITY,
-            [Color::srgb(0.86, 0.80, 0.66), Color::srgb(0.52, 0.38, 0.26)],
             |x| ((b'a' + x as u8) as char).to_string(),
         ),
-        GameId::Hexchess => spawn_hex_board(commands, meshes, materials),
+        GameId::Hexchess => spawn_hex_board(commands, meshes, (cells, frame)),
     }
-}
-
-fn board_material(
-    materials: &mut Assets<StandardMaterial>,
-    color: Color,
-) -> Handle<StandardMaterial> {
-    materials.add(StandardMaterial {
-        base_color: color,
-        perceptual_roughness: 0.7,
-        reflectance: 0.25,
-        ..default()
-    })
 }
 
 fn spawn_square_board(
     commands: &mut Commands,
     meshes: &mut Assets<Mesh>,
-    materials: &mut Assets<StandardMaterial>,
+    (tone_materials, frame): (Vec<Handle<StandardMaterial>>, Handle<StandardMaterial>),
     board: SquareBoard,
-    tones: [Color; 2],
     file_name: impl Fn(i32) -> String,
 ) {
     let (w, h) = (board.cols as f32, board.rows as f32);
@@ -160,16 +236,10 @@ fn spawn_square_board(
         DespawnOnExit(Screen::Playing),
         Name::new("Board frame"),
         Mesh3d(meshes.add(Cuboid::new(w + 1.3, 0.3, h + 1.3))),
-        MeshMaterial3d(materials.add(StandardMaterial {
-            base_color: Color::srgb(0.12, 0.11, 0.12),
-            perceptual_roughness: 0.4,
-            metallic: 0.2,
-            ..default()
-        })),
+        MeshMaterial3d(frame),
         Transform::from_xyz(0.0, CELL_TOP - 0.2, 0.0),
     ));
     let cell_mesh = meshes.add(Cuboid::new(0.97, 0.08, 0.97));
-    let tone_materials = tones.map(|c| board_material(materials, c));
     for x in 0..board.cols as i32 {
         for y in 0..board.rows as i32 {
             commands.spawn((
@@ -201,19 +271,14 @@ fn spawn_square_board(
 fn spawn_hex_board(
     commands: &mut Commands,
     meshes: &mut Assets<Mesh>,
-    materials: &mut Assets<StandardMaterial>,
+    (tones, frame): (Vec<Handle<StandardMaterial>>, Handle<StandardMaterial>),
 ) {
     commands.spawn((
         BoardPart,
         DespawnOnExit(Screen::Playing),
         Name::new("Board frame"),
         Mesh3d(meshes.add(Extrusion::new(RegularPolygon::new(HEX_SIZE * 11.4, 6), 0.3))),
-        MeshMaterial3d(materials.add(StandardMaterial {
-            base_color: Color::srgb(0.12, 0.11, 0.12),
-            perceptual_roughness: 0.4,
-            metallic: 0.2,
-            ..default()
-        })),
+        MeshMaterial3d(frame),
         // The board's outline has vertical sides (files a and l): turn the frame to match.
         Transform::from_xyz(0.0, CELL_TOP - 0.2, 0.0)
             .with_rotation(Quat::from_rotation_x(-FRAC_PI_2)),
@@ -223,12 +288,6 @@ fn spawn_hex_board(
         0.08,
     ));
     // The three tones of H1: tone = (r - q) mod 3.
-    let tones = [
-        Color::srgb(0.88, 0.80, 0.66),
-        Color::srgb(0.66, 0.53, 0.40),
-        Color::srgb(0.44, 0.33, 0.25),
-    ]
-    .map(|c| board_material(materials, c));
     for (q, r) in hex_cells() {
         let tone = (r - q).rem_euclid(3) as usize;
         commands.spawn((
@@ -241,8 +300,8 @@ fn spawn_hex_board(
                 .with_rotation(hex_rotation()),
         ));
     }
-    // File letters below and above each file; rank numbers beside the left-most cell of
-    // each rank.
+    // File letters below and above each file, rank numbers beyond the left-most cell of
+    // each rank: all on the frame, far enough out that no man stands over them.
     for (i, letter) in HEX_FILES.iter().enumerate() {
         let q = i as i32 - 5;
         let rs: Vec<i32> = hex_cells().filter(|c| c.0 == q).map(|c| c.1).collect();
@@ -253,12 +312,12 @@ fn spawn_hex_board(
         spawn_label(
             commands,
             letter.to_string(),
-            hex_center(q, lo - 1) + Vec3::Z * 0.2,
+            hex_center(q, lo) + Vec3::Z * 0.85,
         );
         spawn_label(
             commands,
             letter.to_string(),
-            hex_center(q, hi + 1) - Vec3::Z * 0.2,
+            hex_center(q, hi) - Vec3::Z * 1.55,
         );
     }
     for rank in 1..=11 {
@@ -266,8 +325,23 @@ fn spawn_hex_board(
             .filter(|&(q, r)| r + 6 + q.min(0) == rank)
             .min_by_key(|&(q, _)| q);
         if let Some((q, r)) = leftmost {
-            spawn_label(commands, rank.to_string(), hex_center(q, r) - Vec3::X * 1.0);
+            spawn_label(
+                commands,
+                rank.to_string(),
+                hex_center(q, r) + rank_outward(rank),
+            );
         }
+    }
+}
+
+/// From the left-most cell of `rank` out to where its number goes: straight left along
+/// file a (ranks 1-6), up and left off the upper-left edge (ranks 7-11), whose men stand
+/// between the number and the seat.
+fn rank_outward(rank: i32) -> Vec3 {
+    if rank <= 6 {
+        Vec3::new(-0.8, 0.0, 0.0)
+    } else {
+        Vec3::new(-0.5, 0.0, -0.866) * 1.45
     }
 }
 

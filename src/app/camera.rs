@@ -5,7 +5,64 @@ use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseSc
 use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(Update, (orbit_input, apply_orbit).chain());
+    app.init_resource::<ShakeEnabled>()
+        .add_systems(Update, (orbit_input, apply_orbit).chain())
+        .add_systems(PostUpdate, shake_camera.before(TransformSystems::Propagate));
+}
+
+/// A source of camera shake (a Core falling): while its scale, driven by the playback's
+/// flash, is above zero, the camera trembles by up to `strength` world units.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct CameraShake {
+    pub strength: f32,
+}
+
+/// Whether the camera shakes at all (a setting).
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShakeEnabled(pub bool);
+
+impl Default for ShakeEnabled {
+    fn default() -> Self {
+        ShakeEnabled(true)
+    }
+}
+
+/// The camera's offset for a shake of `amount` at time `t`: a few incommensurate
+/// wobbles, so it never looks like a loop.
+pub fn shake_offset(amount: f32, t: f32) -> Vec3 {
+    Vec3::new(
+        (t * 53.0).sin() + 0.5 * (t * 97.0).sin(),
+        0.6 * (t * 71.0).sin(),
+        (t * 61.0).cos() + 0.5 * (t * 89.0).cos(),
+    ) * (amount / 2.2)
+}
+
+/// Trembles the camera around its orbit position while a shake source is live, and puts
+/// it back exactly when the last one ends.
+fn shake_camera(
+    sources: Query<(&CameraShake, &Transform), Without<OrbitCamera>>,
+    mut cameras: Query<(&OrbitCamera, &mut Transform)>,
+    enabled: Res<ShakeEnabled>,
+    time: Res<Time>,
+    mut shaking: Local<bool>,
+) {
+    let amount: f32 = sources
+        .iter()
+        .map(|(shake, t)| shake.strength * t.scale.x.clamp(0.0, 1.0))
+        .sum();
+    let live = enabled.0 && amount > 1e-4;
+    if !live && !*shaking {
+        return;
+    }
+    *shaking = live;
+    for (orbit, mut transform) in &mut cameras {
+        let rest = orbit.transform();
+        *transform = if live {
+            rest.with_translation(rest.translation + shake_offset(amount, time.elapsed_secs()))
+        } else {
+            rest
+        };
+    }
 }
 
 #[derive(Component, Clone, Copy, Debug, PartialEq)]
@@ -23,7 +80,9 @@ impl Default for OrbitCamera {
     fn default() -> Self {
         let home = (0.0, 0.95, 15.5);
         OrbitCamera {
-            target: Vec3::ZERO,
+            // A little in front of the board's centre, so the board sits above the
+            // caption line at the bottom of the screen.
+            target: Vec3::new(0.0, 0.0, 0.6),
             yaw: home.0,
             pitch: home.1,
             distance: home.2,
@@ -135,6 +194,15 @@ fn apply_orbit(mut cameras: Query<(&OrbitCamera, &mut Transform), Changed<OrbitC
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_shake_stays_within_its_strength_and_none_is_still() {
+        assert_eq!(shake_offset(0.0, 1.3), Vec3::ZERO);
+        for i in 0..200 {
+            let o = shake_offset(0.1, i as f32 * 0.013);
+            assert!(o.length() <= 0.1 + 1e-6, "{o}");
+        }
+    }
 
     #[test]
     fn reset_returns_home_and_pitch_is_clamped() {

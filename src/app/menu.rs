@@ -4,6 +4,8 @@
 
 use bevy::prelude::*;
 
+use super::hud::{HelpOverlay, LayoutChecked};
+use super::look::fonts::UiFonts;
 use super::{ActiveGame, AvailableModes, PlayMode, Screen};
 use crate::rules::GameId;
 
@@ -19,7 +21,7 @@ pub fn plugin(app: &mut App) {
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct MenuSpawn;
 
-/// The menu's column of rows.
+/// The menu's column of rows (a panel in the middle of the screen).
 #[derive(Component)]
 pub struct MenuRoot;
 
@@ -41,37 +43,62 @@ const MODES: [(PlayMode, &str); 4] = [
 const BUTTON: Color = Color::srgb(0.18, 0.2, 0.26);
 const BUTTON_HOVER: Color = Color::srgb(0.27, 0.31, 0.4);
 const BUTTON_DISABLED: Color = Color::srgb(0.12, 0.12, 0.13);
+/// The buttons' height; the game's name sits in a box as tall.
+const BUTTON_HEIGHT: f32 = 34.0;
+/// The game names' column, the same for every row so the buttons line up.
+const NAME_WIDTH: f32 = 180.0;
 
-fn spawn_menu(mut commands: Commands, available: Res<AvailableModes>) {
-    let root = commands
+fn spawn_menu(mut commands: Commands, available: Res<AvailableModes>, fonts: Option<Res<UiFonts>>) {
+    let title_font = fonts
+        .as_deref()
+        .map_or_else(|| TextFont::from_font_size(46.0), |f| f.bold(46.0));
+    let name_font = fonts
+        .as_deref()
+        .map_or_else(|| TextFont::from_font_size(20.0), |f| f.bold(20.0));
+    // The full-screen root only centres the panel and lets the 3D scene show through.
+    let screen = commands
         .spawn((
-            Name::new("Menu"),
-            MenuRoot,
+            Name::new("Menu screen"),
             DespawnOnExit(Screen::Menu),
             Node {
                 width: percent(100),
                 height: percent(100),
-                flex_direction: FlexDirection::Column,
                 align_items: AlignItems::Center,
                 justify_content: JustifyContent::Center,
-                row_gap: px(14),
                 ..default()
             },
-            BackgroundColor(Color::srgba(0.02, 0.02, 0.04, 0.55)),
+            BackgroundColor(Color::srgba(0.02, 0.02, 0.04, 0.3)),
+        ))
+        .id();
+    let root = commands
+        .spawn((
+            Name::new("Menu"),
+            MenuRoot,
+            LayoutChecked("menu"),
+            Node {
+                flex_direction: FlexDirection::Column,
+                align_items: AlignItems::Center,
+                row_gap: px(10),
+                padding: UiRect::axes(px(24), px(20)),
+                border_radius: BorderRadius::all(px(10)),
+                ..default()
+            },
+            BackgroundColor(Color::srgba(0.06, 0.06, 0.08, 0.82)),
+            ChildOf(screen),
         ))
         .id();
     commands.entity(root).with_children(|menu| {
         menu.spawn((
             Text::new("LODESTONE"),
-            TextFont::from_font_size(54.0),
+            title_font,
             TextColor(Color::srgb(0.95, 0.78, 0.42)),
         ));
         menu.spawn((
             Text::new("force-and-field board games"),
-            TextFont::from_font_size(18.0),
+            TextFont::from_font_size(16.0),
             TextColor(Color::srgb(0.75, 0.75, 0.8)),
             Node {
-                margin: UiRect::bottom(px(18)),
+                margin: UiRect::bottom(px(12)),
                 ..default()
             },
         ));
@@ -82,14 +109,19 @@ fn spawn_menu(mut commands: Commands, available: Res<AvailableModes>) {
                 ..default()
             })
             .with_children(|row| {
-                row.spawn((
+                // The name sits in a box as tall as the buttons, centred on the same line,
+                // and as wide for every game so the buttons line up in columns.
+                row.spawn(Node {
+                    width: px(NAME_WIDTH),
+                    height: px(BUTTON_HEIGHT),
+                    flex_shrink: 0.0,
+                    align_items: AlignItems::Center,
+                    ..default()
+                })
+                .with_child((
                     Text::new(game.title()),
-                    TextFont::from_font_size(22.0),
+                    name_font.clone(),
                     TextColor(Color::srgb(0.93, 0.93, 0.95)),
-                    Node {
-                        width: px(200),
-                        ..default()
-                    },
                 ));
                 for (mode, label) in MODES {
                     let enabled = mode == PlayMode::Board || available.0.contains(&(game, mode));
@@ -101,8 +133,9 @@ fn spawn_menu(mut commands: Commands, available: Res<AvailableModes>) {
                             enabled,
                         },
                         Node {
-                            width: px(146),
-                            height: px(38),
+                            width: px(140),
+                            height: px(BUTTON_HEIGHT),
+                            flex_shrink: 0.0,
                             justify_content: JustifyContent::Center,
                             align_items: AlignItems::Center,
                             border_radius: BorderRadius::all(px(6)),
@@ -111,7 +144,7 @@ fn spawn_menu(mut commands: Commands, available: Res<AvailableModes>) {
                         BackgroundColor(if enabled { BUTTON } else { BUTTON_DISABLED }),
                         children![(
                             Text::new(label),
-                            TextFont::from_font_size(16.0),
+                            TextFont::from_font_size(15.0),
                             TextColor(if enabled {
                                 Color::srgb(0.95, 0.95, 0.97)
                             } else {
@@ -175,13 +208,16 @@ fn press_menu_buttons(
     }
 }
 
-fn escape_to_menu(
+/// Escape leaves a game for the menu, unless a text field has the keyboard or the help
+/// overlay is open (then Escape closes the overlay, nothing else).
+pub(crate) fn escape_to_menu(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     screen: Res<State<Screen>>,
     mut next: ResMut<NextState<Screen>>,
     captured: Res<super::KeyboardCaptured>,
+    help: Option<Res<HelpOverlay>>,
 ) {
-    if captured.0 {
+    if captured.0 || help.is_some_and(|h| h.0) {
         return;
     }
     if keys.is_some_and(|k| k.just_pressed(KeyCode::Escape)) && *screen.get() == Screen::Playing {

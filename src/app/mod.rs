@@ -3,13 +3,16 @@
 //! One `plugin(app)` per file. [`plugin`] is everything the window and the offscreen
 //! renderer share; [`run_window`] adds the window, settings and screenshots.
 
+pub mod bench_app;
 pub mod boards;
 pub mod camera;
 pub mod cinematic;
 pub mod film;
 pub mod hexchess;
 pub mod hud;
+pub mod look;
 pub mod menu;
+pub mod menu_scene;
 pub mod playback;
 pub mod polarity;
 pub mod render;
@@ -92,6 +95,7 @@ pub fn plugin(app: &mut App) {
         .init_resource::<ArrowKeysTaken>()
         .add_plugins(table::configure)
         .add_plugins((
+            look::plugin,
             stage::plugin,
             camera::plugin,
             cinematic::plugin,
@@ -99,6 +103,7 @@ pub fn plugin(app: &mut App) {
             playback::plugin,
             hud::plugin,
             menu::plugin,
+            menu_scene::plugin,
             replay_list::plugin,
             vectress::plugin,
             hexchess::plugin,

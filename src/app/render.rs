@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 
 use bevy::app::ScheduleRunnerPlugin;
 use bevy::asset::RenderAssetUsages;
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, PipelineCache, TextureFormat, TextureUsages};
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
@@ -20,7 +21,9 @@ use bevy::render::{Render, RenderApp, RenderPlugin, RenderSystems};
 use bevy::window::ExitCondition;
 use bevy::winit::WinitPlugin;
 
-use super::stage::CameraTarget;
+use super::boards::BoardCell;
+use super::hud::LayoutChecked;
+use super::stage::{CameraTarget, MainCamera};
 use super::{ActiveGame, PlayMode, Screen};
 use crate::engine::{self, cli::CliError};
 use crate::rules::GameId;
@@ -47,6 +50,11 @@ pub struct RenderArgs {
     /// The PNG to write.
     #[arg(long)]
     pub out: PathBuf,
+    /// Also write a JSON layout report here: the image size, the board's screen rectangle
+    /// and the rectangle of every visible HUD and menu panel (for headless checks that
+    /// nothing overlaps).
+    #[arg(long)]
+    pub layout: Option<PathBuf>,
 }
 
 /// What the presentation should show: the game, the actions to play, and where to freeze
@@ -85,6 +93,9 @@ impl PipelineProbe {
 struct Capture {
     image: Handle<Image>,
     out: PathBuf,
+    /// Where the layout report goes, if asked for.
+    layout: Option<PathBuf>,
+    size: (u32, u32),
     started: Instant,
     timeout: Duration,
     frames: u32,
@@ -148,6 +159,14 @@ pub fn validate(args: &RenderArgs) -> Result<(Option<GameId>, (u32, u32)), Strin
             args.out.display()
         ));
     }
+    if let Some(layout) = &args.layout
+        && layout.extension().and_then(|e| e.to_str()) != Some("json")
+    {
+        return Err(format!(
+            "--layout must name a .json file, not {}",
+            layout.display()
+        ));
+    }
     Ok((game, size))
 }
 
@@ -167,6 +186,8 @@ fn draw(args: &RenderArgs, game: Option<GameId>, width: u32, height: u32) -> Res
     app.insert_resource(Capture {
         image: handle,
         out: args.out.clone(),
+        layout: args.layout.clone(),
+        size: (width, height),
         started: Instant::now(),
         timeout: Duration::from_secs(args.timeout.max(1)),
         frames: 0,
@@ -272,6 +293,7 @@ fn capture_when_drawn(
     mut capture: ResMut<Capture>,
     probe: Res<PipelineProbe>,
     ready: Res<SceneReady>,
+    layout: LayoutProbe,
     mut exit: MessageWriter<AppExit>,
 ) {
     if capture.done.load(Ordering::Acquire) {
@@ -304,6 +326,21 @@ fn capture_when_drawn(
         return;
     }
     capture.requested = true;
+    // The layout of the frame being captured: the UI was laid out this frame already.
+    if let Some(path) = capture.layout.clone() {
+        let report = layout.report(capture.size);
+        let written = serde_json::to_string_pretty(&report)
+            .map_err(|e| e.to_string())
+            .and_then(|text| std::fs::write(&path, text).map_err(|e| e.to_string()))
+            .map_err(|e| format!("could not write {}: {e}", path.display()));
+        if let Err(why) = written {
+            if let Ok(mut slot) = capture.result.lock() {
+                *slot = Some(Err(why));
+            }
+            exit.write(AppExit::error());
+            return;
+        }
+    }
     let out = capture.out.clone();
     let done = capture.done.clone();
     let result = capture.result.clone();
@@ -316,6 +353,99 @@ fn capture_when_drawn(
             }
             done.store(true, Ordering::Release);
         });
+}
+
+/// What the layout report reads: the camera, the board's cells and the checked UI nodes.
+#[derive(SystemParam)]
+struct LayoutProbe<'w, 's> {
+    screen: Res<'w, State<Screen>>,
+    cameras: Query<'w, 's, (&'static Camera, &'static GlobalTransform), With<MainCamera>>,
+    cells: Query<'w, 's, &'static GlobalTransform, With<BoardCell>>,
+    nodes: Query<
+        'w,
+        's,
+        (
+            &'static LayoutChecked,
+            &'static ComputedNode,
+            &'static UiGlobalTransform,
+            &'static InheritedVisibility,
+        ),
+    >,
+}
+
+impl LayoutProbe<'_, '_> {
+    /// The board's screen rectangle (logical pixels): every cell's square of side 1
+    /// around its centre, projected; `None` on the menu (its backdrop board is scenery)
+    /// and without a board or a camera.
+    fn board(&self) -> Option<[f32; 4]> {
+        if *self.screen.get() != Screen::Playing {
+            return None;
+        }
+        let (camera, camera_transform) = self.cameras.single().ok()?;
+        let mut rect: Option<[f32; 4]> = None;
+        for cell in &self.cells {
+            let centre = cell.translation();
+            for (dx, dz) in [(-0.5, -0.5), (-0.5, 0.5), (0.5, -0.5), (0.5, 0.5)] {
+                let Ok(p) =
+                    camera.world_to_viewport(camera_transform, centre + Vec3::new(dx, 0.0, dz))
+                else {
+                    continue;
+                };
+                rect = Some(match rect {
+                    None => [p.x, p.y, p.x, p.y],
+                    Some(r) => [r[0].min(p.x), r[1].min(p.y), r[2].max(p.x), r[3].max(p.y)],
+                });
+            }
+        }
+        rect
+    }
+
+    /// Every visible checked node with its name and rectangle (logical pixels), by name.
+    fn nodes(&self) -> Vec<(&'static str, [f32; 4])> {
+        let mut nodes: Vec<(&'static str, [f32; 4])> = self
+            .nodes
+            .iter()
+            .filter(|(_, node, _, visible)| visible.get() && !node.is_empty())
+            .map(|(checked, node, transform, _)| {
+                let scale = node.inverse_scale_factor();
+                let centre = transform.translation * scale;
+                let half = node.size() * scale / 2.0;
+                (
+                    checked.0,
+                    [
+                        centre.x - half.x,
+                        centre.y - half.y,
+                        centre.x + half.x,
+                        centre.y + half.y,
+                    ],
+                )
+            })
+            .collect();
+        nodes.sort_by(|a, b| a.0.cmp(b.0).then(a.1[1].total_cmp(&b.1[1])));
+        nodes
+    }
+
+    fn report(&self, size: (u32, u32)) -> serde_json::Value {
+        layout_json(size, self.board(), &self.nodes())
+    }
+}
+
+/// The layout report: `{"size": [w, h], "board": [x0, y0, x1, y1] or null, "nodes":
+/// [{"name": ..., "rect": [x0, y0, x1, y1]}, ...]}`, in logical pixels from the top left.
+pub fn layout_json(
+    size: (u32, u32),
+    board: Option<[f32; 4]>,
+    nodes: &[(&str, [f32; 4])],
+) -> serde_json::Value {
+    let round = |r: [f32; 4]| r.map(|v| (f64::from(v) * 10.0).round() / 10.0);
+    serde_json::json!({
+        "size": [size.0, size.1],
+        "board": board.map(round),
+        "nodes": nodes
+            .iter()
+            .map(|(name, rect)| serde_json::json!({ "name": name, "rect": round(*rect) }))
+            .collect::<Vec<_>>(),
+    })
 }
 
 /// Writes a captured image as an RGB PNG.
@@ -369,6 +499,7 @@ mod tests {
             size: "320x200".to_string(),
             timeout: 10,
             out: PathBuf::from("x.png"),
+            layout: None,
         }
     }
 
@@ -389,5 +520,26 @@ mod tests {
         let mut out = args("polarity");
         out.out = PathBuf::from("x.jpg");
         assert!(validate(&out).unwrap_err().contains(".png"));
+        let mut layout = args("menu");
+        layout.layout = Some(PathBuf::from("layout.txt"));
+        assert!(validate(&layout).unwrap_err().contains("--layout"));
+        layout.layout = Some(PathBuf::from("layout.json"));
+        assert!(validate(&layout).is_ok());
+    }
+
+    #[test]
+    fn the_layout_report_reads_as_json() {
+        let report = layout_json(
+            (960, 540),
+            Some([100.04, 50.0, 860.0, 500.0]),
+            &[("status", [12.0, 12.0, 300.0, 60.0])],
+        );
+        assert_eq!(report["size"][0].as_u64(), Some(960));
+        assert_eq!(report["size"][1].as_u64(), Some(540));
+        assert_eq!(report["board"][0].as_f64(), Some(100.0));
+        assert_eq!(report["nodes"][0]["name"].as_str(), Some("status"));
+        assert_eq!(report["nodes"][0]["rect"][3].as_f64(), Some(60.0));
+        let menu = layout_json((320, 200), None, &[]);
+        assert!(menu["board"].is_null());
     }
 }

@@ -8,6 +8,7 @@ use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::hud::Notice;
+use super::look::Quality;
 use super::playback::PlaybackQueue;
 use crate::rules::GameId;
 
@@ -19,6 +20,7 @@ pub fn plugin(app: &mut App) {
             (
                 remember_window_size,
                 toggle_color_scheme.run_if(resource_exists::<ButtonInput<KeyCode>>),
+                cycle_quality.run_if(resource_exists::<ButtonInput<KeyCode>>),
             ),
         )
         .add_systems(Last, save_when_changed);
@@ -33,6 +35,10 @@ pub struct Settings {
     pub color_scheme: ColorScheme,
     /// The replay viewer's camera follows the action.
     pub cinematic_camera: bool,
+    /// How much of the look to draw (F3 cycles it).
+    pub quality: Quality,
+    /// The camera trembles when a Core falls.
+    pub camera_shake: bool,
 }
 
 #[derive(Serialize, Deserialize, Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -50,6 +56,8 @@ impl Default for Settings {
             last_game: None,
             color_scheme: ColorScheme::Classic,
             cinematic_camera: true,
+            quality: Quality::default(),
+            camera_shake: true,
         }
     }
 }
@@ -153,6 +161,8 @@ fn load_settings(
         notice.show(problem, 12.0);
     }
     queue.speed = settings.speed;
+    commands.insert_resource(settings.quality);
+    commands.insert_resource(super::camera::ShakeEnabled(settings.camera_shake));
     commands.insert_resource(SettingsFile { path, writable });
     commands.insert_resource(settings);
 }
@@ -189,6 +199,21 @@ fn toggle_color_scheme(
     notice.show(format!("Colour scheme: {:?}", settings.color_scheme), 3.0);
 }
 
+/// F3 steps through the quality presets (low, medium, high), applied at once.
+fn cycle_quality(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut settings: ResMut<Settings>,
+    mut quality: ResMut<Quality>,
+    mut notice: ResMut<Notice>,
+) {
+    if !keys.just_pressed(KeyCode::F3) {
+        return;
+    }
+    settings.quality = settings.quality.next();
+    *quality = settings.quality;
+    notice.show(format!("Quality: {}", settings.quality.name()), 3.0);
+}
+
 fn apply_color_scheme(
     settings: Res<Settings>,
     clear: ResMut<ClearColor>,
@@ -205,11 +230,11 @@ fn set_scheme(
     match scheme {
         ColorScheme::Classic => {
             clear.0 = Color::srgb(0.05, 0.055, 0.07);
-            ambient.brightness = 180.0;
+            ambient.brightness = super::stage::AMBIENT;
         }
         ColorScheme::HighContrast => {
             clear.0 = Color::BLACK;
-            ambient.brightness = 420.0;
+            ambient.brightness = super::stage::AMBIENT * 2.5;
         }
     }
 }

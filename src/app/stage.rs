@@ -1,5 +1,6 @@
-//! The shared 3D stage every board stands on: a table, a key light with shadows, soft
-//! fill, and the camera.
+//! The shared 3D stage every board stands on: a wide wooden table, a key light with
+//! shadows, soft fill, and the camera. The studio around it and the camera's effects are
+//! the look's (`look`).
 
 use bevy::camera::RenderTarget;
 use bevy::light::GlobalAmbientLight;
@@ -11,15 +12,29 @@ pub fn plugin(app: &mut App) {
     app.insert_resource(ClearColor(Color::srgb(0.05, 0.055, 0.07)))
         .insert_resource(GlobalAmbientLight {
             color: Color::srgb(0.75, 0.8, 1.0),
-            brightness: 180.0,
+            brightness: AMBIENT,
             ..default()
         })
         .add_systems(Startup, spawn_stage);
 }
 
+/// Ambient light under the studio's environment light (it lifts the shadows a little).
+pub const AMBIENT: f32 = 90.0;
+
 /// Marks the main 3D camera.
 #[derive(Component)]
 pub struct MainCamera;
+
+/// The shadow-casting key light (the quality preset switches its shadows).
+#[derive(Component)]
+pub struct KeyLight;
+
+/// The table's top surface, below the boards.
+pub const TABLE_TOP: f32 = -0.25;
+
+/// Half the table's side: wide enough that no default camera sees its edge before the
+/// fog has faded it into the studio.
+const TABLE_HALF: f32 = 80.0;
 
 /// Where the camera renders; `None` is the primary window.
 #[derive(Resource, Clone, Default)]
@@ -30,29 +45,33 @@ fn spawn_stage(
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
     target: Option<Res<CameraTarget>>,
+    studio: Option<Res<super::look::Studio>>,
 ) {
-    // The table: a wide dark-wood disc the boards sit on.
+    // The table: dark walnut with a satin finish, its grain repeating every 4 units.
     commands.spawn((
         Name::new("Table"),
-        Mesh3d(meshes.add(Cylinder::new(16.0, 0.4))),
+        Mesh3d(meshes.add(Cuboid::new(TABLE_HALF * 2.0, 0.4, TABLE_HALF * 2.0))),
         MeshMaterial3d(materials.add(StandardMaterial {
-            base_color: Color::srgb(0.22, 0.13, 0.08),
-            perceptual_roughness: 0.55,
-            reflectance: 0.3,
+            base_color: Color::srgb(0.26, 0.16, 0.10),
+            base_color_texture: studio.map(|s| s.wood.clone()),
+            uv_transform: bevy::math::Affine2::from_scale(Vec2::splat(TABLE_HALF / 3.0)),
+            perceptual_roughness: 0.42,
+            reflectance: 0.4,
             ..default()
         })),
-        Transform::from_xyz(0.0, -0.45, 0.0),
+        Transform::from_xyz(0.0, TABLE_TOP - 0.2, 0.0),
     ));
-    // Key light: warm, from the upper left, casting the shadows that make the pieces read.
+    // Key light: warm, from the upper left and fairly low, so the pieces' shadows read.
     commands.spawn((
         Name::new("Key light"),
+        KeyLight,
         DirectionalLight {
-            illuminance: 9_000.0,
-            color: Color::srgb(1.0, 0.96, 0.9),
+            illuminance: 8_000.0,
+            color: Color::srgb(1.0, 0.95, 0.88),
             shadow_maps_enabled: true,
             ..default()
         },
-        Transform::from_xyz(-6.0, 14.0, 7.0).looking_at(Vec3::ZERO, Vec3::Y),
+        Transform::from_xyz(-10.0, 9.0, 5.0).looking_at(Vec3::ZERO, Vec3::Y),
     ));
     // Fill: cool and soft from the opposite side, no shadows.
     commands.spawn((
@@ -72,7 +91,6 @@ fn spawn_stage(
         Camera3d::default(),
         // The HUD and menu draw on this camera also when it renders into an image.
         IsDefaultUiCamera,
-        Msaa::Sample4,
         orbit.transform(),
         orbit,
     ));

@@ -57,3 +57,132 @@ fn bad_render_requests_are_one_sentence_and_exit_2() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("--size"), "{err}");
 }
+
+/// A rectangle `[x0, y0, x1, y1]` from the layout report.
+fn rect(value: &serde_json::Value) -> [f64; 4] {
+    let v: Vec<f64> = value
+        .as_array()
+        .expect("a rectangle is an array")
+        .iter()
+        .map(|x| x.as_f64().expect("a number"))
+        .collect();
+    [v[0], v[1], v[2], v[3]]
+}
+
+/// How far two rectangles overlap, across and down (0 when they do not).
+fn overlap(a: [f64; 4], b: [f64; 4]) -> (f64, f64) {
+    (
+        (a[2].min(b[2]) - a[0].max(b[0])).max(0.0),
+        (a[3].min(b[3]) - a[1].max(b[1])).max(0.0),
+    )
+}
+
+/// What is wrong with one layout report: HUD panels overlapping each other, or the board
+/// by more than a few pixels (the caption may cover the board; it is empty in a still).
+fn layout_problems(
+    case: &str,
+    report: &serde_json::Value,
+    size: (f64, f64),
+    board_expected: bool,
+) -> Vec<String> {
+    const BOARD_TOLERANCE: f64 = 4.0;
+    let mut problems = Vec::new();
+    let reported = (
+        report["size"][0].as_f64().unwrap_or(0.0),
+        report["size"][1].as_f64().unwrap_or(0.0),
+    );
+    if reported != size {
+        problems.push(format!("{case}: the report's size is {reported:?}"));
+    }
+    let nodes: Vec<(String, [f64; 4])> = report["nodes"]
+        .as_array()
+        .expect("nodes is a list")
+        .iter()
+        .map(|n| {
+            (
+                n["name"].as_str().expect("a node has a name").to_string(),
+                rect(&n["rect"]),
+            )
+        })
+        .collect();
+    let names: Vec<&str> = nodes.iter().map(|(n, _)| n.as_str()).collect();
+    let must = if board_expected {
+        ["status", "hint"]
+    } else {
+        ["menu", "hint"]
+    };
+    for name in must {
+        if !names.contains(&name) {
+            problems.push(format!("{case}: no visible \"{name}\" panel in {names:?}"));
+        }
+    }
+    for (name, r) in &nodes {
+        if r[0] < -0.5 || r[1] < -0.5 || r[2] > size.0 + 0.5 || r[3] > size.1 + 0.5 {
+            problems.push(format!("{case}: {name} {r:?} leaves the screen"));
+        }
+    }
+    for (i, (a, ra)) in nodes.iter().enumerate() {
+        for (b, rb) in &nodes[i + 1..] {
+            let (w, h) = overlap(*ra, *rb);
+            if w > 0.5 && h > 0.5 {
+                problems.push(format!("{case}: {a} {ra:?} overlaps {b} {rb:?}"));
+            }
+        }
+    }
+    match (board_expected, report["board"].is_null()) {
+        (true, true) => problems.push(format!("{case}: no board rectangle")),
+        (false, false) => problems.push(format!("{case}: a board on the menu?")),
+        _ => {}
+    }
+    if !report["board"].is_null() {
+        let board = rect(&report["board"]);
+        for (name, r) in &nodes {
+            if name == "caption" {
+                continue;
+            }
+            let (w, h) = overlap(*r, board);
+            if w > BOARD_TOLERANCE && h > BOARD_TOLERANCE {
+                problems.push(format!(
+                    "{case}: {name} {r:?} covers the board {board:?} ({w:.0} x {h:.0} px)"
+                ));
+            }
+        }
+    }
+    problems
+}
+
+/// The HUD's panels stay clear of each other and of the board at small and large sizes,
+/// for every game (and the menu's panel clear of the HUD). One process per case.
+#[test]
+fn hud_panels_keep_clear_of_each_other_and_of_the_board() {
+    let dir = std::env::temp_dir().join(format!("lodestone-layout-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut cases: Vec<(&str, &str)> = Vec::new();
+    for game in ["vectress", "hexchess", "wavefield", "polarity"] {
+        for size in ["960x540", "1920x1080"] {
+            cases.push((game, size));
+        }
+    }
+    cases.push(("vectress", "1280x720"));
+    cases.push(("menu", "960x540"));
+    let mut problems = Vec::new();
+    for (game, size) in cases {
+        let json = dir.join(format!("{game}-{size}.json"));
+        let png = dir.join(format!("{game}-{size}.png"));
+        let layout = json.to_str().expect("a UTF-8 temporary path");
+        drawn("render", &[game, "--size", size, "--layout", layout], &png);
+        let text = std::fs::read_to_string(&json).expect("the layout report is written");
+        let report: serde_json::Value =
+            serde_json::from_str(&text).expect("the layout report is JSON");
+        let (w, h) = size.split_once('x').unwrap();
+        let dims = (w.parse::<f64>().unwrap(), h.parse::<f64>().unwrap());
+        problems.extend(layout_problems(
+            &format!("{game} {size}"),
+            &report,
+            dims,
+            game != "menu",
+        ));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}

@@ -8,10 +8,12 @@ use std::time::Duration;
 use bevy::prelude::*;
 use lodestone::app::PlayMode;
 use lodestone::app::hexchess::Hexchess;
-use lodestone::app::hud::{Notice, StatusLine};
+use lodestone::app::hud::{GameKeys, Notice, StatusLine};
 use lodestone::app::playback::PlaybackQueue;
 use lodestone::app::polarity::Polarity;
-use lodestone::app::table::{ReplayFolder, Request, Table, TableGame, TablePart};
+use lodestone::app::table::{
+    ReplayFolder, Request, Table, TableGame, TablePart, key_list, status_text,
+};
 use lodestone::app::vectress::Vectress;
 use lodestone::app::wavefield::Wavefield;
 use lodestone::replay::Replay;
@@ -84,6 +86,18 @@ fn two_players<G: TableGame>(game: GameId) {
     assert!(
         status.contains(&G::headline(table::<G>(&app))),
         "{game:?}: {status}"
+    );
+    // The keys are in the help overlay, not in the status line.
+    assert!(!status.contains("U undo"), "{game:?}: {status}");
+    let keys = &app.world().resource::<GameKeys>().0;
+    assert_eq!(
+        *keys,
+        key_list(table::<G>(&app)),
+        "{game:?}: the table publishes its keys"
+    );
+    assert!(
+        keys.iter().any(|(_, what)| what.starts_with("undo")),
+        "{game:?}: {keys:?}"
     );
     // Between two players undo takes back one turn, exactly.
     table_mut::<G>(&mut app).requests.push_back(Request::Undo);
@@ -329,4 +343,49 @@ fn the_promotion_chooser_keeps_n_from_the_table() {
     let t = table::<Hexchess>(&app);
     assert_eq!(t.changes, changes, "no new game");
     assert!(t.promotion.is_none(), "the chooser took N as its answer");
+}
+
+/// Each game lists its own keys for the help overlay (F1), undo and new game among them,
+/// and keeps them out of its status line.
+fn keys_listed<G: TableGame>(game: GameId) {
+    let rules = Match::<G::Rules>::new(Setup {
+        seed: G::SEED,
+        ..Setup::default()
+    })
+    .unwrap();
+    let table = Table::<G>::new(rules, PlayMode::HotSeat);
+    let keys = G::keys(&table);
+    assert!(!keys.is_empty(), "{game:?}");
+    assert!(
+        keys.iter()
+            .any(|(key, what)| key.starts_with('U') && what.starts_with("undo")),
+        "{game:?}: {keys:?}"
+    );
+    assert!(
+        keys.iter()
+            .any(|(key, what)| *key == "N" && what == "new game"),
+        "{game:?}: {keys:?}"
+    );
+    assert!(
+        keys.iter()
+            .all(|(key, what)| !key.is_empty() && !what.is_empty()),
+        "{game:?}: {keys:?}"
+    );
+    let status = status_text(&table);
+    for legend in ["U undo", "N new", " | U ", "undo"] {
+        assert!(!status.contains(legend), "{game:?}: {status}");
+    }
+    assert_eq!(
+        key_list(&table).len(),
+        keys.len(),
+        "{game:?}: no replay watched, so the game's own keys"
+    );
+}
+
+#[test]
+fn every_table_lists_its_keys_for_the_help() {
+    keys_listed::<Vectress>(GameId::Vectress);
+    keys_listed::<Hexchess>(GameId::Hexchess);
+    keys_listed::<Wavefield>(GameId::Wavefield);
+    keys_listed::<Polarity>(GameId::Polarity);
 }

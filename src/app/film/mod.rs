@@ -58,7 +58,8 @@ pub struct FilmArgs {
     /// Show each stage's caption: on or off.
     #[arg(long, default_value = "on")]
     pub captions: String,
-    /// draft (no anti-aliasing, faster under software rendering) or good (MSAA 4x).
+    /// draft (the low look: no shadows, environment or anti-aliasing; faster under
+    /// software rendering) or good (the high look).
     #[arg(long, default_value = "good")]
     pub quality: String,
     /// Give up if a frame is not drawn within this many seconds.
@@ -286,13 +287,8 @@ fn shoot(plan: &FilmPlan, timeout: Duration) -> Result<Vec<image::RgbaImage>, St
             table_idle: true,
         });
     if plan.draft {
-        app.add_systems(Update, |mut cameras: Query<&mut Msaa>| {
-            for mut msaa in &mut cameras {
-                if *msaa != Msaa::Off {
-                    *msaa = Msaa::Off;
-                }
-            }
-        });
+        // Draft: the cheapest look (no shadows, no environment, no anti-aliasing).
+        app.insert_resource(super::look::Quality::Low);
     }
     let film = Film {
         image: handle,

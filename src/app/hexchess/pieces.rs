@@ -45,7 +45,8 @@ impl HexLooks {
             })
         };
         let white = piece_material(materials, 0.32, 0.0);
-        let black = piece_material(materials, 0.28, 0.15);
+        // Glossy, so the studio's softboxes draw highlights along the black men's edges.
+        let black = piece_material(materials, 0.16, 0.1);
         let translucent =
             |materials: &mut Assets<StandardMaterial>, color: Color, glow: LinearRgba| {
                 materials.add(StandardMaterial {
@@ -173,10 +174,11 @@ pub fn piece_mesh(side: Side, kind: Kind) -> Mesh {
             srgb(0.78, 0.58, 0.22),
             srgb(0.98, 0.96, 0.90),
         ),
+        // Ebony with a silver collar: told from ivory-and-gold at a glance, on any tone.
         Side::Black => (
-            srgb(0.08, 0.075, 0.09),
-            srgb(0.72, 0.52, 0.20),
-            srgb(0.30, 0.28, 0.33),
+            srgb(0.07, 0.065, 0.08),
+            srgb(0.80, 0.82, 0.86),
+            srgb(0.16, 0.15, 0.19),
         ),
     };
     let mut parts = vec![

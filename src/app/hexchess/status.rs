@@ -1,4 +1,4 @@
-//! The status line.
+//! The status line, and the keys for the help overlay.
 
 use std::time::Duration;
 
@@ -49,11 +49,41 @@ pub(super) fn headline(table: &HexchessTable) -> String {
     line
 }
 
-pub(super) fn keys(table: &HexchessTable) -> &'static str {
+/// What follows the headline: a move being typed (the keys are in the help).
+pub(super) fn tail(table: &HexchessTable) -> &'static str {
     match table.editing {
-        Some(_) => "\nType the move, Enter applies, Esc cancels",
-        None => "\nClick or drag a man | U undo | N new game | click a move in the list to edit it",
+        Some(_) => "\nediting the move list: Enter applies, Esc cancels",
+        None => "",
     }
+}
+
+/// Hex chess's keys for the help overlay.
+pub(super) fn keys(table: &HexchessTable) -> Vec<(&'static str, String)> {
+    let mut keys = Vec::new();
+    if table.editing.is_some() {
+        keys.push(("Enter", "apply the typed move".to_string()));
+        keys.push(("Esc", "cancel the edit".to_string()));
+    }
+    keys.extend([
+        (
+            "click / drag",
+            "pick a man, then click its target or drop it there".to_string(),
+        ),
+        (
+            "Q R B N",
+            "the piece a pawn promotes to, when asked".to_string(),
+        ),
+        (
+            "click a move",
+            "edit it in the move list (the rest replays)".to_string(),
+        ),
+        (
+            "U / Backspace",
+            "undo (against the computer: your move and its answer)".to_string(),
+        ),
+        ("N", "new game".to_string()),
+    ]);
+    keys
 }
 
 /// How long the next forced move waits, if one is due (tests, the status line).

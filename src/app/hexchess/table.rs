@@ -76,7 +76,11 @@ impl TableGame for Hexchess {
     }
 
     fn status_tail(table: &HexchessTable) -> String {
-        super::status::keys(table).to_string()
+        super::status::tail(table).to_string()
+    }
+
+    fn keys(table: &HexchessTable) -> Vec<(&'static str, String)> {
+        super::status::keys(table)
     }
 
     /// A move being typed or a promotion waiting for its piece keeps the keyboard.

@@ -13,6 +13,7 @@ mod stage;
 mod tweens;
 
 pub use stage::{Look, Motion, PieceTween, Stage};
+pub use tweens::{squash, travel};
 
 use std::collections::VecDeque;
 use std::time::Duration;

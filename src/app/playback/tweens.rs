@@ -13,11 +13,9 @@ pub(super) fn tween_for(tween: &PieceTween) -> Tween {
     let duration = Duration::from_secs_f32(STAGE_SECONDS);
     let from = tween.from;
     match tween.motion.clone() {
-        Motion::Move { to, lift } => Tween::new(
-            EaseMethod::from(EaseFunction::CubicInOut),
-            duration,
-            MoveLens { from, to, lift },
-        ),
+        // The lens shapes its own time: a start from rest, an arrival with speed, an
+        // overshoot and a squash as the piece settles.
+        Motion::Move { to, lift } => linear(duration, MoveLens { from, to, lift }),
         Motion::FallOff { edge, direction } => Tween::new(
             EaseMethod::from(EaseFunction::Linear),
             duration,
@@ -28,7 +26,7 @@ pub(super) fn tween_for(tween: &PieceTween) -> Tween {
             },
         ),
         Motion::Appear => linear(duration, ScaleLens { from, grow: true }),
-        Motion::Disappear => linear(duration, ScaleLens { from, grow: false }),
+        Motion::Disappear => linear(duration, ToppleLens { from }),
         Motion::ChangeType { .. } => linear(duration, MorphLens { from }),
         Motion::Highlight => linear(duration, PulseLens { from }),
         Motion::Shudder => linear(duration, ShudderLens { from }),
@@ -40,7 +38,35 @@ fn linear(duration: Duration, lens: impl Lens<Transform> + Send + Sync + 'static
     Tween::new(EaseMethod::from(EaseFunction::Linear), duration, lens)
 }
 
-/// A slide, optionally arced.
+/// The share of a move spent travelling; the rest is the settle after contact.
+const ARRIVAL: f32 = 0.72;
+
+/// How far along its path a moving piece is at `t` (0..1 of the stage): it starts from
+/// rest, speeds up, arrives still moving, overshoots a little and springs back. Exactly 0
+/// at the start and 1 at the end.
+pub fn travel(t: f32) -> f32 {
+    if t < ARRIVAL {
+        let u = t / ARRIVAL;
+        // Zero speed at the start, 1.5x the mean speed on arrival.
+        u * u * (1.5 - 0.5 * u)
+    } else {
+        let w = (t - ARRIVAL) / (1.0 - ARRIVAL);
+        1.0 + 0.07 * (TAU * w).sin() * (1.0 - w) * (1.0 - w)
+    }
+}
+
+/// How much a piece is squashed at `t`: nothing while travelling, a flattening on impact
+/// that springs back by the end.
+pub fn squash(t: f32) -> f32 {
+    if t < ARRIVAL {
+        0.0
+    } else {
+        let w = (t - ARRIVAL) / (1.0 - ARRIVAL);
+        0.16 * (PI * w).sin() * (1.0 - w)
+    }
+}
+
+/// A move with weight: see [`travel`] and [`squash`]; `lift` raises the path into an arc.
 struct MoveLens {
     from: Transform,
     to: Transform,
@@ -49,12 +75,40 @@ struct MoveLens {
 
 impl Lens<Transform> for MoveLens {
     fn lerp(&mut self, mut target: Mut<Transform>, t: f32) {
-        let mut translation = self.from.translation.lerp(self.to.translation, t);
-        translation.y += self.lift * 4.0 * t * (1.0 - t);
+        let p = travel(t);
+        let mut translation = self.from.translation.lerp(self.to.translation, p);
+        let arc = p.clamp(0.0, 1.0);
+        translation.y += self.lift * 4.0 * arc * (1.0 - arc);
+        // A piece that does not travel (a turn in place) does not land.
+        let moved = self.from.translation.distance(self.to.translation) > 0.05;
+        let s = if moved { squash(t) } else { 0.0 };
+        let base = self.from.scale.lerp(self.to.scale, arc);
         *target = Transform {
             translation,
-            rotation: self.from.rotation.slerp(self.to.rotation, t),
-            scale: self.from.scale.lerp(self.to.scale, t),
+            rotation: self.from.rotation.slerp(self.to.rotation, arc),
+            scale: base * Vec3::new(1.0 + s * 0.5, 1.0 - s, 1.0 + s * 0.5),
+        };
+    }
+}
+
+/// A piece taken off the board: it tips over on its base, faster and faster as gravity
+/// wins, then sinks away.
+struct ToppleLens {
+    from: Transform,
+}
+
+impl Lens<Transform> for ToppleLens {
+    fn lerp(&mut self, mut target: Mut<Transform>, t: f32) {
+        const FALL: f32 = 0.6;
+        let fall = (t / FALL).min(1.0);
+        let angle = fall * fall * 1.45;
+        let gone = ((t - FALL) / (1.0 - FALL)).clamp(0.0, 1.0);
+        // Topple away from the viewer's usual seat (toward -z), on the base's edge.
+        let tip = Quat::from_rotation_x(-angle);
+        *target = Transform {
+            translation: self.from.translation + Vec3::new(0.0, -0.25 * gone, -0.2 * fall),
+            rotation: tip * self.from.rotation,
+            scale: self.from.scale * (1.0 - gone),
         };
     }
 }
@@ -157,5 +211,28 @@ impl Lens<Transform> for ShudderLens {
         *target = self
             .from
             .with_translation(self.from.translation + Vec3::X * shake);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_move_starts_at_rest_overshoots_and_ends_exactly() {
+        assert_eq!(travel(0.0), 0.0);
+        assert!((travel(1.0) - 1.0).abs() < 1e-6);
+        // Slow at first, still moving on arrival.
+        assert!(travel(0.1) < 0.1);
+        let arrival_speed = (travel(ARRIVAL) - travel(ARRIVAL - 0.01)) / 0.01;
+        assert!(arrival_speed > 1.5, "{arrival_speed}");
+        // It passes the target, then comes back.
+        let peak = (0..100)
+            .map(|i| travel(ARRIVAL + (1.0 - ARRIVAL) * i as f32 / 100.0))
+            .fold(0.0f32, f32::max);
+        assert!(peak > 1.02 && peak < 1.1, "{peak}");
+        assert_eq!(squash(0.3), 0.0);
+        assert!(squash(0.8) > 0.05);
+        assert!(squash(1.0).abs() < 1e-6);
     }
 }

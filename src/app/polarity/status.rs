@@ -1,4 +1,5 @@
-//! Polarity in words: the status line, the pile labels and the power's caption.
+//! Polarity in words: the status line, the pile labels and the power's caption; and its
+//! keys for the help overlay.
 
 use bevy::prelude::*;
 
@@ -112,18 +113,12 @@ pub(super) fn headline(table: &PolarityTable) -> String {
     )
 }
 
-/// The power chosen and the keys; while no message is shown, what the hover preview says.
+/// The power chosen; while no message is shown, what the hover preview says (the keys
+/// are in the help).
 pub(super) fn tail(table: &PolarityTable) -> String {
     let mut line = String::new();
     if table.game.outcome().is_none() {
         line += &format!("\n{}", choice_text(table));
-        if table.human_to_move() {
-            line += "\n1 plain  2 rook  3 bishop  4 queen  Tab push/pull | U undo | N new game";
-        } else {
-            line += "\nU undo | N new game";
-        }
-    } else {
-        line += "\nU undo | N new game";
     }
     if table.message.is_none()
         && let Some(hover) = &table.hover_text
@@ -134,6 +129,26 @@ pub(super) fn tail(table: &PolarityTable) -> String {
         }
     }
     line
+}
+
+/// Polarity's keys for the help overlay.
+pub(super) fn keys(_table: &PolarityTable) -> Vec<(&'static str, String)> {
+    vec![
+        (
+            "click",
+            "place a stone on a green dot (hover to preview)".to_string(),
+        ),
+        ("1", "plain placement".to_string()),
+        ("2", "spend a rook".to_string()),
+        ("3", "spend a bishop".to_string()),
+        ("4", "spend a queen".to_string()),
+        ("Tab", "push / pull".to_string()),
+        (
+            "U / Backspace",
+            "undo (against the computer: your move and its answer)".to_string(),
+        ),
+        ("N", "new game".to_string()),
+    ]
 }
 
 /// What the power did in words: each stone moved, each stone held and why.

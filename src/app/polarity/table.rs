@@ -70,6 +70,10 @@ impl TableGame for Polarity {
     fn status_tail(table: &PolarityTable) -> String {
         super::status::tail(table)
     }
+
+    fn keys(table: &PolarityTable) -> Vec<(&'static str, String)> {
+        super::status::keys(table)
+    }
 }
 
 /// The labels by the piles, set out once when the game opens.

@@ -7,7 +7,8 @@
 //! play mode and the side a person plays, the computer's turn off the main thread, the
 //! demo that starts over, undo (back to the person's own last action against the
 //! computer) and new game, the requests scripts and tests send, the last playback's
-//! effects, the status line with recent moves, and keeping every game as a replay.
+//! effects, the status line with recent moves, the keys the help overlay lists, and
+//! keeping every game as a replay.
 
 mod keeping;
 mod status;
@@ -25,6 +26,7 @@ use crate::rules::rng::GameRng;
 use crate::rules::{Level, Match, Rules, Setup};
 
 pub use keeping::ReplayFolder;
+pub use status::{key_list, status_text};
 pub use turns::{play_action, respawn};
 
 /// The rules types of a table's game.
@@ -76,10 +78,14 @@ pub trait TableGame: Sized + Send + Sync + 'static {
     }
     /// The status line's first part: the outcome or who moves, and the game's counts.
     fn headline(table: &Table<Self>) -> String;
-    /// What follows the headline: the game's keys and notes (lines start with '\n').
+    /// What follows the headline: the game's own state and notes, never a key legend
+    /// (lines start with '\n').
     fn status_tail(_table: &Table<Self>) -> String {
         String::new()
     }
+    /// The game's own keys for the help overlay (F1), as (key, what it does): the table's
+    /// undo and new game included, in the game's words.
+    fn keys(table: &Table<Self>) -> Vec<(&'static str, String)>;
     /// What the pointer explains now (a refused target); shown before the message.
     fn hover_note(_table: &Table<Self>) -> Option<&str> {
         None

@@ -1,20 +1,51 @@
 //! The status line every table shows: the game's headline, whether the computer is
-//! thinking, the game's own keys and notes, what the pointer explains or the last
-//! message, and the recent moves.
+//! thinking, the game's own state and notes, what the pointer explains or the last
+//! message, and the recent moves. The keys are not in it: the table publishes them in
+//! [`GameKeys`] for the help overlay (F1).
 
 use bevy::prelude::*;
 
 use super::{Table, TableGame};
-use crate::app::hud::StatusLine;
+use crate::app::hud::{GameKeys, StatusLine};
 
 /// Moves listed in the status line.
 const RECENT_MOVES: usize = 6;
 
-pub(super) fn update_status<G: TableGame>(table: Res<Table<G>>, mut status: ResMut<StatusLine>) {
+pub(super) fn update_status<G: TableGame>(
+    table: Res<Table<G>>,
+    mut status: ResMut<StatusLine>,
+    mut keys: ResMut<GameKeys>,
+) {
     let line = status_text(&table);
     if status.0 != line {
         status.0 = line;
     }
+    let list = key_list(&table);
+    if keys.0 != list {
+        keys.0 = list;
+    }
+}
+
+/// The keys of `table` now, (key, what it does): the replay viewer's while a replay is
+/// watched, else the game's own.
+pub fn key_list<G: TableGame>(table: &Table<G>) -> Vec<(String, String)> {
+    if table.viewer.is_some() {
+        return [
+            ("Left / Right", "a move back / forward"),
+            (", / .", "a wave back / forward"),
+            ("Home / End", "to the start / the end"),
+            ("click the timeline", "jump to that move"),
+            ("P", "play on from here (two players)"),
+            ("C", "play on from here against the computer"),
+        ]
+        .into_iter()
+        .map(|(k, what)| (k.to_string(), what.to_string()))
+        .collect();
+    }
+    G::keys(table)
+        .into_iter()
+        .map(|(k, what)| (k.to_string(), what))
+        .collect()
 }
 
 /// The whole status text of `table`.
@@ -26,7 +57,7 @@ pub fn status_text<G: TableGame>(table: &Table<G>) -> String {
     line += &G::status_tail(table);
     if let Some(viewer) = &table.viewer {
         line += &format!(
-            "\nreplay{}: move {} of {} | Left/Right a move, Home/End, click the timeline | P play from here",
+            "\nreplay{}: move {} of {}",
             viewer
                 .title
                 .as_ref()

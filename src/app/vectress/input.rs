@@ -7,6 +7,7 @@ use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 
 use super::VectressTable;
+use super::forces::{ForceLine, ForceLooks, ForcePreview, first_wave_forces, spawn_previews};
 use super::pieces::{Magnet, MagnetLooks, rest_transform};
 use crate::app::Screen;
 use crate::app::playback::PlaybackQueue;
@@ -18,6 +19,8 @@ use crate::rules::vectress::{Action, Cell, Frame, Side};
 pub struct Target {
     pub action: Option<Action>,
     pub reason: Option<String>,
+    /// What the move's first wave would set off, shown while the target is hovered.
+    pub forces: Vec<ForceLine>,
 }
 
 pub(super) fn clear_markers(commands: &mut Commands, table: &mut VectressTable) {
@@ -61,6 +64,7 @@ fn select(commands: &mut Commands, looks: &MagnetLooks, table: &mut VectressTabl
         Target {
             action: None,
             reason: None,
+            forces: Vec::new(),
         },
     )];
     let bonded = table.game.position().is_bonded(piece.id);
@@ -75,8 +79,9 @@ fn select(commands: &mut Commands, looks: &MagnetLooks, table: &mut VectressTabl
                 Action::Move { from: cell, to }
             };
             let mut probe = table.game.rules().clone();
+            let before = *probe.position();
             let (material, target) = match probe.play(action) {
-                Ok(_) => (
+                Ok(resolution) => (
                     if pull {
                         looks.marker_pull.clone()
                     } else {
@@ -85,6 +90,7 @@ fn select(commands: &mut Commands, looks: &MagnetLooks, table: &mut VectressTabl
                     Target {
                         action: Some(action),
                         reason: None,
+                        forces: first_wave_forces(&before, &resolution),
                     },
                 ),
                 Err(e) => (
@@ -92,6 +98,7 @@ fn select(commands: &mut Commands, looks: &MagnetLooks, table: &mut VectressTabl
                     Target {
                         action: None,
                         reason: Some(e.to_string()),
+                        forces: Vec::new(),
                     },
                 ),
             };
@@ -180,16 +187,38 @@ fn play_target(table: &mut VectressTable, queue: &PlaybackQueue, target: Option<
 
 fn on_target_over(
     over: On<Pointer<Over>>,
+    mut commands: Commands,
     mut table: ResMut<VectressTable>,
-    targets: Query<&Target>,
+    targets: Query<(&Target, &Transform)>,
+    force_looks: Option<Res<ForceLooks>>,
 ) {
-    if let Ok(target) = targets.get(over.entity) {
+    if let Ok((target, at)) = targets.get(over.entity) {
         table.hover = target.reason.clone();
+        if let Some(looks) = force_looks {
+            spawn_previews(
+                &mut commands,
+                &looks,
+                over.entity,
+                at.translation,
+                &target.forces,
+            );
+        }
     }
 }
 
-fn on_target_out(_out: On<Pointer<Out>>, mut table: ResMut<VectressTable>) {
+fn on_target_out(
+    out: On<Pointer<Out>>,
+    mut commands: Commands,
+    mut table: ResMut<VectressTable>,
+    children: Query<&Children>,
+    previews: Query<(), With<ForcePreview>>,
+) {
     table.hover = None;
+    for child in children.iter_descendants(out.entity) {
+        if previews.contains(child) {
+            commands.entity(child).despawn();
+        }
+    }
 }
 
 /// F switches the selected magnet's targets between body moves and pull-frees.

@@ -8,6 +8,8 @@
 pub mod pieces;
 pub mod stages;
 
+mod effects;
+pub mod forces;
 mod input;
 mod status;
 mod table;
@@ -41,6 +43,7 @@ pub struct VectressScene {
 
 pub fn plugin(app: &mut App) {
     shared::plugin::<Vectress>(app, GameId::Vectress);
+    forces::plugin(app);
     app.add_message::<VectressMove>()
         .add_systems(
             Update,

@@ -25,6 +25,9 @@ pub struct MagnetLooks {
     pub link: Handle<Mesh>,
     pub link_material: Handle<StandardMaterial>,
     pub arrow: Handle<Mesh>,
+    /// The spark at a push's contact.
+    pub spark: Handle<Mesh>,
+    pub spark_material: Handle<StandardMaterial>,
     pub push_material: Handle<StandardMaterial>,
     pub shove_material: Handle<StandardMaterial>,
     pub marker: Handle<Mesh>,
@@ -112,8 +115,9 @@ impl MagnetLooks {
             materials.add(crate::app::stage::finish(color, rough, metal))
         };
         let owner = [
-            mat(Color::srgb(0.92, 0.9, 0.84), 0.35, 0.0),
-            mat(Color::srgb(0.1, 0.1, 0.12), 0.3, 0.3),
+            // Lacquer: ivory and gunmetal, glossy enough to catch the studio's lights.
+            mat(Color::srgb(0.93, 0.91, 0.85), 0.22, 0.0),
+            mat(Color::srgb(0.13, 0.13, 0.15), 0.2, 0.45),
         ];
         let pole = [
             mat(Color::srgb(0.9, 0.12, 0.1), 0.4, 0.1),
@@ -136,6 +140,8 @@ impl MagnetLooks {
         let link_material = emissive(LinearRgba::rgb(3.5, 2.6, 0.6), materials);
         let push_material = emissive(LinearRgba::rgb(9.0, 0.9, 0.2), materials);
         let shove_material = emissive(LinearRgba::rgb(2.5, 2.5, 3.0), materials);
+        // White-hot: under bloom it flares past the pieces' edges.
+        let spark_material = emissive(LinearRgba::rgb(30.0, 14.0, 4.0), materials);
         MagnetLooks {
             bodies: Kind::ALL.map(|k| meshes.add(extruded(&outline(k)))),
             owner,
@@ -144,9 +150,11 @@ impl MagnetLooks {
             stud: meshes.add(Cylinder::new(0.055, 0.12)),
             glow: meshes.add(Torus::new(0.38, 0.5)),
             glow_material,
-            link: meshes.add(Cylinder::new(0.075, 1.0)),
+            link: meshes.add(Cylinder::new(0.085, 1.0)),
             link_material,
             arrow: meshes.add(Cone::new(0.2, 0.36)),
+            spark: meshes.add(Sphere::new(0.11)),
+            spark_material,
             push_material,
             shove_material,
             marker: meshes.add(Cylinder::new(0.28, 0.03)),

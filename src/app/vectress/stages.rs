@@ -7,6 +7,7 @@ use std::collections::HashMap;
 
 use bevy::prelude::*;
 
+use super::effects::{arrow, contact_spark, core_shake};
 use super::pieces::{BODY_HEIGHT, MagnetLooks, rest_transform};
 use crate::app::boards::SquareBoard;
 use crate::app::playback::{Motion, PieceTween, Stage};
@@ -73,11 +74,11 @@ pub fn spawn_link(
     (link, bar)
 }
 
-fn cell_point(cell: Cell) -> Vec3 {
+pub(super) fn cell_point(cell: Cell) -> Vec3 {
     SquareBoard::VECTRESS.center(cell.x() as i32, cell.y() as i32)
 }
 
-fn dir_vector(dir: Dir) -> Vec3 {
+pub(super) fn dir_vector(dir: Dir) -> Vec3 {
     let (dx, dy) = dir.delta();
     // Board y (rows) grows toward -z.
     Vec3::new(dx as f32, 0.0, -(dy as f32)).normalize_or_zero()
@@ -97,51 +98,6 @@ fn slide(entities: &PieceEntities, m: &PieceMove) -> PieceTween {
             lift: 0.0,
         },
     }
-}
-
-/// An arrow from one cell toward a neighbour, flashed during a wave.
-fn arrow(
-    commands: &mut Commands,
-    looks: &MagnetLooks,
-    material: Handle<StandardMaterial>,
-    from: Cell,
-    dir: Dir,
-) -> (Entity, PieceTween) {
-    let d = dir_vector(dir);
-    let at = cell_point(from) + d * 0.5 + Vec3::Y * (BODY_HEIGHT + 0.3);
-    // The arrow is built along +y; lay it along the push, across the contact.
-    let rotation = Quat::from_rotation_arc(Vec3::Y, d);
-    let full = Transform::from_translation(at).with_rotation(rotation);
-    let entity = commands
-        .spawn((
-            TablePart,
-            DespawnOnExit(crate::app::Screen::Playing),
-            full.with_scale(Vec3::ZERO),
-            Visibility::default(),
-        ))
-        .with_children(|arrow| {
-            arrow.spawn((
-                Mesh3d(looks.link.clone()),
-                MeshMaterial3d(material.clone()),
-                Transform::from_xyz(0.0, -0.15, 0.0).with_scale(Vec3::new(1.3, 0.6, 1.3)),
-                Pickable::IGNORE,
-            ));
-            arrow.spawn((
-                Mesh3d(looks.arrow.clone()),
-                MeshMaterial3d(material),
-                Transform::from_xyz(0.0, 0.3, 0.0),
-                Pickable::IGNORE,
-            ));
-        })
-        .id();
-    (
-        entity,
-        PieceTween {
-            entity,
-            from: full,
-            motion: Motion::Flash,
-        },
-    )
 }
 
 fn bond_tweens(
@@ -249,6 +205,9 @@ pub fn stages_for(
                     arrow(commands, looks, looks.push_material.clone(), cell, push.dir);
                 effects.push(entity);
                 tweens.push(tween);
+                let (entity, tween) = contact_spark(commands, looks, cell, push.dir);
+                effects.push(entity);
+                tweens.push(tween);
             }
         }
         for shove in &wave.shoves {
@@ -270,6 +229,15 @@ pub fn stages_for(
             }
         }
         for lost in &wave.lost {
+            // The table shakes when a Core goes over the edge: the game is decided.
+            if before
+                .piece(lost.id)
+                .is_some_and(|p| p.kind == Kind::Octagon)
+            {
+                let (entity, tween) = core_shake(commands);
+                effects.push(entity);
+                tweens.push(tween);
+            }
             if let Some(e) = table.pieces.get(&lost.id) {
                 tweens.push(PieceTween {
                     entity: e.piece,
@@ -416,6 +384,9 @@ fn resting_cell(
     Some(cell)
 }
 
+/// How far into each piece, from its centre, a bond's clasp stops.
+const LINK_INSET: f32 = 0.3;
+
 /// Keeps every bond link between its two pieces, also while they move.
 pub fn follow_links(
     mut links: Query<(&BondLink, &mut Transform)>,
@@ -425,11 +396,12 @@ pub fn follow_links(
         let (Ok(a), Ok(b)) = (pieces.get(link.a), pieces.get(link.b)) else {
             continue;
         };
-        // Over the tops of the bodies, so a bond reads at a glance from above.
-        let lift = Vec3::Y * (BODY_HEIGHT + 0.05);
+        // A short clasp across the gap between the two facing sides, at body height:
+        // the bond is where the magnets touch, not a bar through them.
+        let lift = Vec3::Y * (BODY_HEIGHT * 0.6);
         let (pa, pb) = (a.translation + lift, b.translation + lift);
         let span = pb - pa;
-        let length = span.length();
+        let length = (span.length() - 2.0 * LINK_INSET).max(0.18);
         let shrink = a
             .scale
             .min_element()
@@ -438,7 +410,7 @@ pub fn follow_links(
         *transform = Transform {
             translation: (pa + pb) / 2.0,
             rotation: Quat::from_rotation_arc(Vec3::Y, span.normalize_or(Vec3::X)),
-            scale: Vec3::new(shrink, length.max(0.01), shrink),
+            scale: Vec3::new(shrink, length, shrink),
         };
     }
 }

@@ -1,4 +1,5 @@
-//! The Vectress status: the outcome or who moves, pieces lost and the move count.
+//! The Vectress status: the outcome or who moves, pieces lost and the move count; and
+//! its keys for the help overlay.
 
 use super::VectressTable;
 use crate::rules::vectress::game::{MOVE_CAP, PIECES_TO_LOSE};
@@ -34,10 +35,33 @@ pub(super) fn headline(table: &VectressTable) -> String {
     line
 }
 
-pub(super) fn keys(table: &VectressTable) -> &'static str {
+/// What follows the headline: whether pull free is on (the keys are in the help).
+pub(super) fn tail(table: &VectressTable) -> &'static str {
     if table.pull_free {
-        "\nF: pull free is on (a bonded piece leaves its body) | U undo | N new game"
+        "\npull free is on: a bonded piece leaves its body"
     } else {
-        "\nF: body moves (bonded pieces move together) | U undo | N new game"
+        ""
     }
+}
+
+/// Vectress's keys for the help overlay.
+pub(super) fn keys(table: &VectressTable) -> Vec<(&'static str, String)> {
+    let f = if table.pull_free {
+        "back to body moves (bonded pieces move together)"
+    } else {
+        "pull free: a bonded piece leaves its body (yellow discs)"
+    };
+    vec![
+        (
+            "click / drag",
+            "pick a magnet, then click a green disc or drop it there".to_string(),
+        ),
+        ("hover a red disc", "why that target is refused".to_string()),
+        ("F", f.to_string()),
+        (
+            "U / Backspace",
+            "undo (against the computer: your move and its answer)".to_string(),
+        ),
+        ("N", "new game".to_string()),
+    ]
 }

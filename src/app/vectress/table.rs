@@ -80,7 +80,11 @@ impl TableGame for Vectress {
     }
 
     fn status_tail(table: &VectressTable) -> String {
-        super::status::keys(table).to_string()
+        super::status::tail(table).to_string()
+    }
+
+    fn keys(table: &VectressTable) -> Vec<(&'static str, String)> {
+        super::status::keys(table)
     }
 
     fn hover_note(table: &VectressTable) -> Option<&str> {

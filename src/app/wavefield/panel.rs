@@ -175,9 +175,10 @@ pub fn spawn_panel(commands: &mut Commands) {
             Node {
                 position_type: PositionType::Absolute,
                 right: px(10),
-                top: px(40),
+                // Below the HUD's playback panel (top right), above its key hint.
+                top: px(50),
                 width: px(320),
-                max_height: percent(88),
+                max_height: percent(82),
                 flex_direction: FlexDirection::Column,
                 row_gap: px(4),
                 padding: UiRect::all(px(8)),

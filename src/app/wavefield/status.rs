@@ -1,20 +1,18 @@
-//! The status line's own part: the view and its keys.
+//! The status line's own part (the view and what it shows), and the keys for the help
+//! overlay.
 
 use super::*;
 
-/// The view and its keys after the rules' status line.
-pub(super) fn keys(table: &WavefieldTable) -> String {
-    let mut line = format!(
-        "\nView: {} (V) | H hint, D dice, U undo, N new, G dev",
-        table.view.title()
-    );
+/// The view after the rules' status line, and what it shows.
+pub(super) fn tail(table: &WavefieldTable) -> String {
+    let mut line = format!("\nView: {}", table.view.title());
     if table.view == View::Cmyk {
         let names = ["C Round Hat", "M Tower", "Y Triangle Hat", "K Big Hat"];
         let on: Vec<&str> = (0..4)
             .filter(|k| table.channels & (1 << k) != 0)
             .map(|k| names[k])
             .collect();
-        line += &format!(" | 1-4 isolate: {}", on.join(", "));
+        line += &format!(" | showing: {}", on.join(", "));
     }
     if table.view == View::Contributions {
         line += " | squares: Round Hat, Tower / Triangle Hat, Big Hat";
@@ -23,4 +21,25 @@ pub(super) fn keys(table: &WavefieldTable) -> String {
         line += " | click a piece";
     }
     line
+}
+
+/// Wave Field's keys for the help overlay.
+pub(super) fn keys(table: &WavefieldTable) -> Vec<(&'static str, String)> {
+    vec![
+        (
+            "click / drag",
+            "pick a piece, then click a marker or drop it there".to_string(),
+        ),
+        ("V", format!("next view (now {})", table.view.title())),
+        ("1-4", "isolate a channel (CMYK view)".to_string()),
+        ("H", "hint".to_string()),
+        ("D", "dice".to_string()),
+        ("L", "the computer's level".to_string()),
+        ("G", "developer mode".to_string()),
+        (
+            "U / Backspace",
+            "undo (against the computer: your move and its answer)".to_string(),
+        ),
+        ("N", "new game".to_string()),
+    ]
 }

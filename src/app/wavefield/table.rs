@@ -174,6 +174,10 @@ impl TableGame for Wavefield {
     }
 
     fn status_tail(table: &WavefieldTable) -> String {
+        status::tail(table)
+    }
+
+    fn keys(table: &WavefieldTable) -> Vec<(&'static str, String)> {
         status::keys(table)
     }
 

@@ -1,0 +1,368 @@
+//! `lodestone bench app`: the presentation measured. For each game a headless app draws
+//! offscreen while it plays back that game's heaviest action (a Vectress chain, a hex
+//! chess capture with renaming, a Wave Field removal round, a Polarity queen push), and
+//! the main world's update time and the whole frame time are reported per game as
+//! medians and 99th percentiles, in JSON.
+//!
+//! The playback clock is stepped by hand (each stage lasts `--frames-per-stage` frames),
+//! so every run draws the same frames; only the wall-clock times differ.
+
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
+
+use super::film::FilmScript;
+use super::look::{LookOptions, Quality};
+use super::playback::{PlaybackQueue, STAGE_SECONDS};
+use super::render::{PipelineProbe, RenderRequest, SceneReady, parse_size};
+use crate::engine::cli::CliError;
+use crate::rules::GameId;
+
+/// Each game's heaviest playback: the actions before it, then the action measured.
+pub fn heavy_playback(game: GameId) -> (&'static [&'static str], &'static str) {
+    match game {
+        // Six waves of pushes, shoves and bonds, ten pieces moved.
+        GameId::Vectress => (&["B2-D4", "E7-C5", "D3~E4", "C5-C3"], "B1-B3"),
+        GameId::Hexchess => (HEXCHESS_BEFORE, HEXCHESS_HEAVY),
+        GameId::Wavefield => (WAVEFIELD_BEFORE, WAVEFIELD_HEAVY),
+        GameId::Polarity => (POLARITY_BEFORE, POLARITY_HEAVY),
+    }
+}
+
+/// A queen takes a queen and arrives renamed as a rook.
+const HEXCHESS_BEFORE: &[&str] = &["b1b2", "b7b6"];
+const HEXCHESS_HEAVY: &str = "b2b6";
+/// Two removal rounds take five pieces (every Blue piece but the Big Hat).
+const WAVEFIELD_BEFORE: &[&str] = &["tune R+T-A-B-", "D6-D3", "D2-E3", "tune R+T+A+B-"];
+const WAVEFIELD_HEAVY: &str = "D7-D6";
+/// The queen pulls eight stones into a block and nine are taken.
+const POLARITY_BEFORE: &[&str] = &["d6", "d2", "b4", "f4", "b6", "f6", "b2", "f2"];
+const POLARITY_HEAVY: &str = "d4 Q-";
+
+const USAGE: &str = "Usage: lodestone bench app [--games vectress,hexchess,wavefield,polarity] \
+[--size WxH] [--quality low|medium|high] [--bloom on|off] [--frames-per-stage N] [--timeout S]\n\n\
+Plays each game's heaviest action back offscreen and prints, per game, the main world's \
+update time and the whole frame time (median and 99th percentile, milliseconds) as JSON.\n";
+
+#[derive(Debug, Clone, PartialEq)]
+struct BenchPlan {
+    games: Vec<GameId>,
+    size: (u32, u32),
+    quality: Quality,
+    bloom: bool,
+    frames_per_stage: u32,
+    timeout: Duration,
+}
+
+fn parse(options: &[String]) -> Result<BenchPlan, CliError> {
+    let mut plan = BenchPlan {
+        games: GameId::ALL.to_vec(),
+        size: (960, 540),
+        quality: Quality::High,
+        bloom: true,
+        frames_per_stage: 8,
+        timeout: Duration::from_secs(600),
+    };
+    let mut it = options.iter();
+    while let Some(option) = it.next() {
+        if option == "--help" || option == "-h" {
+            return Err(CliError::Help(USAGE.to_string()));
+        }
+        let value = it
+            .next()
+            .ok_or_else(|| CliError::Usage(format!("bench app: {option} needs a value")))?;
+        let bad =
+            |what: &str| CliError::Usage(format!("bench app: {option} {what}, not \"{value}\""));
+        match option.as_str() {
+            "--games" => {
+                plan.games = value
+                    .split(',')
+                    .map(|g| GameId::parse(g.trim()))
+                    .collect::<Option<Vec<_>>>()
+                    .filter(|g| !g.is_empty())
+                    .ok_or_else(|| {
+                        bad("takes games from vectress, hexchess, wavefield, polarity")
+                    })?;
+            }
+            "--size" => {
+                plan.size =
+                    parse_size(value).map_err(|e| CliError::Usage(format!("bench app: {e}")))?
+            }
+            "--quality" => {
+                plan.quality = Quality::ALL
+                    .into_iter()
+                    .find(|q| q.name() == value)
+                    .ok_or_else(|| bad("must be low, medium or high"))?;
+            }
+            "--bloom" => {
+                plan.bloom = match value.as_str() {
+                    "on" => true,
+                    "off" => false,
+                    _ => return Err(bad("must be on or off")),
+                }
+            }
+            "--frames-per-stage" => {
+                plan.frames_per_stage = value
+                    .parse()
+                    .ok()
+                    .filter(|n| (1..=240).contains(n))
+                    .ok_or_else(|| bad("must be a whole number from 1 to 240"))?;
+            }
+            "--timeout" => {
+                plan.timeout = Duration::from_secs(
+                    value
+                        .parse()
+                        .ok()
+                        .filter(|&s: &u64| s > 0)
+                        .ok_or_else(|| bad("must be a positive number of seconds"))?,
+                );
+            }
+            _ => {
+                return Err(CliError::Usage(format!(
+                    "bench app: unknown option {option} (see lodestone bench app --help)"
+                )));
+            }
+        }
+    }
+    Ok(plan)
+}
+
+pub fn run(options: &[String]) -> Result<serde_json::Value, CliError> {
+    let plan = parse(options)?;
+    let mut games = Vec::new();
+    for &game in &plan.games {
+        let samples = measure(&plan, game).map_err(CliError::Failed)?;
+        let (before, heavy) = heavy_playback(game);
+        games.push(serde_json::json!({
+            "game": game.id(),
+            "moves": before.iter().chain([&heavy]).collect::<Vec<_>>(),
+            "stages": samples.stages,
+            "frames": samples.update.len(),
+            "update_ms": summary(&samples.update),
+            "frame_ms": summary(&samples.frame),
+        }));
+    }
+    Ok(serde_json::json!({
+        "size": format!("{}x{}", plan.size.0, plan.size.1),
+        "quality": plan.quality.name(),
+        "bloom": plan.bloom,
+        "frames_per_stage": plan.frames_per_stage,
+        "games": games,
+    }))
+}
+
+/// Median and 99th percentile of `samples` (seconds), in milliseconds to 0.01.
+fn summary(samples: &[f64]) -> serde_json::Value {
+    let mut sorted = samples.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    let at = |q: f64| {
+        if sorted.is_empty() {
+            return 0.0;
+        }
+        let i = ((sorted.len() - 1) as f64 * q).round() as usize;
+        (sorted[i] * 1000.0 * 100.0).round() / 100.0
+    };
+    serde_json::json!({"median": at(0.5), "p99": at(0.99)})
+}
+
+#[derive(Default, Debug)]
+struct Samples {
+    update: Vec<f64>,
+    frame: Vec<f64>,
+    stages: usize,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Phase {
+    Warmup,
+    Measuring,
+}
+
+#[derive(Resource)]
+struct Bench {
+    phase: Phase,
+    step: Duration,
+    quiet_frames: u32,
+    frames_seen: u32,
+    update_started: Option<Instant>,
+    last_frame: Option<Instant>,
+    started: Instant,
+    timeout: Duration,
+    samples: Arc<Mutex<Samples>>,
+    failed: Arc<Mutex<Option<String>>>,
+}
+
+fn measure(plan: &BenchPlan, game: GameId) -> Result<Samples, String> {
+    let (before, heavy) = heavy_playback(game);
+    if heavy.is_empty() {
+        return Err(format!(
+            "bench app: no heavy playback is set for {}",
+            game.id()
+        ));
+    }
+    let request = RenderRequest {
+        game: Some(game),
+        moves: before.iter().map(|m| m.to_string()).collect(),
+        freeze: None,
+    };
+    let (mut app, _image) = super::render::offscreen_app(request, plan.size.0, plan.size.1)?;
+    let samples = Arc::new(Mutex::new(Samples::default()));
+    let failed = Arc::new(Mutex::new(None));
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::ZERO))
+        .insert_resource(plan.quality)
+        .insert_resource(LookOptions { bloom: plan.bloom })
+        .insert_resource(super::film::FilmOverlay {
+            captions: true,
+            caption_size: (plan.size.1 as f32 / 30.0).clamp(9.0, 40.0),
+        })
+        .insert_resource(FilmScript {
+            actions: [heavy.to_string()].into(),
+            running: false,
+            table_idle: true,
+        })
+        .insert_resource(Bench {
+            phase: Phase::Warmup,
+            step: Duration::from_secs_f32(STAGE_SECONDS / plan.frames_per_stage as f32),
+            quiet_frames: 0,
+            frames_seen: 0,
+            update_started: None,
+            last_frame: None,
+            started: Instant::now(),
+            timeout: plan.timeout,
+            samples: samples.clone(),
+            failed: failed.clone(),
+        })
+        .add_systems(First, start_update)
+        .add_systems(Last, end_update);
+    app.run();
+    if let Some(why) = failed
+        .lock()
+        .map_err(|_| "bench app: lost its state")?
+        .take()
+    {
+        return Err(why);
+    }
+    let samples = std::mem::take(&mut *samples.lock().map_err(|_| "bench app: lost its samples")?);
+    if samples.update.is_empty() {
+        return Err(format!("bench app: {} played back no frame", game.id()));
+    }
+    Ok(samples)
+}
+
+fn start_update(mut bench: ResMut<Bench>) {
+    let now = Instant::now();
+    if bench.phase == Phase::Measuring
+        && let Some(last) = bench.last_frame
+        && let Ok(mut samples) = bench.samples.lock()
+    {
+        samples.frame.push(now.duration_since(last).as_secs_f64());
+    }
+    bench.last_frame = Some(now);
+    bench.update_started = Some(now);
+}
+
+#[allow(clippy::too_many_arguments)]
+fn end_update(
+    mut bench: ResMut<Bench>,
+    probe: Res<PipelineProbe>,
+    ready: Res<SceneReady>,
+    queue: Res<PlaybackQueue>,
+    mut script: ResMut<FilmScript>,
+    mut clock: ResMut<TimeUpdateStrategy>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    if bench.started.elapsed() > bench.timeout {
+        if let Ok(mut slot) = bench.failed.lock() {
+            *slot = Some(format!(
+                "bench app: not finished within {} s",
+                bench.timeout.as_secs()
+            ));
+        }
+        exit.write(AppExit::error());
+        return;
+    }
+    bench.frames_seen += 1;
+    match bench.phase {
+        Phase::Warmup => {
+            if ready.0 && bench.frames_seen > 6 && probe.waiting() == 0 {
+                bench.quiet_frames += 1;
+            } else {
+                bench.quiet_frames = 0;
+            }
+            if bench.quiet_frames >= 6 {
+                script.running = true;
+                *clock = TimeUpdateStrategy::ManualDuration(bench.step);
+                bench.phase = Phase::Measuring;
+            }
+        }
+        Phase::Measuring => {
+            if let (Some(started), Ok(mut samples)) = (bench.update_started, bench.samples.lock()) {
+                samples.update.push(started.elapsed().as_secs_f64());
+                if let Some((_, total)) = queue.progress() {
+                    samples.stages = samples.stages.max(total);
+                }
+            }
+            let finished = script.actions.is_empty() && script.table_idle && queue.is_idle();
+            if finished {
+                exit.write(AppExit::Success);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn options(list: &[&str]) -> Vec<String> {
+        list.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn options_are_checked_and_each_bad_value_named() {
+        let plan = parse(&options(&[
+            "--games",
+            "vectress,polarity",
+            "--quality",
+            "low",
+        ]))
+        .unwrap();
+        assert_eq!(plan.games, vec![GameId::Vectress, GameId::Polarity]);
+        assert_eq!(plan.quality, Quality::Low);
+        for (bad, says) in [
+            (vec!["--games", "chess"], "vectress"),
+            (vec!["--quality", "ultra"], "low, medium or high"),
+            (vec!["--bloom", "maybe"], "on or off"),
+            (vec!["--frames-per-stage", "0"], "1 to 240"),
+            (vec!["--size"], "needs a value"),
+            (vec!["--fast", "1"], "unknown option"),
+        ] {
+            let Err(CliError::Usage(msg)) = parse(&options(&bad)) else {
+                panic!("{bad:?} accepted");
+            };
+            assert!(msg.contains(says), "{msg}");
+        }
+    }
+
+    #[test]
+    fn percentiles_pick_from_the_sorted_samples() {
+        let samples: Vec<f64> = (1..=100).rev().map(|i| i as f64 / 1000.0).collect();
+        let s = summary(&samples);
+        assert_eq!(s["median"], serde_json::json!(51.0));
+        assert_eq!(s["p99"], serde_json::json!(99.0));
+    }
+
+    #[test]
+    fn every_heavy_playback_is_legal_from_the_start() {
+        for game in GameId::ALL {
+            let (before, heavy) = heavy_playback(game);
+            let mut actions: Vec<String> = before.iter().map(|m| m.to_string()).collect();
+            actions.push(heavy.to_string());
+            crate::replay::Replay::new(game, actions)
+                .check()
+                .unwrap_or_else(|e| panic!("{}: {e}", game.id()));
+        }
+    }
+}

@@ -1,0 +1,213 @@
+//! How the game looks: the studio around the table, the post-processing chain (HDR,
+//! bloom, filmic tonemapping, anti-aliasing, fog, vignette), the quality presets that
+//! switch them, and the shared palette of glows.
+
+pub mod fonts;
+pub mod studio;
+pub mod wood;
+
+use bevy::anti_alias::fxaa::Fxaa;
+use bevy::camera::Hdr;
+use bevy::core_pipeline::tonemapping::Tonemapping;
+use bevy::light::{GeneratedEnvironmentMapLight, Skybox};
+use bevy::post_process::bloom::Bloom;
+use bevy::post_process::effect_stack::Vignette;
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::stage::{KeyLight, MainCamera};
+
+pub fn plugin(app: &mut App) {
+    app.add_plugins(fonts::plugin)
+        .init_resource::<Quality>()
+        .init_resource::<LookOptions>()
+        .add_systems(PreStartup, make_studio)
+        .add_systems(Update, apply_quality);
+}
+
+/// How much of the look the machine is asked to draw. Every preset keeps HDR, bloom and
+/// the filmic tonemapper (they cost next to nothing); the presets differ in what costs.
+#[derive(Resource, Serialize, Deserialize, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Quality {
+    /// No shadows, no environment light, no anti-aliasing, no fog.
+    Low,
+    /// Shadows, the studio's environment light and backdrop, FXAA.
+    Medium,
+    /// Medium plus depth fog and a vignette.
+    #[default]
+    High,
+}
+
+impl Quality {
+    pub const ALL: [Quality; 3] = [Quality::Low, Quality::Medium, Quality::High];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Quality::Low => "low",
+            Quality::Medium => "medium",
+            Quality::High => "high",
+        }
+    }
+
+    /// The next preset, wrapping round (F3).
+    pub fn next(self) -> Quality {
+        match self {
+            Quality::Low => Quality::Medium,
+            Quality::Medium => Quality::High,
+            Quality::High => Quality::Low,
+        }
+    }
+
+    pub fn shadows(self) -> bool {
+        self != Quality::Low
+    }
+
+    pub fn environment(self) -> bool {
+        self != Quality::Low
+    }
+
+    pub fn atmosphere(self) -> bool {
+        self == Quality::High
+    }
+}
+
+/// Switches beside the preset, for measuring what one effect costs (`bench app --bloom`).
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LookOptions {
+    pub bloom: bool,
+}
+
+impl Default for LookOptions {
+    fn default() -> Self {
+        LookOptions { bloom: true }
+    }
+}
+
+/// The studio cubemap, shared by the backdrop and the environment light.
+#[derive(Resource, Clone)]
+pub struct Studio {
+    pub cubemap: Handle<Image>,
+    /// Grey wood grain, tinted per material.
+    pub wood: Handle<Image>,
+}
+
+fn make_studio(mut commands: Commands, images: Option<ResMut<Assets<Image>>>) {
+    let Some(mut images) = images else {
+        return;
+    };
+    commands.insert_resource(Studio {
+        cubemap: images.add(studio::cubemap()),
+        wood: images.add(wood::texture()),
+    });
+}
+
+/// Brightness of the backdrop and the environment light, cd/m² per unit of the cubemap.
+const STUDIO_NITS: f32 = 900.0;
+
+/// The depth fog: far table fades into the studio's walls.
+fn fog() -> DistanceFog {
+    let [r, g, b] = studio::HORIZON;
+    DistanceFog {
+        color: Color::linear_rgb(r, g, b),
+        falloff: FogFalloff::Linear {
+            start: 22.0,
+            end: 60.0,
+        },
+        ..default()
+    }
+}
+
+/// Puts the camera and the key light in line with the quality preset, on start and when
+/// it changes.
+#[allow(clippy::type_complexity)]
+fn apply_quality(
+    mut commands: Commands,
+    quality: Res<Quality>,
+    options: Res<LookOptions>,
+    studio: Option<Res<Studio>>,
+    cameras: Query<Entity, Added<MainCamera>>,
+    all_cameras: Query<Entity, With<MainCamera>>,
+    mut lights: Query<&mut DirectionalLight, With<KeyLight>>,
+    new_lights: Query<(), Added<KeyLight>>,
+) {
+    let changed = quality.is_changed() || options.is_changed();
+    if !changed && cameras.is_empty() && new_lights.is_empty() {
+        return;
+    }
+    let q = *quality;
+    for mut light in &mut lights {
+        if light.shadow_maps_enabled != q.shadows() {
+            light.shadow_maps_enabled = q.shadows();
+        }
+    }
+    let targets: Vec<Entity> = if changed {
+        all_cameras.iter().collect()
+    } else {
+        cameras.iter().collect()
+    };
+    for camera in targets {
+        let mut camera = commands.entity(camera);
+        camera.insert((Hdr, Tonemapping::TonyMcMapface, Msaa::Off));
+        if options.bloom {
+            camera.insert(Bloom::NATURAL);
+        } else {
+            camera.remove::<Bloom>();
+        }
+        if q == Quality::Low {
+            camera.remove::<Fxaa>();
+        } else {
+            camera.insert(Fxaa::default());
+        }
+        match (&studio, q.environment()) {
+            (Some(studio), true) => {
+                camera.insert((
+                    Skybox {
+                        image: Some(studio.cubemap.clone()),
+                        brightness: STUDIO_NITS,
+                        ..default()
+                    },
+                    GeneratedEnvironmentMapLight {
+                        environment_map: studio.cubemap.clone(),
+                        intensity: STUDIO_NITS * 0.6,
+                        ..default()
+                    },
+                ));
+            }
+            _ => {
+                camera.remove::<(Skybox, GeneratedEnvironmentMapLight)>();
+            }
+        }
+        if q.atmosphere() {
+            camera.insert((
+                fog(),
+                Vignette {
+                    intensity: 0.35,
+                    radius: 0.9,
+                    smoothness: 2.5,
+                    ..default()
+                },
+            ));
+        } else {
+            camera.remove::<(DistanceFog, Vignette)>();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presets_cycle_through_all_three_and_only_high_adds_fog() {
+        let mut q = Quality::Low;
+        let mut seen = vec![q];
+        for _ in 0..2 {
+            q = q.next();
+            seen.push(q);
+        }
+        assert_eq!(seen, Quality::ALL.to_vec());
+        assert_eq!(q.next(), Quality::Low);
+        assert!(Quality::High.atmosphere() && !Quality::Medium.atmosphere());
+        assert!(!Quality::Low.shadows() && Quality::Medium.environment());
+    }
+}

@@ -1,0 +1,93 @@
+//! Wood for the table and the hex chess board: a grain texture generated once at start
+//! (rings bent by low-frequency noise, fine pores along the grain), tinted per use by the
+//! material's base colour.
+
+use bevy::asset::RenderAssetUsages;
+use bevy::image::{Image, ImageAddressMode, ImageSampler, ImageSamplerDescriptor};
+use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
+
+/// Texture side, texels.
+pub const SIZE: u32 = 256;
+
+fn hash(x: i32, y: i32, seed: u32) -> f32 {
+    let mut h = (x as u32).wrapping_mul(0x8da6_b343)
+        ^ (y as u32).wrapping_mul(0xd816_3841)
+        ^ seed.wrapping_mul(0xcb1a_b31f);
+    h ^= h >> 13;
+    h = h.wrapping_mul(0x5bd1_e995);
+    h ^= h >> 15;
+    (h & 0xffff) as f32 / 65535.0
+}
+
+/// Smooth value noise that tiles with `period` cells.
+fn noise(x: f32, y: f32, period: i32, seed: u32) -> f32 {
+    let (xi, yi) = (x.floor() as i32, y.floor() as i32);
+    let (fx, fy) = (x - xi as f32, y - yi as f32);
+    let s = |t: f32| t * t * (3.0 - 2.0 * t);
+    let at = |dx: i32, dy: i32| {
+        hash(
+            (xi + dx).rem_euclid(period),
+            (yi + dy).rem_euclid(period),
+            seed,
+        )
+    };
+    let top = at(0, 0) + (at(1, 0) - at(0, 0)) * s(fx);
+    let bottom = at(0, 1) + (at(1, 1) - at(0, 1)) * s(fx);
+    top + (bottom - top) * s(fy)
+}
+
+/// Brightness of the grain at texel (x, y), 0..1: pale wood between darker rings.
+pub fn grain(x: u32, y: u32) -> f32 {
+    let (u, v) = (x as f32 / SIZE as f32, y as f32 / SIZE as f32);
+    // Rings run along x; noise bends them so no two boards look ruled.
+    let bend = noise(u * 2.0, v * 4.0, 2, 1) * 1.2 + noise(u * 8.0, v * 8.0, 8, 2) * 0.25;
+    let rings = ((v * 6.0 + bend) * std::f32::consts::TAU).sin() * 0.5 + 0.5;
+    let ring = rings.powf(3.0);
+    // Pores: short streaks along the grain.
+    let pores = noise(u * 64.0, v * 4.0, 64, 3).powf(4.0);
+    (1.0 - 0.22 * ring - 0.18 * pores).clamp(0.0, 1.0)
+}
+
+/// The grain as a repeating sRGB texture (grey: the material's colour tints it).
+pub fn texture() -> Image {
+    let mut data = Vec::with_capacity((SIZE * SIZE * 4) as usize);
+    for y in 0..SIZE {
+        for x in 0..SIZE {
+            let g = (grain(x, y) * 255.0).round() as u8;
+            data.extend_from_slice(&[g, g, g, 255]);
+        }
+    }
+    let mut image = Image::new(
+        Extent3d {
+            width: SIZE,
+            height: SIZE,
+            depth_or_array_layers: 1,
+        },
+        TextureDimension::D2,
+        data,
+        TextureFormat::Rgba8UnormSrgb,
+        RenderAssetUsages::RENDER_WORLD,
+    );
+    image.sampler = ImageSampler::Descriptor(ImageSamplerDescriptor {
+        address_mode_u: ImageAddressMode::Repeat,
+        address_mode_v: ImageAddressMode::Repeat,
+        ..ImageSamplerDescriptor::linear()
+    });
+    image
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn grain_varies_and_tiles() {
+        let values: Vec<f32> = (0..SIZE).map(|y| grain(17, y)).collect();
+        let (lo, hi) = values
+            .iter()
+            .fold((1.0f32, 0.0f32), |(lo, hi), &v| (lo.min(v), hi.max(v)));
+        assert!(hi - lo > 0.15, "rings show: {lo}..{hi}");
+        // The noise repeats with the texture, so the seams do not show.
+        assert!((noise(0.2, 0.3, 4, 1) - noise(4.2, 0.3, 4, 1)).abs() < 1e-6);
+    }
+}

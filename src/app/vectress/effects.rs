@@ -1,0 +1,110 @@
+//! The short-lived things a Vectress wave shows beside its pieces: the push and shove
+//! arrows, the spark where a pusher's face meets the pushed piece, and the shake of the
+//! table when a Core falls. Each is an entity with a `Motion::Flash` tween, so it grows in
+//! and out with its stage and plays backwards with it.
+
+use bevy::prelude::*;
+
+use super::pieces::{BODY_HEIGHT, MagnetLooks};
+use super::stages::{cell_point, dir_vector};
+use crate::app::camera::CameraShake;
+use crate::app::playback::{Motion, PieceTween};
+use crate::app::table::TablePart;
+use crate::rules::vectress::{Cell, Dir};
+
+/// An arrow from one cell toward a neighbour, flashed during a wave.
+pub(super) fn arrow(
+    commands: &mut Commands,
+    looks: &MagnetLooks,
+    material: Handle<StandardMaterial>,
+    from: Cell,
+    dir: Dir,
+) -> (Entity, PieceTween) {
+    let d = dir_vector(dir);
+    let at = cell_point(from) + d * 0.5 + Vec3::Y * (BODY_HEIGHT + 0.3);
+    // The arrow is built along +y; lay it along the push, across the contact.
+    let rotation = Quat::from_rotation_arc(Vec3::Y, d);
+    let full = Transform::from_translation(at).with_rotation(rotation);
+    let entity = commands
+        .spawn((
+            TablePart,
+            DespawnOnExit(crate::app::Screen::Playing),
+            full.with_scale(Vec3::ZERO),
+            Visibility::default(),
+        ))
+        .with_children(|arrow| {
+            arrow.spawn((
+                Mesh3d(looks.link.clone()),
+                MeshMaterial3d(material.clone()),
+                Transform::from_xyz(0.0, -0.15, 0.0).with_scale(Vec3::new(1.3, 0.6, 1.3)),
+                Pickable::IGNORE,
+            ));
+            arrow.spawn((
+                Mesh3d(looks.arrow.clone()),
+                MeshMaterial3d(material),
+                Transform::from_xyz(0.0, 0.3, 0.0),
+                Pickable::IGNORE,
+            ));
+        })
+        .id();
+    (
+        entity,
+        PieceTween {
+            entity,
+            from: full,
+            motion: Motion::Flash,
+        },
+    )
+}
+
+/// A hot spark at the touching faces of a push: the contact that starts it.
+pub(super) fn contact_spark(
+    commands: &mut Commands,
+    looks: &MagnetLooks,
+    from: Cell,
+    dir: Dir,
+) -> (Entity, PieceTween) {
+    let at = cell_point(from) + dir_vector(dir) * 0.5 + Vec3::Y * (BODY_HEIGHT * 0.55);
+    let full = Transform::from_translation(at);
+    let entity = commands
+        .spawn((
+            Name::new("Contact spark"),
+            TablePart,
+            DespawnOnExit(crate::app::Screen::Playing),
+            Mesh3d(looks.spark.clone()),
+            MeshMaterial3d(looks.spark_material.clone()),
+            full.with_scale(Vec3::ZERO),
+            Pickable::IGNORE,
+        ))
+        .id();
+    (
+        entity,
+        PieceTween {
+            entity,
+            from: full,
+            motion: Motion::Flash,
+        },
+    )
+}
+
+/// An invisible entity whose flash drives the camera's shake (its scale is the shake's
+/// envelope; see `camera::CameraShake`).
+pub(super) fn core_shake(commands: &mut Commands) -> (Entity, PieceTween) {
+    let entity = commands
+        .spawn((
+            Name::new("Core falls: camera shake"),
+            CameraShake { strength: 0.12 },
+            TablePart,
+            DespawnOnExit(crate::app::Screen::Playing),
+            Transform::from_scale(Vec3::ZERO),
+        ))
+        .id();
+    (
+        entity,
+        PieceTween {
+            entity,
+            from: Transform::IDENTITY,
+            motion: Motion::Flash,
+        },
+    )
+}
