@@ -22,7 +22,7 @@ fn fragment(in: VertexOutput) -> @location(0) vec4<f32> {
     let bow = 0.18 * sin(3.14159 * along) * (across - 0.5) * 2.0;
     let k = (across - 0.5 + bow) * 3.0;
     let d = fract(k + 0.5) - 0.5;
-    let thin = exp(-d * d * 90.0);
+    let thin = exp(-d * d * 24.0);
     // Pulses travelling along the lines.
     var phase = along;
     if lines.flow < 0.0 {
@@ -30,7 +30,7 @@ fn fragment(in: VertexOutput) -> @location(0) vec4<f32> {
         phase = 0.5 - phase;
     }
     let pulse = 0.45 + 0.55 * pow(0.5 + 0.5 * sin(phase * 22.0 - globals.time * 7.0), 3.0);
-    let ends = smoothstep(0.0, 0.2, along) * smoothstep(1.0, 0.8, along);
+    let ends = smoothstep(0.0, 0.12, along) * smoothstep(1.0, 0.88, along);
     let sides = smoothstep(0.0, 0.15, across) * smoothstep(1.0, 0.85, across);
     let a = thin * pulse * ends * sides * lines.colour.a;
     return vec4<f32>(lines.colour.rgb * a, a);

@@ -34,6 +34,8 @@ struct FieldUniform {
     // The surface's resting height, and the softness of the height curve.
     base: f32,
     softness: f32,
+    // Where a ripple spreads from while the surface flows (the moved piece), or (-1, -1).
+    ripple: vec2<f32>,
 }
 
 @group(#{MATERIAL_BIND_GROUP}) @binding(0) var<uniform> field: FieldUniform;
@@ -96,7 +98,18 @@ fn smooth_value(p: vec2<f32>) -> f32 {
 }
 
 fn height(p: vec2<f32>) -> f32 {
-    return lift(smooth_value(p));
+    return lift(smooth_value(p)) + ripple(p);
+}
+
+// A ring running out from the moved piece while the field flows, fading as it settles.
+fn ripple(p: vec2<f32>) -> f32 {
+    if field.ripple.x < 0.0 || field.blend >= 1.0 {
+        return 0.0;
+    }
+    let d = distance(p, field.ripple);
+    let front = field.blend * 7.0;
+    let gap = d - front;
+    return 0.09 * (1.0 - field.blend) * sin(gap * 5.0) * exp(-gap * gap * 0.8);
 }
 
 @vertex

@@ -341,7 +341,7 @@ fn rank_outward(rank: i32) -> Vec3 {
     if rank <= 6 {
         Vec3::new(-0.8, 0.0, 0.0)
     } else {
-        Vec3::new(-0.5, 0.0, -0.866) * 1.45
+        Vec3::new(-0.8, 0.0, -0.6) * 1.3
     }
 }
 

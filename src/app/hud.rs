@@ -439,6 +439,8 @@ fn spawn_help(mut commands: Commands, fonts: Option<Res<UiFonts>>) {
             ..default()
         },
         GlobalZIndex(20),
+        // Dims what is behind, so the keys read on any screen.
+        BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.55)),
         Pickable::IGNORE,
         children![(
             Name::new("Help panel"),
@@ -451,7 +453,7 @@ fn spawn_help(mut commands: Commands, fonts: Option<Res<UiFonts>>) {
                 border_radius: BorderRadius::all(px(8)),
                 ..default()
             },
-            BackgroundColor(Color::srgba(0.05, 0.05, 0.07, 0.92)),
+            BackgroundColor(Color::srgba(0.05, 0.05, 0.07, 0.97)),
             children![
                 (
                     Text::new("Keys"),

@@ -163,10 +163,11 @@ pub fn spawn_previews(
         if length < 1e-3 {
             continue;
         }
-        let mid = (a + b) / 2.0 + Vec3::Y * (BODY_HEIGHT * 0.5);
+        // Just over the bodies, where the eye finds it from any seat.
+        let mid = (a + b) / 2.0 + Vec3::Y * (BODY_HEIGHT + 0.04);
         let transform = Transform::from_translation(mid - parent_at)
             .with_rotation(Quat::from_rotation_arc(Vec3::X, span / length))
-            .with_scale(Vec3::new(length, 1.0, 0.55));
+            .with_scale(Vec3::new(length, 1.0, 0.7));
         let material = match force.kind {
             ForceKind::Push => looks.push.clone(),
             ForceKind::Bond => looks.bond.clone(),

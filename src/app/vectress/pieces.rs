@@ -153,7 +153,7 @@ impl MagnetLooks {
             link: meshes.add(Cylinder::new(0.085, 1.0)),
             link_material,
             arrow: meshes.add(Cone::new(0.2, 0.36)),
-            spark: meshes.add(Sphere::new(0.11)),
+            spark: meshes.add(Sphere::new(0.15)),
             spark_material,
             push_material,
             shove_material,

@@ -54,6 +54,11 @@ pub(super) fn drive_surface(
         }
         _ => (Vec2::splat(-1.0), [0.0; CELLS]),
     };
+    // The surface ripples out from the square a piece just moved to.
+    let ripple = match table.game.last().map(|r| &r.action) {
+        Some(Action::Move(m)) if shown.t < 1.0 => Vec2::new(m.to.x() as f32, m.to.y() as f32),
+        _ => Vec2::splat(-1.0),
+    };
     let data = FieldUniform {
         before: pack(&shown.from),
         after: pack(&shown.to),
@@ -66,6 +71,7 @@ pub(super) fn drive_surface(
         selected,
         base: surface::BASE,
         softness: surface::SOFTNESS,
+        ripple,
     };
     if materials
         .get(&table.surface)

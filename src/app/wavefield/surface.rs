@@ -133,6 +133,9 @@ pub struct FieldUniform {
     pub base: f32,
     /// Field value at which the lift reaches tanh(1) of the amplitude.
     pub softness: f32,
+    /// Where a ripple spreads from while the surface flows to a new field (the moved
+    /// piece's square), or (-1, -1).
+    pub ripple: Vec2,
 }
 
 impl Default for FieldUniform {
@@ -149,6 +152,7 @@ impl Default for FieldUniform {
             selected: Vec2::splat(-1.0),
             base: BASE,
             softness: SOFTNESS,
+            ripple: Vec2::splat(-1.0),
         }
     }
 }
