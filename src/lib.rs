@@ -1,12 +1,14 @@
 //! Lodestone: four force-and-field board games.
 //!
 //! `rules` holds the pure, deterministic rules cores (no Bevy), `engine` serves them to
-//! scripts over JSON lines, `replay` keeps games as RON files, and `app` (behind the
+//! scripts over JSON lines, `replay` keeps games as RON files, `showcase` scores actions,
+//! mines the spectacular ones and keeps the scenario library, and `app` (behind the
 //! default `app` feature) is the game window.
 
 pub mod engine;
 pub mod replay;
 pub mod rules;
+pub mod showcase;
 
 #[cfg(feature = "app")]
 pub mod app;

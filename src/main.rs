@@ -72,6 +72,23 @@ enum Verb {
         #[arg(long)]
         check: bool,
     },
+    /// Search a game for its most spectacular actions and print them as JSON, best
+    /// first. `lodestone mine GAME --help` lists the options.
+    #[command(disable_help_flag = true)]
+    Mine {
+        /// vectress, hexchess, wavefield or polarity.
+        #[arg(allow_hyphen_values = true)]
+        game: String,
+        /// The miner's options, e.g. `--positions 300 --seed 1 --top 10`.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        options: Vec<String>,
+    },
+    /// List the scenario library: game, name, title, plies, focus and scores.
+    Scenarios {
+        /// Print one JSON array, with each scenario's actions, ruleset and seed.
+        #[arg(long)]
+        json: bool,
+    },
     /// Hex chess perft: `lodestone perft [--ruleset v011|classic] DEPTH [--divide]`.
     #[command(disable_help_flag = true)]
     Perft {
@@ -120,6 +137,10 @@ fn main() -> ExitCode {
             GameId::Wavefield => engine::wavefield::bench(&options),
             GameId::Polarity => engine::polarity::bench(&options),
         }),
+        Some(Verb::Mine { game, options }) => {
+            with_game(&game, "mine", |g| engine::showcase::mine(g, &options))
+        }
+        Some(Verb::Scenarios { json }) => engine::showcase::scenarios(json),
         Some(Verb::Perft { options }) => engine::hexchess::perft_cli(&options),
         Some(Verb::Replay { file, check }) => open_replay(&file, check),
     };

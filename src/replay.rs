@@ -1,6 +1,7 @@
 //! Replay files: a game kept as RON (format version, game, ruleset, seed, the actions in
-//! the engine's notation, and optionally a title, when it was made, captions per ply and
-//! the ply that matters). No Bevy: the window saves and opens them, scripts check them.
+//! the engine's notation, and optionally a title, when it was made, captions per ply, the
+//! ply that matters and, for a scenario, that ply's scores). No Bevy: the window saves and
+//! opens them, scripts check them.
 //!
 //! Loading is strict and safe: bad RON, an unknown game, a newer format or an action the
 //! rules refuse each give one sentence naming the file (and the ply and action), and the
@@ -45,6 +46,10 @@ pub struct Replay {
     /// The ply that matters (a showcase starts its slow motion there).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub focus: Option<usize>,
+    /// A scenario's scores of its focus ply, by name (`crate::showcase::score`): what it
+    /// was chosen for, checked against the rules by the library's test.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub scores: BTreeMap<String, i64>,
 }
 
 impl Replay {
@@ -60,6 +65,7 @@ impl Replay {
             created: None,
             captions: BTreeMap::new(),
             focus: None,
+            scores: BTreeMap::new(),
         }
     }
 
@@ -75,6 +81,7 @@ impl Replay {
             created: None,
             captions: BTreeMap::new(),
             focus: None,
+            scores: BTreeMap::new(),
         }
     }
 

@@ -314,11 +314,15 @@ fn spawn_hex_board(
             letter.to_string(),
             hex_center(q, lo) + Vec3::Z * 0.85,
         );
-        spawn_label(
-            commands,
-            letter.to_string(),
-            hex_center(q, hi) - Vec3::Z * 1.55,
-        );
+        // Files a-e end on the upper-left edge, which holds the rank numbers 7-11: their
+        // letters stay at the bottom only, so no letter and number share a corner.
+        if q >= 0 {
+            spawn_label(
+                commands,
+                letter.to_string(),
+                hex_center(q, hi) - Vec3::Z * 1.5,
+            );
+        }
     }
     for rank in 1..=11 {
         let leftmost = hex_cells()
@@ -341,7 +345,7 @@ fn rank_outward(rank: i32) -> Vec3 {
     if rank <= 6 {
         Vec3::new(-0.8, 0.0, 0.0)
     } else {
-        Vec3::new(-0.8, 0.0, -0.6) * 1.3
+        Vec3::new(-0.5, 0.0, -0.866) * 1.3
     }
 }
 

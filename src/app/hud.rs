@@ -192,7 +192,7 @@ fn spawn_hud(mut commands: Commands, fonts: Option<Res<UiFonts>>) {
                         INK
                     ),
                     Node {
-                        max_width: percent(56),
+                        max_width: percent(64),
                         padding: UiRect::axes(px(8), px(3)),
                         border_radius: BorderRadius::all(px(6)),
                         display: Display::None,
@@ -349,7 +349,7 @@ fn update_hud(
     let caption_width = if film.is_some() {
         percent(92)
     } else {
-        percent(56)
+        percent(64)
     };
     let mut panel_shown = false;
     for (which, mut text, mut node, mut visibility, mut font) in &mut texts {

@@ -14,8 +14,12 @@ pub struct PieceTween {
 
 #[derive(Clone, Debug)]
 pub enum Motion {
-    /// Slide to `to`, eased; `lift` raises the path into an arc (0 for a flat slide).
+    /// Move to `to` with weight: from rest, arriving with speed, overshooting and
+    /// settling; `lift` raises the path into an arc (0 for a flat move).
     Move { to: Transform, lift: f32 },
+    /// Slide to `to` as if pushed once and slowed by friction: fastest at the start,
+    /// coming to rest exactly there (a Polarity stone).
+    Slide { to: Transform },
     /// Slide to the board edge at `edge`, tip over it and fall along `direction` with a
     /// gravity-like arc and spin, shrinking out of sight.
     FallOff { edge: Vec3, direction: Vec3 },
@@ -67,6 +71,7 @@ impl Stage {
                             lift,
                         },
                     ),
+                    Motion::Slide { .. } => (end, Motion::Slide { to: tween.from }),
                     // What left the board or vanished comes back where it was.
                     Motion::FallOff { .. } | Motion::Disappear => (tween.from, Motion::Appear),
                     Motion::Appear => (tween.from, Motion::Disappear),
@@ -97,7 +102,7 @@ impl Stage {
 
     pub fn end_transform(tween: &PieceTween) -> Transform {
         match &tween.motion {
-            Motion::Move { to, .. } => *to,
+            Motion::Move { to, .. } | Motion::Slide { to } => *to,
             Motion::FallOff { .. } | Motion::Disappear | Motion::Flash => {
                 tween.from.with_scale(Vec3::ZERO)
             }

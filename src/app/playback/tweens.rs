@@ -16,6 +16,7 @@ pub(super) fn tween_for(tween: &PieceTween) -> Tween {
         // The lens shapes its own time: a start from rest, an arrival with speed, an
         // overshoot and a squash as the piece settles.
         Motion::Move { to, lift } => linear(duration, MoveLens { from, to, lift }),
+        Motion::Slide { to } => linear(duration, SlideLens { from, to }),
         Motion::FallOff { edge, direction } => Tween::new(
             EaseMethod::from(EaseFunction::Linear),
             duration,
@@ -87,6 +88,29 @@ impl Lens<Transform> for MoveLens {
             translation,
             rotation: self.from.rotation.slerp(self.to.rotation, arc),
             scale: base * Vec3::new(1.0 + s * 0.5, 1.0 - s, 1.0 + s * 0.5),
+        };
+    }
+}
+
+/// How far a slide has gone at `t`: constant deceleration, so the speed falls linearly
+/// to zero at the end.
+pub fn friction(t: f32) -> f32 {
+    t * (2.0 - t)
+}
+
+/// A stone pushed once and slowed by friction (see [`friction`]).
+struct SlideLens {
+    from: Transform,
+    to: Transform,
+}
+
+impl Lens<Transform> for SlideLens {
+    fn lerp(&mut self, mut target: Mut<Transform>, t: f32) {
+        let p = friction(t);
+        *target = Transform {
+            translation: self.from.translation.lerp(self.to.translation, p),
+            rotation: self.from.rotation.slerp(self.to.rotation, p),
+            scale: self.from.scale.lerp(self.to.scale, p),
         };
     }
 }
@@ -232,6 +256,9 @@ mod tests {
             .fold(0.0f32, f32::max);
         assert!(peak > 1.02 && peak < 1.1, "{peak}");
         assert_eq!(squash(0.3), 0.0);
+        // A slide is fastest at the start and stops dead at the end.
+        assert_eq!((friction(0.0), friction(1.0)), (0.0, 1.0));
+        assert!(friction(0.1) > 0.15 && (friction(1.0) - friction(0.99)) < 0.001);
         assert!(squash(0.8) > 0.05);
         assert!(squash(1.0).abs() < 1e-6);
     }

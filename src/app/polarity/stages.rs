@@ -240,9 +240,9 @@ pub fn stages_for(
                 tweens.push(PieceTween {
                     entity: e,
                     from: stone_rest(m.from, m.id),
-                    motion: Motion::Move {
+                    // Pushed or pulled once, then friction brings the stone to rest.
+                    motion: Motion::Slide {
                         to: stone_rest(m.to, m.id),
-                        lift: 0.0,
                     },
                 });
             }

@@ -1,0 +1,146 @@
+//! Hex chess's scores and captions: what was taken, threats the renaming made that the
+//! departed type would not have, checks and mates given by the renaming, promotions, a
+//! pawn arriving as a queen, and the forced replies that follow (H8).
+
+use super::{Scores, Showcase, pick, pick_lowest};
+use crate::rules::Rules;
+use crate::rules::hexchess::geometry::tables;
+use crate::rules::hexchess::movegen::piece_targets;
+use crate::rules::hexchess::{Color, Event, Game, Kind, Move, Reason, Resolution};
+use crate::rules::rng::GameRng;
+
+/// Forced replies are followed at most this far.
+const FORCED_LOOKAHEAD: usize = 8;
+
+impl Showcase for Game {
+    const MIDGAME: std::ops::RangeInclusive<usize> = 0..=50;
+
+    fn scores(_before: &Game, resolution: &Resolution, after: &Game) -> Scores {
+        let pos = after.position();
+        let (color, to) = (resolution.color, resolution.to.index());
+        let king = pos.king(color.other()).map_or(0, |k| k.bit());
+        let enemy = pos.color_bb(color.other());
+        // The type it had before the rotation (the promotion's choice, if any).
+        let before_rename = resolution.mv.promotion.unwrap_or(resolution.departed_as);
+        let t = tables();
+        let as_arrived = piece_targets(pos, t, to, resolution.arrived_as, color) & enemy;
+        let as_before = piece_targets(pos, t, to, before_rename, color) & enemy;
+        let renamed = resolution.arrived_as != before_rename;
+        let renamed_threats = if renamed {
+            (as_arrived & !as_before & !king).count_ones()
+        } else {
+            0
+        };
+        let renamed_check = renamed
+            && resolution.gives_check
+            && as_arrived & king != 0
+            && as_before & king == 0;
+        let mate = resolution
+            .outcome
+            .is_some_and(|o| o.reason == Reason::Checkmate);
+        let queen_arrives = resolution.departed_as == Kind::Pawn
+            && resolution.mv.promotion.is_none()
+            && resolution.arrived_as == Kind::Queen;
+
+        let mut s = Scores::new();
+        s.add("captured", resolution.captured.map_or(0, |(_, k, _)| value(k)), 2);
+        s.add("renamed_threats", renamed_threats, 2);
+        s.add("check", u8::from(resolution.gives_check), 1);
+        s.add("renamed_check", u8::from(renamed_check), 4);
+        s.add("promoted", u8::from(resolution.mv.promotion.is_some()), 6);
+        s.add("queen_arrives", u8::from(queen_arrives), 3);
+        s.add("forced_replies", forced_replies(after), 3);
+        s.add("mate", u8::from(mate), 20);
+        s.add("renamed_mate", u8::from(mate && renamed_check), 15);
+        s
+    }
+
+    fn captions(_before: &Game, resolution: &Resolution) -> Vec<String> {
+        let side = title(resolution.color);
+        let other = title(resolution.color.other());
+        let mate = resolution
+            .outcome
+            .is_some_and(|o| o.reason == Reason::Checkmate);
+        let mut current = resolution.departed_as;
+        let mut captions = Vec::new();
+        // One caption per stage the window plays: the move, a promotion, the renaming,
+        // the check (captures and endings play inside those).
+        for event in &resolution.events {
+            match event {
+                Event::Moved { from, to, .. } => {
+                    let taken = resolution
+                        .captured
+                        .map(|(_, kind, _)| format!(", taking the {other} {}", kind.name()))
+                        .unwrap_or_default();
+                    captions.push(format!("{side} {} {from}-{to}{taken}", current.name()));
+                }
+                Event::Promoted { to, .. } => {
+                    captions.push(format!("the pawn promotes to a {}", to.name()));
+                    current = *to;
+                }
+                Event::Renamed { from, to, .. } => {
+                    captions.push(format!("the {} arrives as a {}", from.name(), to.name()));
+                    current = *to;
+                }
+                Event::Check { .. } if mate => {
+                    captions.push(format!("checkmate: the {other} king has nowhere to go"));
+                }
+                Event::Check { .. } => captions.push(format!("check to the {other} king")),
+                Event::Captured { .. } | Event::Ended(_) => {}
+            }
+        }
+        captions
+    }
+
+    fn playout_turn(&self, rng: &mut GameRng, dense: bool) -> Option<Vec<Move>> {
+        let legal = self.legal_actions();
+        let mv = if dense {
+            // Quiet moves toward the middle keep the men on the board and close together.
+            let pos = self.position();
+            pick_lowest(&legal, 8, rng, |m| {
+                let (q, r) = m.to.axial();
+                let capture = i64::from(pos.piece_at(m.to).is_some()) * 10;
+                i64::from(q.abs().max(r.abs()).max((q + r).abs())) + capture
+            })
+        } else {
+            pick(&legal, rng)
+        }?;
+        Some(vec![mv])
+    }
+}
+
+/// Material values for the capture score.
+fn value(kind: Kind) -> u32 {
+    match kind {
+        Kind::Pawn => 1,
+        Kind::Knight | Kind::Bishop => 3,
+        Kind::Rook => 5,
+        Kind::Queen => 9,
+        Kind::King => 0,
+    }
+}
+
+fn title(color: Color) -> &'static str {
+    match color {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// How many moves in a row after this one have exactly one legal reply.
+fn forced_replies(after: &Game) -> usize {
+    if after.legal_moves().len() != 1 {
+        return 0; // the common case, without copying the game
+    }
+    let mut game = after.clone();
+    let mut n = 0;
+    while n < FORCED_LOOKAHEAD {
+        let legal = game.legal_moves();
+        if legal.len() != 1 {
+            break;
+        }
+        game.play_unchecked(legal[0]);
+        n += 1;
+    }
+    n
+}

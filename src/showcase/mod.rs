@@ -1,0 +1,68 @@
+//! The showcase: what makes an action spectacular, the search that finds such actions
+//! (`lodestone mine`), and the library of chosen scenarios (`lodestone scenarios`). No
+//! Bevy: the window's showcase plays the library, scripts and tests read it here.
+//!
+//! [`Showcase`] is what each game adds to its [`Rules`]: its scores, the captions of its
+//! playback stages, and how the miner plays and widens turns.
+
+pub mod baseline;
+pub mod hexchess;
+pub mod library;
+pub mod mine;
+pub mod polarity;
+pub mod pool;
+pub mod score;
+pub mod vectress;
+pub mod wavefield;
+
+use crate::rules::Rules;
+use crate::rules::rng::GameRng;
+pub use score::Scores;
+
+/// A game as the showcase sees it.
+pub trait Showcase: Rules {
+    /// Random midgames are played to a depth in this range of turns.
+    const MIDGAME: std::ops::RangeInclusive<usize>;
+
+    /// The scores of `resolution`, played from `before` and reaching `after`.
+    fn scores(before: &Self, resolution: &Self::Resolution, after: &Self) -> Scores;
+
+    /// One plain-words caption per playback stage the window makes for `resolution`
+    /// (so its length is the number of stages).
+    fn captions(before: &Self, resolution: &Self::Resolution) -> Vec<String>;
+
+    /// Every turn the side to move may play here, each a list of actions whose last is
+    /// the one scored (Wave Field may tune first; the other games play one action).
+    fn turns(&self) -> Vec<Vec<Self::Action>> {
+        self.legal_actions().into_iter().map(|a| vec![a]).collect()
+    }
+
+    /// One turn of a playout: uniformly random, or (`dense`) one that crowds the board,
+    /// so that the miner also starts from positions where much can collide. `None` when
+    /// the side to move has nothing to play.
+    fn playout_turn(&self, rng: &mut GameRng, dense: bool) -> Option<Vec<Self::Action>>;
+}
+
+/// Picks one of `items` uniformly, or `None` when there are none.
+pub(crate) fn pick<T: Copy>(items: &[T], rng: &mut GameRng) -> Option<T> {
+    use rand::seq::IndexedRandom;
+    items.choose(rng).copied()
+}
+
+/// Picks among the `keep` items with the lowest `cost` (ties broken by the generator):
+/// the playouts' way of preferring some actions without becoming predictable.
+pub(crate) fn pick_lowest<T: Copy>(
+    items: &[T],
+    keep: usize,
+    rng: &mut GameRng,
+    cost: impl Fn(&T) -> i64,
+) -> Option<T> {
+    let mut ranked: Vec<(i64, usize)> = items
+        .iter()
+        .enumerate()
+        .map(|(i, x)| (cost(x), i))
+        .collect();
+    ranked.sort();
+    ranked.truncate(keep.max(1));
+    pick(&ranked, rng).map(|(_, i)| items[i])
+}

@@ -1,0 +1,110 @@
+//! Polarity's scores and captions: stones moved by one power, stones it could not move,
+//! lines taken and their stones, a regather, a win.
+
+use super::{Scores, Showcase, pick, pick_lowest};
+use crate::rules::polarity::{Action, Game, Mode, Resolution, Side, StayReason, TARGET};
+use crate::rules::rng::GameRng;
+
+impl Showcase for Game {
+    const MIDGAME: std::ops::RangeInclusive<usize> = 0..=40;
+
+    fn scores(_before: &Game, resolution: &Resolution, _after: &Game) -> Scores {
+        let win = resolution
+            .outcome
+            .is_some_and(|o| o.winner == Some(resolution.mover));
+        let mut s = Scores::new();
+        s.add("moved", resolution.moved.len(), 2);
+        s.add("held", resolution.stayed.len(), 1);
+        s.add("lines", resolution.runs.len(), 6);
+        s.add("taken", resolution.removed.len(), 3);
+        s.add("regathered", u8::from(resolution.regathered), 4);
+        s.add("win", u8::from(win), 10);
+        s
+    }
+
+    fn captions(_before: &Game, resolution: &Resolution) -> Vec<String> {
+        let who = player(resolution.mover);
+        let cell = resolution.placed.cell;
+        let mut captions = vec![match resolution.power {
+            Some(p) => format!(
+                "{who} places a stone on {cell} and spends the {} to {}",
+                p.piece.name(),
+                p.mode.name()
+            ),
+            None if resolution.regathered => {
+                format!("{who} has no piece to spend: a plain stone on {cell}")
+            }
+            None => format!("{who} places a plain stone on {cell}"),
+        }];
+        // The window's stages: the placement, the power (when it reached a stone), the
+        // lines taken, the regather.
+        if let Some(p) = resolution.power
+            && (!resolution.moved.is_empty() || !resolution.stayed.is_empty())
+        {
+            let (verb, way) = match p.mode {
+                Mode::Push => ("pushes", "away from"),
+                Mode::Pull => ("pulls", "toward"),
+            };
+            let mut text = format!(
+                "the {} {verb} {} one step {way} {cell}",
+                p.piece.name(),
+                stones(resolution.moved.len())
+            );
+            if !resolution.stayed.is_empty() {
+                let why = |r: StayReason| match r {
+                    StayReason::Locked => "locked",
+                    StayReason::Edge => "at the edge",
+                    StayReason::Occupied => "blocked",
+                };
+                let reasons: Vec<&str> = resolution.stayed.iter().map(|s| why(s.reason)).collect();
+                text += &format!("; {} hold ({})", stones(reasons.len()), reasons.join(", "));
+            }
+            captions.push(text);
+        }
+        if !resolution.removed.is_empty() {
+            let lines = match resolution.runs.len() {
+                1 => "a line".to_string(),
+                n => format!("{n} lines"),
+            };
+            captions.push(format!(
+                "{lines} taken: {} to {who}'s collection, {}/{TARGET}",
+                stones(resolution.removed.len()),
+                resolution.collected
+            ));
+        }
+        if resolution.regathered {
+            captions.push(format!("{who}'s five pieces come back"));
+        }
+        captions
+    }
+
+    fn playout_turn(&self, rng: &mut GameRng, dense: bool) -> Option<Vec<Action>> {
+        let legal = self.legal_actions();
+        let action = if dense {
+            // Plain stones near the middle pile up into crowds a power can move.
+            pick_lowest(&legal, 6, rng, |a| {
+                let centre = (2 * i64::from(a.cell.file()) - 7).abs()
+                    + (2 * i64::from(a.cell.rank()) - 7).abs();
+                centre + if a.power.is_some() { 6 } else { 0 }
+            })
+        } else {
+            pick(&legal, rng)
+        }?;
+        Some(vec![action])
+    }
+}
+
+fn player(side: Side) -> &'static str {
+    match side {
+        Side::One => "player one",
+        Side::Two => "player two",
+    }
+}
+
+fn stones(n: usize) -> String {
+    if n == 1 {
+        "1 stone".to_string()
+    } else {
+        format!("{n} stones")
+    }
+}

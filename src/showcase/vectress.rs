@@ -1,0 +1,228 @@
+//! Vectress's scores and captions: waves, pieces set moving, shoves and shove trains,
+//! bonds formed and broken, pieces knocked off, enemies dragged off by a bond, a Core
+//! going over, a win.
+
+use std::collections::BTreeSet;
+
+use super::{Scores, Showcase, pick, pick_lowest};
+use crate::rules::rng::GameRng;
+use crate::rules::vectress::resolution::{PlayerMove, Shove, Wave};
+use crate::rules::vectress::{Action, Dir, Game, Kind, PieceId, Position, Resolution};
+
+impl Showcase for Game {
+    const MIDGAME: std::ops::RangeInclusive<usize> = 0..=40;
+
+    fn scores(before: &Game, resolution: &Resolution, _after: &Game) -> Scores {
+        let pos = before.position();
+        let waves = &resolution.waves;
+        let mut set_moving = BTreeSet::new();
+        let mut lost: Vec<PieceId> = Vec::new();
+        for wave in waves {
+            set_moving.extend(wave.moves.iter().map(|m| m.id));
+            set_moving.extend(wave.lost.iter().map(|l| l.id));
+            lost.extend(wave.lost.iter().map(|l| l.id));
+        }
+        let knocked_off = lost.len();
+        if let Some(player) = &resolution.player {
+            lost.extend(player.dropped.iter().map(|d| d.id));
+        }
+        let enemy = resolution.side.opponent();
+        // An enemy that was bonded when the move began went over with its body.
+        let dragged_off = lost
+            .iter()
+            .filter(|&&id| pos.piece(id).is_some_and(|p| p.owner == enemy) && pos.is_bonded(id))
+            .count();
+        let core_off = lost
+            .iter()
+            .filter(|&&id| pos.piece(id).is_some_and(|p| p.kind == Kind::Octagon))
+            .count();
+        let broken_by_player = resolution
+            .player
+            .as_ref()
+            .map_or(0, |p| p.bonds_broken.len());
+        let win = resolution
+            .outcome
+            .is_some_and(|o| o.winner == Some(resolution.side));
+
+        let mut s = Scores::new();
+        s.add("waves", waves.len(), 4);
+        s.add("pieces_moved", set_moving.len(), 1);
+        s.add("shoves", waves.iter().map(|w| w.shoves.len()).sum::<usize>(), 2);
+        s.add("shove_train", waves.iter().map(|w| longest_train(&w.shoves)).max().unwrap_or(0), 2);
+        s.add("bonds_formed", waves.iter().map(|w| w.bonds_formed.len()).sum::<usize>(), 1);
+        let broken = waves.iter().map(|w| w.bonds_broken.len()).sum::<usize>() + broken_by_player;
+        s.add("bonds_broken", broken, 1);
+        s.add("knocked_off", knocked_off, 4);
+        s.add("dragged_off", dragged_off, 4);
+        s.add("core_off", core_off, 12);
+        s.add("win", u8::from(win), 6);
+        s
+    }
+
+    fn captions(before: &Game, resolution: &Resolution) -> Vec<String> {
+        let pos = before.position();
+        let mut captions = Vec::new();
+        if let Some(player) = &resolution.player {
+            captions.push(player_caption(pos, resolution, player));
+        }
+        let total = resolution.waves.len();
+        for (i, wave) in resolution.waves.iter().enumerate() {
+            captions.push(format!("wave {} of {total}: {}", i + 1, wave_caption(pos, wave)));
+        }
+        captions
+    }
+
+    fn playout_turn(&self, rng: &mut GameRng, dense: bool) -> Option<Vec<Action>> {
+        let legal = self.legal_actions();
+        let action = if dense {
+            // Toward the middle, where magnets meet.
+            pick_lowest(&legal, 6, rng, |a| match a {
+                Action::Move { to, .. } | Action::PullFree { to, .. } => {
+                    i64::from((to.x() - 4).abs() + (to.y() - 4).abs())
+                }
+                Action::Pass => 100,
+            })
+        } else {
+            pick(&legal, rng)
+        }?;
+        Some(vec![action])
+    }
+}
+
+/// The longest chain of shoves in one wave (A shoves B, B shoves C: 2).
+fn longest_train(shoves: &[Shove]) -> usize {
+    fn from(id: PieceId, shoves: &[Shove], depth: usize) -> usize {
+        if depth == 0 {
+            return 0;
+        }
+        shoves
+            .iter()
+            .filter(|s| s.shover == id)
+            .map(|s| 1 + from(s.shoved, shoves, depth - 1))
+            .max()
+            .unwrap_or(0)
+    }
+    shoves
+        .iter()
+        .map(|s| from(s.shover, shoves, shoves.len()))
+        .max()
+        .unwrap_or(0)
+}
+
+/// "the Black Core", "the White Triangle".
+pub fn piece_name(pos: &Position, id: PieceId) -> String {
+    match pos.piece(id) {
+        Some(p) => format!("the {} {}", p.owner.title(), kind_title(p.kind)),
+        None => "a piece".to_string(),
+    }
+}
+
+pub fn kind_title(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Octagon => "Core",
+        Kind::Square => "Square",
+        Kind::Rhombus => "Rhombus",
+        Kind::Triangle => "Triangle",
+    }
+}
+
+pub fn dir_name(dir: Dir) -> &'static str {
+    match dir {
+        Dir::N => "north",
+        Dir::NE => "north-east",
+        Dir::E => "east",
+        Dir::SE => "south-east",
+        Dir::S => "south",
+        Dir::SW => "south-west",
+        Dir::W => "west",
+        Dir::NW => "north-west",
+    }
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
+fn player_caption(pos: &Position, resolution: &Resolution, player: &PlayerMove) -> String {
+    let side = resolution.side.title();
+    let name = pos
+        .piece(player.piece)
+        .map_or("piece", |p| kind_title(p.kind));
+    let (from, to) = match resolution.action {
+        Action::Move { from, to } | Action::PullFree { from, to } => (from.name(), to.name()),
+        Action::Pass => (String::new(), String::new()),
+    };
+    let mut text = if player.pulled_free {
+        format!("{side} pulls the {name} free, {from} to {to}")
+    } else {
+        format!("{side} moves the {name} {from} to {to}")
+    };
+    let carried = player.moved.len().saturating_sub(1);
+    if carried > 0 {
+        text += &format!(", carrying {} with it", plural(carried, "bonded piece", "bonded pieces"));
+    }
+    for d in &player.dropped {
+        text += &format!("; {} drops off the edge", piece_name(pos, d.id));
+    }
+    text
+}
+
+fn wave_caption(pos: &Position, wave: &Wave) -> String {
+    if !wave.had_movement() && wave.pushes.is_empty() {
+        return "nothing more moves; the chain ends".to_string();
+    }
+    let mut parts = Vec::new();
+    if let Some(push) = wave.pushes.first() {
+        let mut text = format!(
+            "{} pushes {} {}",
+            piece_name(pos, push.pusher),
+            piece_name(pos, push.pushed),
+            dir_name(push.dir)
+        );
+        if wave.pushes.len() > 1 {
+            text += &format!(" ({} in all)", plural(wave.pushes.len(), "push", "pushes"));
+        }
+        parts.push(text);
+    }
+    if !wave.had_movement() {
+        parts.push("the forces cancel and nothing moves".to_string());
+    }
+    match wave.shoves.len() {
+        0 => {}
+        1 => {
+            let s = wave.shoves[0];
+            parts.push(format!(
+                "{} shoves {} {}",
+                piece_name(pos, s.shover),
+                piece_name(pos, s.shoved),
+                dir_name(s.dir)
+            ));
+        }
+        n => parts.push(format!(
+            "{n} shoves, a train of {}",
+            longest_train(&wave.shoves)
+        )),
+    }
+    for l in &wave.lost {
+        let core = pos.piece(l.id).is_some_and(|p| p.kind == Kind::Octagon);
+        let bang = if core { "!" } else { "" };
+        parts.push(format!("{} goes over the edge{bang}", piece_name(pos, l.id)));
+    }
+    if !wave.bonds_formed.is_empty() {
+        parts.push(match wave.bonds_formed.len() {
+            1 => "a bond snaps shut".to_string(),
+            n => format!("{n} bonds snap shut"),
+        });
+    }
+    if !wave.bonds_broken.is_empty() {
+        parts.push(match wave.bonds_broken.len() {
+            1 => "a bond breaks".to_string(),
+            n => format!("{n} bonds break"),
+        });
+    }
+    parts.join("; ")
+}
