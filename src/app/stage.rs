@@ -71,6 +71,14 @@ fn spawn_stage(
             shadow_maps_enabled: true,
             ..default()
         },
+        // One cascade covers a board seen from a seat: the default four cost a software
+        // renderer four shadow passes a frame for no visible gain.
+        bevy::light::CascadeShadowConfigBuilder {
+            num_cascades: 1,
+            maximum_distance: 34.0,
+            ..default()
+        }
+        .build(),
         Transform::from_xyz(-10.0, 9.0, 5.0).looking_at(Vec3::ZERO, Vec3::Y),
     ));
     // Fill: cool and soft from the opposite side, no shadows.
