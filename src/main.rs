@@ -19,6 +19,10 @@ use lodestone::rules::GameId;
 struct Cli {
     #[command(subcommand)]
     command: Option<Verb>,
+    /// Open the window straight into the attract showcase (the scenario library played
+    /// by itself); any key or click returns to the menu.
+    #[arg(long)]
+    attract: bool,
 }
 
 #[derive(Subcommand)]
@@ -107,6 +111,7 @@ fn main() -> ExitCode {
         }
     };
     let result = match cli.command {
+        None if cli.attract => open_attract(),
         None => open_window(),
         Some(Verb::Engine) => {
             let stdin = std::io::stdin().lock();
@@ -203,6 +208,17 @@ fn open_replay(file: &std::path::Path, check: bool) -> Result<serde_json::Value,
 fn open_window() -> Result<serde_json::Value, CliError> {
     lodestone::app::run_window();
     Ok(serde_json::Value::Null)
+}
+
+#[cfg(feature = "app")]
+fn open_attract() -> Result<serde_json::Value, CliError> {
+    lodestone::app::run_attract();
+    Ok(serde_json::Value::Null)
+}
+
+#[cfg(not(feature = "app"))]
+fn open_attract() -> Result<serde_json::Value, CliError> {
+    open_window()
 }
 
 #[cfg(not(feature = "app"))]

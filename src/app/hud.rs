@@ -16,6 +16,9 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<Notice>()
         .init_resource::<StatusLine>()
         .init_resource::<GameKeys>()
+        .init_resource::<ComputerThinking>()
+        .add_systems(Startup, spawn_thinking)
+        .add_systems(Update, show_thinking)
         .init_resource::<HelpOverlay>()
         .add_systems(Startup, (spawn_hud, spawn_help))
         .add_systems(
@@ -52,6 +55,90 @@ pub struct StatusLine(pub String);
 /// table with the status line.
 #[derive(Resource, Default, Debug, Clone, PartialEq)]
 pub struct GameKeys(pub Vec<(String, String)>);
+
+/// The computer is choosing its move (the table sets it; the HUD shows a small pulsing
+/// indicator, top centre, while it is true).
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ComputerThinking(pub bool);
+
+#[derive(Component)]
+struct ThinkingPill;
+
+#[derive(Component)]
+struct ThinkingDot(usize);
+
+fn spawn_thinking(mut commands: Commands) {
+    commands
+        .spawn((
+            Name::new("Thinking"),
+            ThinkingPill,
+            LayoutChecked("thinking"),
+            Node {
+                position_type: PositionType::Absolute,
+                top: px(12),
+                left: percent(50),
+                margin: UiRect::left(px(-62)),
+                width: px(124),
+                padding: UiRect::axes(px(10), px(5)),
+                column_gap: px(5),
+                align_items: AlignItems::Center,
+                border_radius: BorderRadius::all(px(12)),
+                display: Display::None,
+                ..default()
+            },
+            BackgroundColor(PANEL),
+            Pickable::IGNORE,
+        ))
+        .with_children(|pill| {
+            pill.spawn((
+                Text::new("thinking"),
+                TextFont::from_font_size(13.0),
+                TextColor(DIM),
+                Pickable::IGNORE,
+            ));
+            for i in 0..3 {
+                pill.spawn((
+                    ThinkingDot(i),
+                    Node {
+                        width: px(6),
+                        height: px(6),
+                        border_radius: BorderRadius::all(px(3)),
+                        ..default()
+                    },
+                    BackgroundColor(INK),
+                    Pickable::IGNORE,
+                ));
+            }
+        });
+}
+
+/// The pill shows while the computer thinks; its dots pulse one after another (the
+/// computer thinks off the main thread, so they keep moving).
+fn show_thinking(
+    thinking: Res<ComputerThinking>,
+    time: Res<Time>,
+    mut pill: Query<&mut Node, With<ThinkingPill>>,
+    mut dots: Query<(&ThinkingDot, &mut BackgroundColor)>,
+) {
+    let display = if thinking.0 {
+        Display::Flex
+    } else {
+        Display::None
+    };
+    for mut node in &mut pill {
+        if node.display != display {
+            node.display = display;
+        }
+    }
+    if !thinking.0 {
+        return;
+    }
+    let t = time.elapsed_secs();
+    for (dot, mut color) in &mut dots {
+        let phase = (t * 4.0 - dot.0 as f32 * 0.8).sin() * 0.5 + 0.5;
+        color.0 = INK.with_alpha(0.25 + 0.75 * phase);
+    }
+}
 
 /// Whether the help overlay (every key) is open. While it is, Escape only closes it.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
@@ -308,6 +395,7 @@ fn update_hud(
     notice: Res<Notice>,
     help: Res<HelpOverlay>,
     film: Option<Res<super::film::FilmOverlay>>,
+    showcase: Option<Res<super::showcase::ShowcaseRun>>,
     mut texts: Query<
         (
             &HudText,
@@ -331,6 +419,9 @@ fn update_hud(
         }
         match which {
             HudText::Title => match &active {
+                Some(_) if playing && showcase.is_some() => {
+                    showcase.as_ref().map(|r| r.heading()).unwrap_or_default()
+                }
                 Some(active) if playing => {
                     format!("{} - {}", active.game.title(), mode_name(active.mode))
                 }

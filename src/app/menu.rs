@@ -42,6 +42,8 @@ const MODES: [(PlayMode, &str); 4] = [
 
 const BUTTON: Color = Color::srgb(0.18, 0.2, 0.26);
 const BUTTON_HOVER: Color = Color::srgb(0.27, 0.31, 0.4);
+/// The showcase buttons: warmer, they start an exhibition rather than a game.
+const SHOWCASE: Color = Color::srgb(0.36, 0.25, 0.12);
 const BUTTON_DISABLED: Color = Color::srgb(0.12, 0.12, 0.13);
 /// The buttons' height; the game's name sits in a box as tall.
 const BUTTON_HEIGHT: f32 = 34.0;
@@ -133,7 +135,7 @@ fn spawn_menu(mut commands: Commands, available: Res<AvailableModes>, fonts: Opt
                             enabled,
                         },
                         Node {
-                            width: px(140),
+                            width: px(124),
                             height: px(BUTTON_HEIGHT),
                             flex_shrink: 0.0,
                             justify_content: JustifyContent::Center,
@@ -153,9 +155,40 @@ fn spawn_menu(mut commands: Commands, available: Res<AvailableModes>, fonts: Opt
                         )],
                     ));
                 }
+                row.spawn(showcase_button(Some(game), "Showcase", 110.0));
             });
         }
+        menu.spawn((
+            Node {
+                margin: UiRect::top(px(8)),
+                ..default()
+            },
+            children![showcase_button(None, "Showcase: all four games", 260.0)],
+        ));
     });
+}
+
+/// A button that starts the showcase of `game` (all games when `None`).
+fn showcase_button(game: Option<GameId>, label: &str, width: f32) -> impl Bundle {
+    (
+        Button,
+        super::showcase::ShowcaseButton(game),
+        Node {
+            width: px(width),
+            height: px(BUTTON_HEIGHT),
+            flex_shrink: 0.0,
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            border_radius: BorderRadius::all(px(6)),
+            ..default()
+        },
+        BackgroundColor(SHOWCASE),
+        children![(
+            Text::new(label),
+            TextFont::from_font_size(15.0),
+            TextColor(Color::srgb(0.98, 0.93, 0.8)),
+        )],
+    )
 }
 
 /// Games register their modes at startup, possibly after the menu first appears: keep

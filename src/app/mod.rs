@@ -19,6 +19,7 @@ pub mod render;
 pub mod replay_list;
 pub mod screenshot;
 pub mod settings;
+pub mod showcase;
 pub mod stage;
 pub mod table;
 pub mod vectress;
@@ -37,6 +38,9 @@ pub enum Screen {
     #[default]
     Menu,
     Playing,
+    /// A moment between two showcase scenarios: leaving and re-entering `Playing` sets
+    /// the next table out afresh.
+    Interlude,
 }
 
 /// How a game is being played.
@@ -104,7 +108,10 @@ pub fn plugin(app: &mut App) {
             hud::plugin,
             menu::plugin,
             menu_scene::plugin,
+            showcase::plugin,
             replay_list::plugin,
+        ))
+        .add_plugins((
             vectress::plugin,
             hexchess::plugin,
             wavefield::plugin,
@@ -117,9 +124,19 @@ pub fn run_window() {
     run_window_from(None);
 }
 
+/// Opens the game window straight into the attract showcase (`lodestone --attract`):
+/// any key or click returns to the menu.
+pub fn run_attract() {
+    open_window(None, true);
+}
+
 /// Opens the game window, straight into a game when `start` says which (a replay opened
 /// from the command line), and runs until it closes.
 pub fn run_window_from(start: Option<table::StartFrom>) {
+    open_window(start, false);
+}
+
+fn open_window(start: Option<table::StartFrom>, attract: bool) {
     let size = settings::settings_path()
         .map(|p| settings::load_from(&p).0.window)
         .unwrap_or((1280, 800));
@@ -136,6 +153,9 @@ pub fn run_window_from(start: Option<table::StartFrom>) {
         .insert_resource(table::ReplayFolder::standard())
         .add_plugins((plugin, settings::plugin, screenshot::plugin))
         .add_plugins(move |app: &mut App| {
+            if attract {
+                app.insert_resource(showcase::AttractAtStart);
+            }
             if let Some(start) = start.clone() {
                 app.insert_resource(ActiveGame {
                     game: start.game,

@@ -39,6 +39,13 @@ pub struct Settings {
     pub quality: Quality,
     /// The camera trembles when a Core falls.
     pub camera_shake: bool,
+    /// Seconds without input on the menu before the showcase starts by itself; 0 never.
+    pub attract_idle_seconds: u32,
+    /// The showcase's slow motion for the moment that matters, 0.1 to 0.25.
+    pub showcase_speed: f32,
+    /// Hex chess: live play shows a renaming (a morph and a ring) for learners; the v011
+    /// document announces nothing, so it is off by default.
+    pub show_renaming: bool,
 }
 
 #[derive(Serialize, Deserialize, Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -58,6 +65,9 @@ impl Default for Settings {
             cinematic_camera: true,
             quality: Quality::default(),
             camera_shake: true,
+            attract_idle_seconds: 60,
+            showcase_speed: 0.2,
+            show_renaming: false,
         }
     }
 }
@@ -163,6 +173,11 @@ fn load_settings(
     queue.speed = settings.speed;
     commands.insert_resource(settings.quality);
     commands.insert_resource(super::camera::ShakeEnabled(settings.camera_shake));
+    commands.insert_resource(super::hexchess::ShowRenaming(settings.show_renaming));
+    commands.insert_resource(super::showcase::AttractSettings {
+        idle_seconds: settings.attract_idle_seconds as f32,
+        slow_motion: settings.showcase_speed.clamp(0.1, 0.25),
+    });
     commands.insert_resource(SettingsFile { path, writable });
     commands.insert_resource(settings);
 }

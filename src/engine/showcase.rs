@@ -60,7 +60,9 @@ fn mine_game<G: Showcase>(args: &[String]) -> Result<Value, CliError> {
             .map_err(CliError::Failed)?;
         return Ok(baseline::distribution::<G>(&random, &pool));
     }
-    Ok(Value::Array(pool.top().iter().map(|f| f.to_json()).collect()))
+    Ok(Value::Array(
+        pool.top().iter().map(|f| f.to_json()).collect(),
+    ))
 }
 
 /// The search budget from the options, refused in one sentence naming the bad option.
@@ -178,7 +180,7 @@ mod tests {
             ("--top 0", "--top"),
             ("--width 0", "--width"),
             ("--by fireworks", "--by"),
-            ("--seed -1", "--seed"),
+            ("--seed x", "--seed"),
             ("--frobnicate", "--frobnicate"),
         ];
         for (given, named) in cases {
@@ -186,7 +188,10 @@ mod tests {
                 panic!("{given} was not refused as usage");
             };
             assert!(message.contains(named), "{given}: {message}");
-            assert!(message.starts_with("lodestone mine vectress: "), "{message}");
+            assert!(
+                message.starts_with("lodestone mine vectress: "),
+                "{message}"
+            );
             assert_eq!(message.lines().count(), 1, "{message}");
         }
         let Err(CliError::Usage(message)) = mine(GameId::Polarity, &args("--by waves")) else {
@@ -206,8 +211,39 @@ mod tests {
             let finds = a.as_array().unwrap();
             assert!(!finds.is_empty(), "{}", game.id());
             // Best first.
-            let spectacle: Vec<i64> = finds.iter().map(|f| f["spectacle"].as_i64().unwrap()).collect();
+            let spectacle: Vec<i64> = finds
+                .iter()
+                .map(|f| f["spectacle"].as_i64().unwrap())
+                .collect();
             assert!(spectacle.windows(2).all(|w| w[0] >= w[1]), "{spectacle:?}");
+        }
+    }
+
+    /// `--json` carries everything a script needs to replay each scenario through the
+    /// engine: the game, its actions, ruleset and seed.
+    #[test]
+    fn the_json_list_replays_through_the_engine() {
+        let Value::Array(list) = scenarios(true).unwrap() else {
+            panic!("not an array");
+        };
+        assert_eq!(list.len(), library::scenarios().unwrap().len());
+        for s in &list {
+            let game = GameId::parse(s["game"].as_str().unwrap()).unwrap();
+            let setup = crate::rules::Setup {
+                ruleset: s["ruleset"].as_str().map(String::from),
+                seed: s["seed"].as_u64().unwrap(),
+            };
+            let mut session = crate::engine::new_session(game, &setup).unwrap();
+            let actions = s["actions"].as_array().unwrap();
+            assert_eq!(actions.len() as u64, s["plies"].as_u64().unwrap());
+            assert!(
+                s["focus"].as_u64().unwrap() < actions.len() as u64,
+                "{}",
+                s["name"]
+            );
+            for action in actions {
+                session.play(action.as_str().unwrap()).unwrap();
+            }
         }
     }
 

@@ -45,7 +45,10 @@ pub fn random_selfplay<G: Showcase>(
             for (name, value) in scores.iter() {
                 values.entry(name).or_default().push(value);
             }
-            values.entry("spectacle").or_default().push(scores.spectacle());
+            values
+                .entry("spectacle")
+                .or_default()
+                .push(scores.spectacle());
             if game.is_over() {
                 break;
             }
@@ -74,10 +77,7 @@ pub fn spread(values: &[i64]) -> (i64, i64, f64) {
 
 /// Random self-play against the miner, per score: random play's max, 99th percentile and
 /// mean; the miner's best find for that score and the median over its top finds.
-pub fn distribution<G: Showcase>(
-    random: &BTreeMap<&'static str, Vec<i64>>,
-    pool: &Pool,
-) -> Value {
+pub fn distribution<G: Showcase>(random: &BTreeMap<&'static str, Vec<i64>>, pool: &Pool) -> Value {
     let actions = random.get("spectacle").map_or(0, Vec::len);
     let mut rows = Map::new();
     for (name, values) in random {

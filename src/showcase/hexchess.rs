@@ -31,10 +31,8 @@ impl Showcase for Game {
         } else {
             0
         };
-        let renamed_check = renamed
-            && resolution.gives_check
-            && as_arrived & king != 0
-            && as_before & king == 0;
+        let renamed_check =
+            renamed && resolution.gives_check && as_arrived & king != 0 && as_before & king == 0;
         let mate = resolution
             .outcome
             .is_some_and(|o| o.reason == Reason::Checkmate);
@@ -43,12 +41,16 @@ impl Showcase for Game {
             && resolution.arrived_as == Kind::Queen;
 
         let mut s = Scores::new();
-        s.add("captured", resolution.captured.map_or(0, |(_, k, _)| value(k)), 2);
+        s.add(
+            "captured",
+            resolution.captured.map_or(0, |(_, k, _)| value(k)),
+            2,
+        );
         s.add("renamed_threats", renamed_threats, 2);
         s.add("check", u8::from(resolution.gives_check), 1);
         s.add("renamed_check", u8::from(renamed_check), 4);
         s.add("promoted", u8::from(resolution.mv.promotion.is_some()), 6);
-        s.add("queen_arrives", u8::from(queen_arrives), 3);
+        s.add("queen_arrives", u8::from(queen_arrives), 1);
         s.add("forced_replies", forced_replies(after), 3);
         s.add("mate", u8::from(mate), 20);
         s.add("renamed_mate", u8::from(mate && renamed_check), 15);
@@ -143,4 +145,38 @@ fn forced_replies(after: &Game) -> usize {
         n += 1;
     }
     n
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::showcase::score_last;
+
+    /// A pawn takes a knight on its last rank and promotes to a queen, which arrives as
+    /// a rook (the engine's record of this line): three stages before any check.
+    #[test]
+    fn a_promotion_with_renaming_scores_and_captions_each_stage() {
+        let (scores, captions) = score_last::<Game>(&["f2b6", "k7k6", "b6e8", "b7b6", "e8d9=Q"]);
+        assert_eq!(scores.get("captured"), Some(3));
+        assert_eq!(scores.get("promoted"), Some(1));
+        assert_eq!(scores.get("queen_arrives"), Some(0));
+        assert_eq!(captions[0], "White pawn e8-d9, taking the Black knight");
+        assert_eq!(captions[1], "the pawn promotes to a queen");
+        assert_eq!(captions[2], "the queen arrives as a rook");
+        let check = usize::try_from(scores.get("check").unwrap()).unwrap();
+        assert_eq!(captions.len(), 3 + check);
+    }
+
+    /// A pawn's first step: in v011 it arrives as a queen (H4); nothing is taken.
+    #[test]
+    fn a_pawn_step_arrives_as_a_queen() {
+        let (scores, captions) = score_last::<Game>(&["f5f6"]);
+        assert_eq!(scores.get("queen_arrives"), Some(1));
+        assert_eq!(scores.get("captured"), Some(0));
+        assert_eq!(scores.get("mate"), Some(0));
+        assert_eq!(
+            captions,
+            ["White pawn f5-f6", "the pawn arrives as a queen"]
+        );
+    }
 }

@@ -22,7 +22,44 @@ macro_rules! scenario {
 }
 
 /// Every scenario file, by game.
-const FILES: &[(GameId, &str, &str)] = &[];
+const FILES: &[(GameId, &str, &str)] = &[
+    scenario!(Vectress, "vectress", "ten-waves"),
+    scenario!(Vectress, "vectress", "nine-waves-fifteen-magnets"),
+    scenario!(Vectress, "vectress", "the-chain-turns-back"),
+    scenario!(Vectress, "vectress", "both-cores-fall"),
+    scenario!(Vectress, "vectress", "eight-over-the-edge"),
+    scenario!(Vectress, "vectress", "the-body-goes-over"),
+    scenario!(Vectress, "vectress", "seven-bonds"),
+    scenario!(Vectress, "vectress", "fifteen-in-motion"),
+    scenario!(Vectress, "vectress", "shoved-and-pushed"),
+    scenario!(Vectress, "vectress", "dragged-by-a-bond"),
+    scenario!(Hexchess, "hexchess", "pawn-takes-queen-mates"),
+    scenario!(Hexchess, "hexchess", "promote-rook-mate-bishop"),
+    scenario!(Hexchess, "hexchess", "bishop-arrives-knight-mate"),
+    scenario!(Hexchess, "hexchess", "rook-arrives-bishop-mate"),
+    scenario!(Hexchess, "hexchess", "quiet-step-queen-mate"),
+    scenario!(Hexchess, "hexchess", "ten-threats"),
+    scenario!(Hexchess, "hexchess", "one-way-out"),
+    scenario!(Hexchess, "hexchess", "queen-arrives-rook-mate"),
+    scenario!(Hexchess, "hexchess", "fast-pawn-mate"),
+    scenario!(Wavefield, "wavefield", "five-round-collapse"),
+    scenario!(Wavefield, "wavefield", "blue-collapses"),
+    scenario!(Wavefield, "wavefield", "four-rounds-and-a-trap"),
+    scenario!(Wavefield, "wavefield", "three-round-collapse"),
+    scenario!(Wavefield, "wavefield", "twenty-six-cells"),
+    scenario!(Wavefield, "wavefield", "a-swing-that-traps"),
+    scenario!(Wavefield, "wavefield", "the-big-hats-bargain"),
+    scenario!(Wavefield, "wavefield", "trapped-within-four-moves"),
+    scenario!(Wavefield, "wavefield", "four-rounds-in-six-moves"),
+    scenario!(Polarity, "polarity", "nine-in-a-block"),
+    scenario!(Polarity, "polarity", "sixteen-at-once"),
+    scenario!(Polarity, "polarity", "a-push-takes-five-lines"),
+    scenario!(Polarity, "polarity", "the-rooks-pull"),
+    scenario!(Polarity, "polarity", "the-rooks-push-wins"),
+    scenario!(Polarity, "polarity", "eight-stand-firm"),
+    scenario!(Polarity, "polarity", "the-pieces-come-back"),
+    scenario!(Polarity, "polarity", "queen-pull-two-lines"),
+];
 
 /// A scenario: its game, its name (the file's, without `.ron`) and the replay it holds.
 #[derive(Debug, Clone)]
@@ -46,8 +83,8 @@ pub fn scenarios() -> Result<Vec<Scenario>, String> {
     FILES
         .iter()
         .map(|&(game, name, text)| {
-            let replay = Replay::parse(text)
-                .map_err(|e| format!("scenario {}/{name} {e}", game.id()))?;
+            let replay =
+                Replay::parse(text).map_err(|e| format!("scenario {}/{name} {e}", game.id()))?;
             if replay.game != game.id() {
                 return Err(format!(
                     "scenario {}/{name} names the game \"{}\"",
@@ -118,9 +155,15 @@ pub fn check(scenario: &Scenario) -> Result<Focus, String> {
         match focus.scores.get(score) {
             Some(now) if now == stored => {}
             Some(now) => {
-                return Err(format!("{name} stores {score} = {stored}, the rules give {now}"));
+                return Err(format!(
+                    "{name} stores {score} = {stored}, the rules give {now}"
+                ));
             }
-            None => return Err(format!("{name} stores {score}, which is no score of its game")),
+            None => {
+                return Err(format!(
+                    "{name} stores {score}, which is no score of its game"
+                ));
+            }
         }
     }
     Ok(focus)
@@ -169,8 +212,10 @@ mod tests {
             }
         }
         on_disk.sort();
-        let mut listed: Vec<(&str, String)> =
-            FILES.iter().map(|(g, n, _)| (g.id(), n.to_string())).collect();
+        let mut listed: Vec<(&str, String)> = FILES
+            .iter()
+            .map(|(g, n, _)| (g.id(), n.to_string()))
+            .collect();
         listed.sort();
         assert_eq!(listed, on_disk);
     }
@@ -179,7 +224,13 @@ mod tests {
     #[test]
     fn a_wrong_stored_score_is_refused() {
         let mut s = scenarios().unwrap().remove(0);
-        let (name, value) = s.replay.scores.iter().next().map(|(k, v)| (k.clone(), *v)).unwrap();
+        let (name, value) = s
+            .replay
+            .scores
+            .iter()
+            .next()
+            .map(|(k, v)| (k.clone(), *v))
+            .unwrap();
         s.replay.scores.insert(name.clone(), value + 1);
         let error = check(&s).unwrap_err();
         assert!(error.contains(&name), "{error}");

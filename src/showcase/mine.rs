@@ -51,7 +51,8 @@ pub fn mine<G: Showcase>(budget: &Budget, progress: bool) -> Result<Pool, String
     let mut pool = Pool::new(budget.top, ranking);
     let start = G::start(&Setup::default())?;
     let label = format!("mine {}", G::GAME.id());
-    let mut bar = progress.then(|| Progress::new(format!("{label}: positions"), budget.positions as u64));
+    let mut bar =
+        progress.then(|| Progress::new(format!("{label}: positions"), budget.positions as u64));
     for i in 0..budget.positions {
         let dense = i % 2 == 1;
         let depth = rng.random_range(G::MIDGAME);
@@ -70,7 +71,10 @@ pub fn mine<G: Showcase>(budget: &Budget, progress: bool) -> Result<Pool, String
         seeds.extend(pool.best().values().cloned());
         seeds.retain(|f| expanded.insert(f.actions()));
         let mut bar = progress.then(|| {
-            Progress::new(format!("{label}: local search {}", round + 1), seeds.len() as u64)
+            Progress::new(
+                format!("{label}: local search {}", round + 1),
+                seeds.len() as u64,
+            )
         });
         for find in &seeds {
             widen(&start, find, budget.width, &mut rng, &mut pool);

@@ -66,3 +66,20 @@ pub(crate) fn pick_lowest<T: Copy>(
     ranked.truncate(keep.max(1));
     pick(&ranked, rng).map(|(_, i)| items[i])
 }
+
+/// Plays `actions` from the start; the scores and captions of the last (for tests of
+/// known resolutions).
+#[cfg(test)]
+pub(crate) fn score_last<G: Showcase>(actions: &[&str]) -> (Scores, Vec<String>) {
+    let mut game = crate::rules::Match::<G>::new(crate::rules::Setup::default()).unwrap();
+    let (last, lead) = actions.split_last().unwrap();
+    for action in lead {
+        game.play_text(action).unwrap();
+    }
+    let before = game.rules().clone();
+    let resolution = game.play_text(last).unwrap();
+    (
+        G::scores(&before, &resolution, game.rules()),
+        G::captions(&before, &resolution),
+    )
+}

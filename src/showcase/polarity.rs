@@ -45,19 +45,31 @@ impl Showcase for Game {
                 Mode::Push => ("pushes", "away from"),
                 Mode::Pull => ("pulls", "toward"),
             };
-            let mut text = format!(
-                "the {} {verb} {} one step {way} {cell}",
-                p.piece.name(),
-                stones(resolution.moved.len())
-            );
+            let moved = resolution.moved.len();
+            let mut text = if moved > 0 {
+                format!(
+                    "the {} {verb} {} one step {way} {cell}",
+                    p.piece.name(),
+                    stones(moved)
+                )
+            } else {
+                format!("the {} {verb}, but nothing moves", p.piece.name())
+            };
             if !resolution.stayed.is_empty() {
-                let why = |r: StayReason| match r {
-                    StayReason::Locked => "locked",
-                    StayReason::Edge => "at the edge",
-                    StayReason::Occupied => "blocked",
-                };
-                let reasons: Vec<&str> = resolution.stayed.iter().map(|s| why(s.reason)).collect();
-                text += &format!("; {} hold ({})", stones(reasons.len()), reasons.join(", "));
+                let count =
+                    |r: StayReason| resolution.stayed.iter().filter(|s| s.reason == r).count();
+                let reasons: Vec<String> = [
+                    (StayReason::Locked, "locked"),
+                    (StayReason::Edge, "at the edge"),
+                    (StayReason::Occupied, "blocked"),
+                ]
+                .into_iter()
+                .filter(|&(r, _)| count(r) > 0)
+                .map(|(r, why)| format!("{} {why}", count(r)))
+                .collect();
+                let n = resolution.stayed.len();
+                let verb = if n == 1 { "holds" } else { "hold" };
+                text += &format!("; {} {verb} ({})", stones(n), reasons.join(", "));
             }
             captions.push(text);
         }
@@ -66,8 +78,14 @@ impl Showcase for Game {
                 1 => "a line".to_string(),
                 n => format!("{n} lines"),
             };
+            let ending = match resolution.outcome {
+                Some(o) if o.winner == Some(resolution.mover) => {
+                    format!(": {TARGET} or more, {who} wins")
+                }
+                _ => String::new(),
+            };
             captions.push(format!(
-                "{lines} taken: {} to {who}'s collection, {}/{TARGET}",
+                "{lines} taken: {} go to {who} ({} in all){ending}",
                 stones(resolution.removed.len()),
                 resolution.collected
             ));
@@ -106,5 +124,35 @@ fn stones(n: usize) -> String {
         "1 stone".to_string()
     } else {
         format!("{n} stones")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::showcase::score_last;
+
+    /// The queen pulls eight stones into a three-by-three block, which is taken (the
+    /// engine's record of this line): placement, power and lines are three stages.
+    #[test]
+    fn a_queen_pull_that_takes_a_block() {
+        let line = ["d6", "d2", "b4", "f4", "b6", "f6", "b2", "f2", "d4 Q-"];
+        let (scores, captions) = score_last::<Game>(&line);
+        assert_eq!(scores.get("moved"), Some(8));
+        assert_eq!(scores.get("taken"), Some(9));
+        assert_eq!(scores.get("held"), Some(0));
+        assert_eq!(captions.len(), 3, "{captions:#?}");
+        assert!(
+            captions[1].starts_with("the queen pulls 8 stones"),
+            "{}",
+            captions[1]
+        );
+    }
+
+    #[test]
+    fn a_plain_stone_is_one_stage() {
+        let (scores, captions) = score_last::<Game>(&["d4"]);
+        assert_eq!(scores.spectacle(), 0);
+        assert_eq!(captions, ["player one places a plain stone on d4"]);
     }
 }

@@ -26,7 +26,11 @@ impl Find {
 
     /// The 0-based ply that is scored: the last.
     pub fn focus(&self) -> usize {
-        self.turns.iter().map(Vec::len).sum::<usize>().saturating_sub(1)
+        self.turns
+            .iter()
+            .map(Vec::len)
+            .sum::<usize>()
+            .saturating_sub(1)
     }
 
     pub fn to_json(&self) -> Value {
@@ -90,9 +94,15 @@ impl Pool {
     pub fn wants(&self, scores: &Scores, plies: usize) -> bool {
         let full = self.top.len() >= self.keep;
         let beats = |f: &Find, key: (i64, i64)| {
-            key > self.ranking.key(&f.scores) || key == self.ranking.key(&f.scores) && plies <= f.focus() + 1
+            key > self.ranking.key(&f.scores)
+                || key == self.ranking.key(&f.scores) && plies <= f.focus() + 1
         };
-        if !full || self.top.last().is_some_and(|w| beats(w, self.ranking.key(scores))) {
+        if !full
+            || self
+                .top
+                .last()
+                .is_some_and(|w| beats(w, self.ranking.key(scores)))
+        {
             return true;
         }
         scores.iter().any(|(name, value)| {
@@ -105,8 +115,9 @@ impl Pool {
     }
 
     /// Keeps `find` if it ranks among the top or is the best yet for some score. Among
-    /// the top, a find with the same last action and the same scores as a kept one is
-    /// the same spectacle reached another way: only the better of the two stays.
+    /// the top, finds with exactly the same scores are nearly always one spectacle
+    /// reached another way (another prefix, another piece starting it): only the better
+    /// of the two stays, so the top shows variety.
     pub fn offer(&mut self, find: Find) {
         for (name, value) in find.scores.iter() {
             if value <= 0 {
@@ -123,12 +134,7 @@ impl Pool {
                 self.best.insert(name, find.clone());
             }
         }
-        let last = find.actions().last().cloned();
-        if let Some(i) = self
-            .top
-            .iter()
-            .position(|f| f.scores == find.scores && f.actions().last() == last.as_ref())
-        {
+        if let Some(i) = self.top.iter().position(|f| f.scores == find.scores) {
             if self.ranking.compare(&find, &self.top[i]) != Ordering::Less {
                 return;
             }

@@ -47,9 +47,25 @@ impl Showcase for Game {
         let mut s = Scores::new();
         s.add("waves", waves.len(), 4);
         s.add("pieces_moved", set_moving.len(), 1);
-        s.add("shoves", waves.iter().map(|w| w.shoves.len()).sum::<usize>(), 2);
-        s.add("shove_train", waves.iter().map(|w| longest_train(&w.shoves)).max().unwrap_or(0), 2);
-        s.add("bonds_formed", waves.iter().map(|w| w.bonds_formed.len()).sum::<usize>(), 1);
+        s.add(
+            "shoves",
+            waves.iter().map(|w| w.shoves.len()).sum::<usize>(),
+            2,
+        );
+        s.add(
+            "shove_train",
+            waves
+                .iter()
+                .map(|w| longest_train(&w.shoves))
+                .max()
+                .unwrap_or(0),
+            2,
+        );
+        s.add(
+            "bonds_formed",
+            waves.iter().map(|w| w.bonds_formed.len()).sum::<usize>(),
+            1,
+        );
         let broken = waves.iter().map(|w| w.bonds_broken.len()).sum::<usize>() + broken_by_player;
         s.add("bonds_broken", broken, 1);
         s.add("knocked_off", knocked_off, 4);
@@ -67,7 +83,11 @@ impl Showcase for Game {
         }
         let total = resolution.waves.len();
         for (i, wave) in resolution.waves.iter().enumerate() {
-            captions.push(format!("wave {} of {total}: {}", i + 1, wave_caption(pos, wave)));
+            captions.push(format!(
+                "wave {} of {total}: {}",
+                i + 1,
+                wave_caption(pos, wave)
+            ));
         }
         captions
     }
@@ -126,6 +146,15 @@ pub fn kind_title(kind: Kind) -> &'static str {
     }
 }
 
+fn kinds_title(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Octagon => "Cores",
+        Kind::Square => "Squares",
+        Kind::Rhombus => "Rhombuses",
+        Kind::Triangle => "Triangles",
+    }
+}
+
 pub fn dir_name(dir: Dir) -> &'static str {
     match dir {
         Dir::N => "north",
@@ -136,6 +165,38 @@ pub fn dir_name(dir: Dir) -> &'static str {
         Dir::SW => "south-west",
         Dir::W => "west",
         Dir::NW => "north-west",
+    }
+}
+
+/// "the Black Core, two Black Squares and the White Triangle": pieces of one owner and
+/// kind counted together, in the order they first appear.
+fn group(pos: &Position, ids: &[PieceId]) -> String {
+    let mut kinds: Vec<((&'static str, Kind), usize)> = Vec::new();
+    for p in ids.iter().filter_map(|&id| pos.piece(id)) {
+        let key = (p.owner.title(), p.kind);
+        match kinds.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, n)) => *n += 1,
+            None => kinds.push((key, 1)),
+        }
+    }
+    const WORDS: [&str; 10] = [
+        "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+    ];
+    let names: Vec<String> = kinds
+        .iter()
+        .map(|&((owner, kind), n)| match n {
+            1 => format!("the {owner} {}", kind_title(kind)),
+            n => format!(
+                "{} {owner} {}",
+                WORDS.get(n).copied().unwrap_or("many"),
+                kinds_title(kind)
+            ),
+        })
+        .collect();
+    match names.split_last() {
+        None => "nothing".to_string(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
     }
 }
 
@@ -163,18 +224,20 @@ fn player_caption(pos: &Position, resolution: &Resolution, player: &PlayerMove) 
     };
     let carried = player.moved.len().saturating_sub(1);
     if carried > 0 {
-        text += &format!(", carrying {} with it", plural(carried, "bonded piece", "bonded pieces"));
+        text += &format!(
+            ", carrying {} with it",
+            plural(carried, "bonded piece", "bonded pieces")
+        );
     }
-    for d in &player.dropped {
-        text += &format!("; {} drops off the edge", piece_name(pos, d.id));
+    if !player.dropped.is_empty() {
+        let ids: Vec<PieceId> = player.dropped.iter().map(|d| d.id).collect();
+        let verb = if ids.len() == 1 { "drops" } else { "drop" };
+        text += &format!("; {} {verb} off the edge", group(pos, &ids));
     }
     text
 }
 
 fn wave_caption(pos: &Position, wave: &Wave) -> String {
-    if !wave.had_movement() && wave.pushes.is_empty() {
-        return "nothing more moves; the chain ends".to_string();
-    }
     let mut parts = Vec::new();
     if let Some(push) = wave.pushes.first() {
         let mut text = format!(
@@ -189,7 +252,11 @@ fn wave_caption(pos: &Position, wave: &Wave) -> String {
         parts.push(text);
     }
     if !wave.had_movement() {
-        parts.push("the forces cancel and nothing moves".to_string());
+        parts.push(if wave.pushes.is_empty() {
+            "nothing more moves".to_string()
+        } else {
+            "the forces cancel and nothing moves".to_string()
+        });
     }
     match wave.shoves.len() {
         0 => {}
@@ -207,10 +274,14 @@ fn wave_caption(pos: &Position, wave: &Wave) -> String {
             longest_train(&wave.shoves)
         )),
     }
-    for l in &wave.lost {
-        let core = pos.piece(l.id).is_some_and(|p| p.kind == Kind::Octagon);
+    if !wave.lost.is_empty() {
+        let ids: Vec<PieceId> = wave.lost.iter().map(|l| l.id).collect();
+        let core = ids
+            .iter()
+            .any(|&id| pos.piece(id).is_some_and(|p| p.kind == Kind::Octagon));
+        let verb = if ids.len() == 1 { "goes" } else { "go" };
         let bang = if core { "!" } else { "" };
-        parts.push(format!("{} goes over the edge{bang}", piece_name(pos, l.id)));
+        parts.push(format!("{} {verb} over the edge{bang}", group(pos, &ids)));
     }
     if !wave.bonds_formed.is_empty() {
         parts.push(match wave.bonds_formed.len() {
@@ -224,5 +295,52 @@ fn wave_caption(pos: &Position, wave: &Wave) -> String {
             n => format!("{n} bonds break"),
         });
     }
+    if parts.len() == 1 && !wave.had_movement() {
+        parts.push("the chain ends".to_string());
+    }
     parts.join("; ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::showcase::score_last;
+
+    /// The README's chain: five waves as the engine counts them (its `last.waves`), two
+    /// bonds formed, nothing knocked off; a caption for the move and one per wave.
+    #[test]
+    fn the_five_wave_chain_scores_five_waves() {
+        let (scores, captions) = score_last::<Game>(&["E3-G5", "F7-H5", "F5-F7"]);
+        assert_eq!(scores.get("waves"), Some(5));
+        assert_eq!(scores.get("bonds_formed"), Some(2));
+        assert_eq!(scores.get("knocked_off"), Some(0));
+        assert_eq!(scores.get("core_off"), Some(0));
+        assert_eq!(captions.len(), 6, "{captions:#?}");
+        assert!(
+            captions[0].starts_with("White moves the Core F5 to F7"),
+            "{}",
+            captions[0]
+        );
+        assert!(
+            captions[5].starts_with("wave 5 of 5: nothing more moves"),
+            "{}",
+            captions[5]
+        );
+    }
+
+    #[test]
+    fn a_shove_train_is_the_longest_chain_in_the_wave() {
+        let shove = |shover, shoved| Shove {
+            shover,
+            shoved,
+            dir: Dir::N,
+        };
+        assert_eq!(longest_train(&[]), 0);
+        assert_eq!(longest_train(&[shove(1, 2), shove(2, 3), shove(7, 8)]), 2);
+        assert_eq!(
+            longest_train(&[shove(1, 2), shove(2, 1)]),
+            2,
+            "a cycle stops"
+        );
+    }
 }

@@ -1,11 +1,12 @@
-//! Wave Field's scores and captions: removal rounds, pieces removed in one move (and how
-//! many were the enemy's, and Big Hats), the territory swing, and a trap. A turn may tune
-//! before it moves, so the miner tries every profile with every move.
+//! Wave Field's scores and captions: removal rounds, pieces removed in one move (always the
+//! mover's own, W8; Big Hats never go, W9), the territory swing, and the opponent left
+//! trapped. A turn may tune before it moves, so the miner tries every profile with every
+//! move.
 
 use super::{Scores, Showcase, pick, pick_lowest};
 use crate::rules::Rules;
 use crate::rules::rng::GameRng;
-use crate::rules::wavefield::{Action, Cell, Event, Game, Kind, Position, Profile, Resolution, Side};
+use crate::rules::wavefield::{Action, Cell, Event, Game, Position, Profile, Resolution, Side};
 
 impl Showcase for Game {
     const MIDGAME: std::ops::RangeInclusive<usize> = 0..=30;
@@ -19,22 +20,18 @@ impl Showcase for Game {
                 ..
             } => (
                 rounds.len(),
-                rounds.iter().flat_map(|(r, _)| r.iter()).copied().collect(),
+                rounds.iter().map(|(r, _)| r.len()).sum(),
                 *opponent_trapped,
             ),
-            _ => (0, Vec::new(), false),
+            _ => (0, 0, false),
         };
-        let enemy_removed = removed.iter().filter(|r| r.owner != mover).count();
-        let big_hats = removed.iter().filter(|r| r.kind == Kind::BigHat).count();
         // Cells won from the opponent, from the mover's side: (mine - theirs) after
         // minus before. A tuning earlier in the turn is already in `before`.
         let swing = lead(after.position(), mover) - lead(before.position(), mover);
 
         let mut s = Scores::new();
         s.add("rounds", rounds, 12);
-        s.add("removed", removed.len(), 6);
-        s.add("enemy_removed", enemy_removed, 4);
-        s.add("big_hats_removed", big_hats, 10);
+        s.add("removed", removed, 6);
         s.add("territory_swing", swing, 1);
         s.add("trapped", u8::from(trapped), 10);
         s
@@ -59,7 +56,7 @@ impl Showcase for Game {
             n => format!(" and sets off {n} removal rounds"),
         };
         let mut captions = vec![format!(
-            "{} {} {from}-{to}{set_off}",
+            "the {} {} moves {from}-{to}{set_off}",
             mover.owner.title(),
             mover.kind.title()
         )];
@@ -144,4 +141,35 @@ fn lead(pos: &Position, side: Side) -> i64 {
             None => 0,
         })
         .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::showcase::score_last;
+
+    /// Four removal rounds of one piece each (the engine's record of this line); the
+    /// move and each round are a stage.
+    #[test]
+    fn a_four_round_collapse_scores_four_rounds() {
+        let line = ["tune R+T-A-B-", "D6-D3", "E2-F2", "tune R-T+A-B-", "C6-B6"];
+        let (scores, captions) = score_last::<Game>(&line);
+        assert_eq!(scores.get("rounds"), Some(4));
+        assert_eq!(scores.get("removed"), Some(4));
+        assert_eq!(captions.len(), 5, "{captions:#?}");
+        assert!(
+            captions[4].starts_with("removal round 4 of 4 takes"),
+            "{}",
+            captions[4]
+        );
+    }
+
+    /// A tuning plays no stage and removes nothing (its field may still swing).
+    #[test]
+    fn a_tuning_has_no_stages_and_no_rounds() {
+        let (scores, captions) = score_last::<Game>(&["tune R-T-A-B-"]);
+        assert_eq!(scores.get("rounds"), Some(0));
+        assert_eq!(scores.get("removed"), Some(0));
+        assert!(captions.is_empty());
+    }
 }

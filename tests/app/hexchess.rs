@@ -97,9 +97,9 @@ fn playback_ends_with_every_man_on_its_rules_cell_and_type() {
         play_text(&mut app, text);
         app.update();
         let stages = app.world().resource::<PlaybackQueue>().stage_count();
-        assert!(
-            stages >= 2,
-            "{text}: the move and the renaming are separate stages ({stages})"
+        assert_eq!(
+            stages, 1,
+            "{text}: in live play the renaming is part of the arrival, not a stage"
         );
         run_until_idle(&mut app);
         assert_table_matches_rules(&mut app);
@@ -109,7 +109,7 @@ fn playback_ends_with_every_man_on_its_rules_cell_and_type() {
 }
 
 #[test]
-fn the_renaming_changes_the_mesh_halfway_through_its_own_stage() {
+fn live_v011_play_shows_a_renaming_only_as_the_new_look_on_arrival() {
     let mut app = hex_app(PlayMode::HotSeat);
     let looks = app.world().resource::<HexLooks>().clone();
     play_text(&mut app, "f5f6");
@@ -123,6 +123,66 @@ fn the_renaming_changes_the_mesh_halfway_through_its_own_stage() {
     let queen = looks
         .look(white, lodestone::rules::hexchess::Kind::Queen)
         .mesh;
+    // One stage: the move. No stage, ring or caption of its own for the renaming.
+    assert_eq!(
+        app.world()
+            .resource::<PlaybackQueue>()
+            .progress()
+            .map(|p| p.1),
+        Some(1),
+        "the renaming has no stage of its own"
+    );
+    assert_eq!(
+        app.world_mut()
+            .query::<&lodestone::app::hexchess::stages::ChangeGlow>()
+            .iter(app.world())
+            .count(),
+        0,
+        "no highlight entity"
+    );
+    app.world_mut()
+        .resource_mut::<PlaybackQueue>()
+        .freeze_at(0, 0.5);
+    app.update();
+    assert_eq!(
+        app.world().get::<Mesh3d>(entity).unwrap().0,
+        pawn,
+        "a pawn while it moves"
+    );
+    app.world_mut().resource_mut::<PlaybackQueue>().skip();
+    app.update();
+    assert_eq!(
+        app.world().get::<Mesh3d>(entity).unwrap().0,
+        queen,
+        "a queen once it has arrived"
+    );
+}
+
+#[test]
+fn with_show_renaming_on_the_renaming_morphs_under_a_ring_halfway_through_its_stage() {
+    let mut app = hex_app(PlayMode::HotSeat);
+    app.insert_resource(lodestone::app::hexchess::ShowRenaming(true));
+    app.update();
+    let looks = app.world().resource::<HexLooks>().clone();
+    play_text(&mut app, "f5f6");
+    app.update();
+    let id = table(&mut app).game.game().last().map(|r| r.piece).unwrap();
+    let entity = table(&mut app).pieces[&id];
+    let white = lodestone::rules::hexchess::Color::White;
+    let pawn = looks
+        .look(white, lodestone::rules::hexchess::Kind::Pawn)
+        .mesh;
+    let queen = looks
+        .look(white, lodestone::rules::hexchess::Kind::Queen)
+        .mesh;
+    assert_eq!(
+        app.world_mut()
+            .query::<&lodestone::app::hexchess::stages::ChangeGlow>()
+            .iter(app.world())
+            .count(),
+        1,
+        "the ring under the renamed man"
+    );
     app.world_mut()
         .resource_mut::<PlaybackQueue>()
         .freeze_at(1, 0.3);
@@ -134,11 +194,7 @@ fn the_renaming_changes_the_mesh_halfway_through_its_own_stage() {
     );
     app.world_mut().resource_mut::<PlaybackQueue>().skip();
     app.update();
-    assert_eq!(
-        app.world().get::<Mesh3d>(entity).unwrap().0,
-        queen,
-        "a queen once it has arrived"
-    );
+    assert_eq!(app.world().get::<Mesh3d>(entity).unwrap().0, queen);
 }
 
 /// A session whose side to move has exactly one legal move, found by seeded random play.

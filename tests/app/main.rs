@@ -6,6 +6,7 @@ mod headless;
 mod hexchess;
 mod polarity;
 mod render;
+mod showcase;
 mod table;
 mod vectress;
 mod viewer;

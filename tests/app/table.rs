@@ -299,8 +299,8 @@ fn every_stage_has_a_caption_and_live_v011_renaming_has_none() {
         } else {
             assert_eq!(
                 labels,
-                ["white pawn f5-f6", ""],
-                "live play names no renaming"
+                ["white pawn f5-f6"],
+                "live play names no renaming and gives it no stage"
             );
             assert_eq!(glows, 0, "and shows no ring");
         }
@@ -388,4 +388,27 @@ fn every_table_lists_its_keys_for_the_help() {
     keys_listed::<Hexchess>(GameId::Hexchess);
     keys_listed::<Wavefield>(GameId::Wavefield);
     keys_listed::<Polarity>(GameId::Polarity);
+}
+
+#[test]
+fn the_thinking_indicator_shows_while_the_computer_thinks() {
+    let mut app = start::<Vectress>(GameId::Vectress, PlayMode::Demo);
+    let mut seen = false;
+    for _ in 0..200 {
+        app.update();
+        let thinking = app
+            .world()
+            .resource::<lodestone::app::hud::ComputerThinking>()
+            .0;
+        assert_eq!(
+            thinking,
+            app.world().resource::<Table<Vectress>>().thinking(),
+            "the indicator follows the table"
+        );
+        if thinking {
+            seen = true;
+            break;
+        }
+    }
+    assert!(seen, "the demo's computer thinks within 200 frames");
 }

@@ -34,8 +34,12 @@ pub struct FilmArgs {
     #[arg(long, value_delimiter = ',', conflicts_with = "replay")]
     pub moves: Vec<String>,
     /// A replay file to take the actions (and ruleset and seed) from instead.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "scenario")]
     pub replay: Option<PathBuf>,
+    /// A scenario of the library (`lodestone scenarios` lists them): its focus ply is
+    /// filmed unless --from/--to say otherwise.
+    #[arg(long, conflicts_with = "moves")]
+    pub scenario: Option<String>,
     /// The first ply filmed (0-based; default: the last action, the one that matters).
     #[arg(long)]
     pub from: Option<usize>,
@@ -95,8 +99,27 @@ pub fn plan(args: &FilmArgs) -> Result<FilmPlan, String> {
             args.game
         )
     })?;
-    let actions = match &args.replay {
-        Some(path) => {
+    let mut focus = None;
+    let actions = match (&args.replay, &args.scenario) {
+        (_, Some(name)) => {
+            let scenario = crate::showcase::library::scenarios()?
+                .into_iter()
+                .find(|s| s.game == game && s.name == name.as_str())
+                .ok_or_else(|| {
+                    format!(
+                        "no {} scenario is named \"{name}\" (lodestone scenarios lists them)",
+                        game.id()
+                    )
+                })?;
+            if scenario.replay.ruleset.is_some() || scenario.replay.seed != 0 {
+                return Err(format!(
+                    "the scenario {name} needs its ruleset or seed, and films start from the default setup"
+                ));
+            }
+            focus = scenario.replay.focus;
+            scenario.replay.actions
+        }
+        (Some(path), None) => {
             let replay = Replay::load(path)?;
             if replay.game_id()? != game {
                 return Err(format!(
@@ -114,7 +137,7 @@ pub fn plan(args: &FilmArgs) -> Result<FilmPlan, String> {
             }
             replay.actions
         }
-        None => {
+        (None, None) => {
             let replay = Replay::new(game, args.moves.clone());
             replay.check().map_err(|e| format!("the moves {e}"))?;
             replay.actions
@@ -123,7 +146,10 @@ pub fn plan(args: &FilmArgs) -> Result<FilmPlan, String> {
     if actions.is_empty() {
         return Err("there is nothing to film: give --moves or --replay".to_string());
     }
-    let to = args.to.unwrap_or(actions.len());
+    // A scenario films its focus ply; otherwise the last action.
+    let to = args
+        .to
+        .unwrap_or_else(|| focus.map_or(actions.len(), |f| (f + 1).min(actions.len())));
     let from = args.from.unwrap_or(to.saturating_sub(1));
     if to > actions.len() || from >= to {
         return Err(format!(

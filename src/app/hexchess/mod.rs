@@ -82,6 +82,28 @@ pub struct HexchessScene {
     /// Where the session is saved, and the table's change count it was saved at.
     autosave: Option<Autosave>,
     saved_changes: u64,
+    /// Learners' setting: live play shows a renaming (morph and ring), which the v011
+    /// document does not (kept in step with [`ShowRenaming`]).
+    pub show_renaming: bool,
+}
+
+/// The "show renaming" setting (off by default: the v011 document announces nothing).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ShowRenaming(pub bool);
+
+/// Keeps the table's copy of the setting in step; the showcase, like the replay viewer,
+/// shows every renaming.
+fn follow_show_renaming(
+    setting: Res<ShowRenaming>,
+    showcase: Option<Res<super::showcase::ShowcaseRun>>,
+    table: Option<ResMut<HexchessTable>>,
+) {
+    let show = setting.0 || showcase.is_some();
+    if let Some(mut table) = table
+        && table.show_renaming != show
+    {
+        table.show_renaming = show;
+    }
 }
 
 impl HexchessTable {
@@ -95,7 +117,9 @@ impl HexchessTable {
 
 pub fn plugin(app: &mut App) {
     shared::plugin::<Hexchess>(app, GameId::Hexchess);
-    app.add_message::<KeyboardInput>()
+    app.init_resource::<ShowRenaming>()
+        .add_systems(Update, follow_show_renaming.before(TableSystems::Turns))
+        .add_message::<KeyboardInput>()
         .add_systems(
             OnEnter(Screen::Playing),
             table::restore_and_aim

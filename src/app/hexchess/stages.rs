@@ -17,7 +17,9 @@ const KNIGHT_LIFT: f32 = 0.9;
 /// The stages of `resolution`; `pieces` maps rules ids to entities.
 ///
 /// In live v011 play nothing announces a renaming (the document is explicit): with
-/// `announce_renaming` false the arriving man changes type with no ring and no caption.
+/// `announce_renaming` false the arriving man simply takes its new look as it arrives,
+/// with no ring, caption or stage of its own (`Motion::Recast`); replays, films, stills
+/// and the "show renaming" setting keep the morph and the ring.
 pub fn stages_for(
     commands: &mut Commands,
     resolution: &Resolution,
@@ -85,9 +87,36 @@ pub fn stages_for(
                 current = *to;
             }
             Event::Renamed { piece, from, to } => {
-                if let Some(&entity) = pieces.get(piece) {
-                    let caption = announce_renaming
-                        .then(|| format!("the {} arrives as a {}", from.name(), to.name()));
+                if let Some(&entity) = pieces.get(piece)
+                    && !announce_renaming
+                {
+                    // Live v011 play: the man arrives as its new type, at once, with no
+                    // ring, flash, caption or stage of its own.
+                    // It starts where the stage it joins finds it (the arrival, or a
+                    // promotion on the arrival cell).
+                    let start = stages
+                        .last()
+                        .and_then(|st| st.tweens.iter().find(|t| t.entity == entity))
+                        .map_or(rest_transform(resolution.to), |t| t.from);
+                    let recast = PieceTween {
+                        entity,
+                        from: start,
+                        motion: Motion::Recast {
+                            from_look: looks.look(side, *from),
+                            to_look: looks.look(side, *to),
+                            to: rest_transform(resolution.to),
+                        },
+                    };
+                    match stages.last_mut() {
+                        Some(arrival) => arrival.tweens.push(recast),
+                        None => stages.push(Stage {
+                            label: String::new(),
+                            tweens: vec![recast],
+                            effects: Vec::new(),
+                        }),
+                    }
+                } else if let Some(&entity) = pieces.get(piece) {
+                    let caption = Some(format!("the {} arrives as a {}", from.name(), to.name()));
                     stages.push(change_stage(
                         commands,
                         looks,

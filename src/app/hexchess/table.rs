@@ -67,8 +67,10 @@ impl TableGame for Hexchess {
         table.promotion = None;
         table.forced = None;
         refresh_markers(commands, looks, table);
-        // Stills and films may name a renaming; live play never does (the v011 document).
-        stages_for(commands, resolution, &table.pieces, looks, table.offscreen)
+        // Stills, films, the replay viewer and learners (the "show renaming" setting) may
+        // see a renaming; live play never does (the v011 document).
+        let announce = table.offscreen || table.viewer.is_some() || table.show_renaming;
+        stages_for(commands, resolution, &table.pieces, looks, announce)
     }
 
     fn headline(table: &HexchessTable) -> String {

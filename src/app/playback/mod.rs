@@ -90,6 +90,8 @@ pub struct PlaybackQueue {
     incoming_backward: Option<Vec<Stage>>,
     /// Freeze the given stage at a fraction of its duration (stills).
     freeze: Option<(usize, f32)>,
+    /// A slower speed for this playback only (a demo's big move); it ends with it.
+    moment: Option<f32>,
 }
 
 impl Default for PlaybackQueue {
@@ -106,6 +108,7 @@ impl Default for PlaybackQueue {
             incoming: None,
             incoming_backward: None,
             freeze: None,
+            moment: None,
         }
     }
 }
@@ -167,6 +170,17 @@ impl PlaybackQueue {
             speed: self.speed,
             ..PlaybackQueue::default()
         };
+    }
+
+    /// Plays the current playback (already queued) at `speed` if that is slower than the
+    /// chosen speed, then returns to the chosen speed when it ends.
+    pub fn slow_this_playback(&mut self, speed: f32) {
+        self.moment = Some(speed);
+    }
+
+    /// The speed the playback runs at now: the chosen one, or a slower moment's.
+    pub fn effective_speed(&self) -> f32 {
+        self.moment.map_or(self.speed, |m| m.min(self.speed))
     }
 
     pub fn faster(&mut self) {
@@ -279,11 +293,12 @@ impl PlaybackQueue {
         }
         if self.active.is_none() {
             let Some(next) = self.pending.pop_front() else {
+                self.moment = None;
                 return;
             };
             self.start_stage(world, next);
         }
-        self.step_active(world, dt * self.speed);
+        self.step_active(world, dt * self.effective_speed());
         if self
             .active
             .as_ref()
@@ -304,8 +319,16 @@ impl PlaybackQueue {
                 continue;
             };
             entity.insert(tween.from);
-            if let Motion::ChangeType { from_look, .. } = &tween.motion {
-                entity.insert(look_components(from_look));
+            match &tween.motion {
+                Motion::ChangeType { from_look, .. } => {
+                    entity.insert(look_components(from_look));
+                }
+                // Only its look changes, at the end: another tween moves it.
+                Motion::Recast { from_look, .. } => {
+                    entity.insert(look_components(from_look));
+                    continue;
+                }
+                _ => {}
             }
             let anim = world
                 .spawn((
@@ -361,7 +384,9 @@ impl PlaybackQueue {
         for tween in &stage.tweens {
             if let Ok(mut entity) = world.get_entity_mut(tween.entity) {
                 entity.insert(Stage::end_transform(tween));
-                if let Motion::ChangeType { to_look, .. } = &tween.motion {
+                if let Motion::ChangeType { to_look, .. } | Motion::Recast { to_look, .. } =
+                    &tween.motion
+                {
                     entity.insert(look_components(to_look));
                 }
             }
@@ -387,7 +412,9 @@ impl PlaybackQueue {
             for tween in stage.tweens.iter().rev() {
                 if let Ok(mut entity) = world.get_entity_mut(tween.entity) {
                     entity.insert(tween.from);
-                    if let Motion::ChangeType { from_look, .. } = &tween.motion {
+                    if let Motion::ChangeType { from_look, .. } | Motion::Recast { from_look, .. } =
+                        &tween.motion
+                    {
                         entity.insert(look_components(from_look));
                     }
                 }

@@ -29,6 +29,14 @@ pub enum Motion {
     Disappear,
     /// Spin and dip while the piece's look changes at the midpoint.
     ChangeType { from_look: Look, to_look: Look },
+    /// The piece takes its new look when the stage ends, with no motion of its own (a
+    /// v011 renaming in live play: the arriving man simply is its new type). `from` and
+    /// `to` are where the stage finds and leaves it (it moves by another tween).
+    Recast {
+        from_look: Look,
+        to_look: Look,
+        to: Transform,
+    },
     /// Swell briefly and return (an actor's glow, a piece that stays put).
     Highlight,
     /// Shake sideways in place (a blocked piece).
@@ -72,6 +80,18 @@ impl Stage {
                         },
                     ),
                     Motion::Slide { .. } => (end, Motion::Slide { to: tween.from }),
+                    Motion::Recast {
+                        from_look,
+                        to_look,
+                        to,
+                    } => (
+                        to,
+                        Motion::Recast {
+                            from_look: to_look,
+                            to_look: from_look,
+                            to: tween.from,
+                        },
+                    ),
                     // What left the board or vanished comes back where it was.
                     Motion::FallOff { .. } | Motion::Disappear => (tween.from, Motion::Appear),
                     Motion::Appear => (tween.from, Motion::Disappear),
@@ -102,7 +122,7 @@ impl Stage {
 
     pub fn end_transform(tween: &PieceTween) -> Transform {
         match &tween.motion {
-            Motion::Move { to, .. } | Motion::Slide { to } => *to,
+            Motion::Move { to, .. } | Motion::Slide { to } | Motion::Recast { to, .. } => *to,
             Motion::FallOff { .. } | Motion::Disappear | Motion::Flash => {
                 tween.from.with_scale(Vec3::ZERO)
             }

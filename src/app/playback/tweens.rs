@@ -29,6 +29,8 @@ pub(super) fn tween_for(tween: &PieceTween) -> Tween {
         Motion::Appear => linear(duration, ScaleLens { from, grow: true }),
         Motion::Disappear => linear(duration, ToppleLens { from }),
         Motion::ChangeType { .. } => linear(duration, MorphLens { from }),
+        // Never animated (the queue only swaps its look); still, a tween that holds still.
+        Motion::Recast { .. } => linear(duration, StillLens),
         Motion::Highlight => linear(duration, PulseLens { from }),
         Motion::Shudder => linear(duration, ShudderLens { from }),
         Motion::Flash => linear(duration, FlashLens { from }),
@@ -169,6 +171,13 @@ impl Lens<Transform> for FallLens {
             scale: self.from.scale * shrink,
         };
     }
+}
+
+/// Leaves the transform alone (a look that changes with no motion).
+struct StillLens;
+
+impl Lens<Transform> for StillLens {
+    fn lerp(&mut self, _target: Mut<Transform>, _t: f32) {}
 }
 
 struct ScaleLens {

@@ -15,7 +15,11 @@ pub(super) fn update_status<G: TableGame>(
     table: Res<Table<G>>,
     mut status: ResMut<StatusLine>,
     mut keys: ResMut<GameKeys>,
+    mut thinking: ResMut<crate::app::hud::ComputerThinking>,
 ) {
+    if thinking.0 != table.thinking() {
+        thinking.0 = table.thinking();
+    }
     let line = status_text(&table);
     if status.0 != line {
         status.0 = line;

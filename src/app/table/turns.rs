@@ -130,10 +130,21 @@ pub fn play_action<G: TableGame>(
         .iter()
         .flat_map(|s| s.effects.iter().copied())
         .collect();
+    // A demo slows down for a move that sets much off, so a visitor sees it happen.
+    let big = stages.len() >= DEMO_BIG_MOVE_STAGES;
     queue.play(stages);
+    if big && table.mode == PlayMode::Demo {
+        queue.slow_this_playback(DEMO_SLOW_MOTION);
+    }
     table.needs_sync = true;
     Ok(())
 }
+
+/// A playback of this many stages or more is a big move (a chain of waves, removal
+/// rounds, a push that takes lines).
+pub const DEMO_BIG_MOVE_STAGES: usize = 4;
+/// The speed a demo plays a big move at.
+pub const DEMO_SLOW_MOTION: f32 = 0.35;
 
 /// Clears the table and sets the rules state out again (undo, new game, a loaded game).
 pub fn respawn<G: TableGame>(

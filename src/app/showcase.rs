@@ -1,0 +1,446 @@
+//! The showcase: the scenario library (`showcase::library`) played as an exhibition.
+//! Each scenario opens at the ply before its focus (a cut: the lead-up is set out at
+//! once), holds a moment, plays the focus ply in slow motion with the cinematic camera and
+//! the captions, holds on the result, then fades to black and on to the next scenario,
+//! game after game. Attract mode is the same showcase started by itself after a while
+//! without input on the menu (or with `lodestone --attract`); any key or click returns
+//! to the menu.
+
+use bevy::input::mouse::MouseButton;
+use bevy::prelude::*;
+
+use super::cinematic::CinematicCamera;
+use super::film::FilmScript;
+use super::playback::PlaybackQueue;
+use super::table::StartFrom;
+use super::{ActiveGame, PlayMode, Screen};
+use crate::replay::Replay;
+use crate::rules::GameId;
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<AttractSettings>()
+        .init_resource::<IdleClock>()
+        .add_systems(Startup, spawn_fade)
+        .add_systems(
+            OnEnter(Screen::Interlude),
+            |mut next: ResMut<NextState<Screen>>| next.set(Screen::Playing),
+        )
+        .add_systems(OnEnter(Screen::Menu), end_showcase)
+        .add_systems(
+            Update,
+            (
+                start_from_buttons,
+                attract_when_idle.run_if(in_state(Screen::Menu)),
+                leave_attract_on_input,
+                run_showcase,
+                draw_fade,
+            )
+                .chain(),
+        );
+}
+
+/// Seconds a scenario's position is shown before its focus ply plays.
+const LEAD: f32 = 1.5;
+/// Seconds the result is held.
+const HOLD: f32 = 3.0;
+/// Seconds of each fade (out to black, in from black).
+const FADE: f32 = 0.6;
+
+/// The attract mode's settings (from `settings.ron`: `attract_idle_seconds`, and the
+/// showcase's slow-motion speed `showcase_speed`).
+#[derive(Resource, Debug, Clone, Copy, PartialEq)]
+pub struct AttractSettings {
+    /// Seconds without input on the menu before the showcase starts by itself; 0 never.
+    pub idle_seconds: f32,
+    /// The focus ply's playback speed, 0.1 to 0.25.
+    pub slow_motion: f32,
+}
+
+impl Default for AttractSettings {
+    fn default() -> Self {
+        AttractSettings {
+            idle_seconds: 60.0,
+            slow_motion: 0.2,
+        }
+    }
+}
+
+/// Start the showcase in attract mode as soon as the window opens (`--attract`).
+#[derive(Resource, Debug, Clone, Copy)]
+pub struct AttractAtStart;
+
+/// Seconds since the last key, click or pointer move on the menu.
+#[derive(Resource, Debug, Default)]
+struct IdleClock(f32);
+
+/// A menu button that starts a showcase: of one game, or of all (`None`).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShowcaseButton(pub Option<GameId>);
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phase {
+    /// The scenario's table is being set out; the screen fades in.
+    Lead,
+    /// The focus ply plays in slow motion.
+    Focus,
+    /// The result stays on screen.
+    Hold,
+    /// Fading to black before the next scenario.
+    FadeOut,
+}
+
+/// The showcase being played.
+#[derive(Resource, Debug, Clone)]
+pub struct ShowcaseRun {
+    pub scenarios: Vec<(GameId, Replay)>,
+    pub index: usize,
+    pub phase: Phase,
+    /// Seconds in this phase.
+    pub clock: f32,
+    /// Started by itself (or `--attract`): any input ends it.
+    pub attract: bool,
+    /// The playback speed and cinematic setting to give back at the end.
+    saved_speed: f32,
+    saved_cinematic: Option<bool>,
+}
+
+impl ShowcaseRun {
+    /// The scenario on the table now.
+    pub fn current(&self) -> Option<&(GameId, Replay)> {
+        self.scenarios.get(self.index)
+    }
+
+    /// The HUD's title line: "Showcase 3/32 - Six-wave shove train".
+    pub fn heading(&self) -> String {
+        let title = self
+            .current()
+            .and_then(|(_, r)| r.title.clone())
+            .unwrap_or_default();
+        format!(
+            "Showcase {}/{} - {title}",
+            self.index + 1,
+            self.scenarios.len()
+        )
+    }
+}
+
+/// The library's scenarios in showcase order: game after game (one of each in turn), or
+/// only `game`'s. A library that cannot be read gives none (and the reason).
+pub fn playlist(game: Option<GameId>) -> Result<Vec<(GameId, Replay)>, String> {
+    let all = crate::showcase::library::scenarios()?;
+    let mut by_game: Vec<Vec<(GameId, Replay)>> = GameId::ALL
+        .iter()
+        .filter(|g| game.is_none_or(|only| only == **g))
+        .map(|g| {
+            all.iter()
+                .filter(|s| s.game == *g)
+                .map(|s| (s.game, s.replay.clone()))
+                .collect()
+        })
+        .collect();
+    let mut list = Vec::new();
+    while by_game.iter().any(|g| !g.is_empty()) {
+        for scenarios in &mut by_game {
+            if !scenarios.is_empty() {
+                list.push(scenarios.remove(0));
+            }
+        }
+    }
+    Ok(list)
+}
+
+/// The table for `scenario`: its position just before the focus ply, watched.
+fn start_from(scenario: &(GameId, Replay)) -> StartFrom {
+    let (game, replay) = scenario;
+    let focus = replay
+        .focus
+        .unwrap_or(replay.actions.len().saturating_sub(1));
+    StartFrom {
+        game: *game,
+        setup: replay.setup(),
+        actions: replay.actions[..focus.min(replay.actions.len())].to_vec(),
+        title: replay.title.clone(),
+        view: false,
+    }
+}
+
+/// The focus ply's action, which the showcase plays when the lead is over.
+fn focus_action(replay: &Replay) -> Option<String> {
+    let focus = replay
+        .focus
+        .unwrap_or(replay.actions.len().saturating_sub(1));
+    replay.actions.get(focus).cloned()
+}
+
+/// Opens scenario `index` of `run` (through the interlude screen, so the table is set out
+/// afresh even when the game does not change).
+fn open_scenario(commands: &mut Commands, next: &mut NextState<Screen>, run: &mut ShowcaseRun) {
+    let Some(scenario) = run.current().cloned() else {
+        return;
+    };
+    commands.insert_resource(start_from(&scenario));
+    commands.insert_resource(ActiveGame {
+        game: scenario.0,
+        mode: PlayMode::Board,
+    });
+    commands.insert_resource(FilmScript {
+        actions: focus_action(&scenario.1).into_iter().collect(),
+        running: false,
+        table_idle: true,
+    });
+    run.phase = Phase::Lead;
+    run.clock = 0.0;
+    next.set(Screen::Interlude);
+}
+
+/// Starts a showcase of `game` (all games when `None`); says why when there is nothing.
+#[allow(clippy::too_many_arguments)]
+pub fn start_showcase(
+    commands: &mut Commands,
+    next: &mut NextState<Screen>,
+    queue: &PlaybackQueue,
+    cinematic: Option<&CinematicCamera>,
+    game: Option<GameId>,
+    attract: bool,
+) -> Result<(), String> {
+    let scenarios = playlist(game)?;
+    if scenarios.is_empty() {
+        return Err("The scenario library is empty.".to_string());
+    }
+    let mut run = ShowcaseRun {
+        scenarios,
+        index: 0,
+        phase: Phase::Lead,
+        clock: 0.0,
+        attract,
+        saved_speed: queue.speed,
+        saved_cinematic: cinematic.map(|c| c.0),
+    };
+    commands.insert_resource(CinematicCamera(true));
+    open_scenario(commands, next, &mut run);
+    commands.insert_resource(run);
+    Ok(())
+}
+
+#[allow(clippy::too_many_arguments)]
+fn start_from_buttons(
+    mut commands: Commands,
+    buttons: Query<(&Interaction, &ShowcaseButton), Changed<Interaction>>,
+    mut next: ResMut<NextState<Screen>>,
+    queue: Res<PlaybackQueue>,
+    cinematic: Option<Res<CinematicCamera>>,
+    at_start: Option<Res<AttractAtStart>>,
+    mut notice: ResMut<super::hud::Notice>,
+) {
+    let mut wanted = buttons
+        .iter()
+        .find(|(i, _)| **i == Interaction::Pressed)
+        .map(|(_, b)| (b.0, false));
+    if at_start.is_some() {
+        commands.remove_resource::<AttractAtStart>();
+        wanted = Some((None, true));
+    }
+    if let Some((game, attract)) = wanted
+        && let Err(e) = start_showcase(
+            &mut commands,
+            &mut next,
+            &queue,
+            cinematic.as_deref(),
+            game,
+            attract,
+        )
+    {
+        notice.show(e, 6.0);
+    }
+}
+
+/// On the menu, counts the seconds without input and starts the attract showcase when
+/// the setting's time has passed.
+#[allow(clippy::too_many_arguments)]
+fn attract_when_idle(
+    mut commands: Commands,
+    mut clock: ResMut<IdleClock>,
+    settings: Res<AttractSettings>,
+    time: Res<Time>,
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    mouse: Option<Res<ButtonInput<MouseButton>>>,
+    moved: Option<Res<bevy::input::mouse::AccumulatedMouseMotion>>,
+    run: Option<Res<ShowcaseRun>>,
+    mut next: ResMut<NextState<Screen>>,
+    queue: Res<PlaybackQueue>,
+    cinematic: Option<Res<CinematicCamera>>,
+) {
+    let input = keys.is_some_and(|k| k.get_pressed().next().is_some())
+        || mouse.is_some_and(|m| m.get_pressed().next().is_some())
+        || moved.is_some_and(|m| m.delta != Vec2::ZERO);
+    if input || run.is_some() {
+        clock.0 = 0.0;
+        return;
+    }
+    clock.0 += time.delta_secs();
+    if settings.idle_seconds > 0.0 && clock.0 >= settings.idle_seconds {
+        clock.0 = 0.0;
+        // An empty library just leaves the menu as it is.
+        let _ = start_showcase(
+            &mut commands,
+            &mut next,
+            &queue,
+            cinematic.as_deref(),
+            None,
+            true,
+        );
+    }
+}
+
+/// In attract mode any key or click goes back to the menu.
+fn leave_attract_on_input(
+    run: Option<Res<ShowcaseRun>>,
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    mouse: Option<Res<ButtonInput<MouseButton>>>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    if !run.is_some_and(|r| r.attract) {
+        return;
+    }
+    let input = keys.is_some_and(|k| k.get_just_pressed().next().is_some())
+        || mouse.is_some_and(|m| m.get_just_pressed().next().is_some());
+    if input {
+        next.set(Screen::Menu);
+    }
+}
+
+/// Steps the showcase through its phases.
+#[allow(clippy::too_many_arguments)]
+fn run_showcase(
+    mut commands: Commands,
+    run: Option<ResMut<ShowcaseRun>>,
+    time: Res<Time>,
+    screen: Res<State<Screen>>,
+    settings: Res<AttractSettings>,
+    mut queue: ResMut<PlaybackQueue>,
+    script: Option<ResMut<FilmScript>>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    let Some(mut run) = run else { return };
+    if *screen.get() != Screen::Playing {
+        return;
+    }
+    run.clock += time.delta_secs();
+    match run.phase {
+        Phase::Lead => {
+            if run.clock >= LEAD.max(FADE)
+                && let Some(mut script) = script
+            {
+                script.running = true;
+                queue.speed = settings.slow_motion.clamp(0.1, 0.25);
+                run.phase = Phase::Focus;
+                run.clock = 0.0;
+            }
+        }
+        Phase::Focus => {
+            let done = script
+                .as_ref()
+                .is_none_or(|s| s.actions.is_empty() && s.table_idle)
+                && queue.is_idle();
+            // A frame for the script to hand its action over before judging.
+            if done && run.clock > 0.2 {
+                run.phase = Phase::Hold;
+                run.clock = 0.0;
+            }
+        }
+        Phase::Hold => {
+            if run.clock >= HOLD {
+                run.phase = Phase::FadeOut;
+                run.clock = 0.0;
+            }
+        }
+        Phase::FadeOut => {
+            if run.clock >= FADE {
+                run.index = (run.index + 1) % run.scenarios.len();
+                open_scenario(&mut commands, &mut next, &mut run);
+            }
+        }
+    }
+}
+
+/// Leaving the showcase (Escape, or any input in attract mode): the speed and camera
+/// setting it changed are given back.
+fn end_showcase(
+    mut commands: Commands,
+    run: Option<Res<ShowcaseRun>>,
+    mut queue: ResMut<PlaybackQueue>,
+) {
+    let Some(run) = run else { return };
+    queue.speed = run.saved_speed;
+    match run.saved_cinematic {
+        Some(on) => commands.insert_resource(CinematicCamera(on)),
+        None => commands.remove_resource::<CinematicCamera>(),
+    }
+    commands.remove_resource::<FilmScript>();
+    commands.remove_resource::<ShowcaseRun>();
+}
+
+/// The black veil of the cross-fade.
+#[derive(Component)]
+struct Fade;
+
+fn spawn_fade(mut commands: Commands) {
+    commands.spawn((
+        Name::new("Showcase fade"),
+        Fade,
+        Node {
+            position_type: PositionType::Absolute,
+            width: percent(100),
+            height: percent(100),
+            ..default()
+        },
+        BackgroundColor(Color::NONE),
+        GlobalZIndex(15),
+        Pickable::IGNORE,
+    ));
+}
+
+/// How dark the veil is: fading in over the lead, out at the end.
+pub fn fade_alpha(phase: Phase, clock: f32) -> f32 {
+    match phase {
+        Phase::Lead => (1.0 - clock / FADE).clamp(0.0, 1.0),
+        Phase::FadeOut => (clock / FADE).clamp(0.0, 1.0),
+        Phase::Focus | Phase::Hold => 0.0,
+    }
+}
+
+fn draw_fade(run: Option<Res<ShowcaseRun>>, mut veil: Query<&mut BackgroundColor, With<Fade>>) {
+    let alpha = run.map_or(0.0, |r| fade_alpha(r.phase, r.clock));
+    for mut color in &mut veil {
+        let want = Color::srgba(0.0, 0.0, 0.0, alpha);
+        if color.0 != want {
+            color.0 = want;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_veil_fades_in_on_the_lead_and_out_at_the_end() {
+        assert_eq!(fade_alpha(Phase::Lead, 0.0), 1.0);
+        assert_eq!(fade_alpha(Phase::Lead, FADE), 0.0);
+        assert_eq!(fade_alpha(Phase::Focus, 0.1), 0.0);
+        assert_eq!(fade_alpha(Phase::FadeOut, FADE), 1.0);
+    }
+
+    #[test]
+    fn a_scenario_opens_one_ply_before_its_focus() {
+        let mut replay = Replay::new(
+            GameId::Vectress,
+            vec!["E3-G5".into(), "F7-H5".into(), "F5-F7".into()],
+        );
+        replay.focus = Some(2);
+        let from = start_from(&(GameId::Vectress, replay.clone()));
+        assert_eq!(from.actions, vec!["E3-G5".to_string(), "F7-H5".to_string()]);
+        assert!(!from.view);
+        assert_eq!(focus_action(&replay).as_deref(), Some("F5-F7"));
+    }
+}
