@@ -37,3 +37,12 @@ still polarity-regather polarity --moves "d6,d2,b4,f4,b6,f6,b2,f2,d4 Q-" --wave 
 echo "film: vectress-chain.gif"
 "$bin" film vectress --moves $chain --fps 10 --speed 0.75 --size 480x270 --camera fixed \
   --out "$out/vectress-chain.gif" 2>/dev/null >/dev/null
+
+# One showcase scenario per game, from the library (README).
+for pick in vectress:both-cores-fall hexchess:fast-pawn-mate wavefield:five-round-collapse polarity:nine-in-a-block; do
+  game=${pick%%:*}
+  name=${pick#*:}
+  echo "film: showcase-$game.gif ($name)"
+  "$bin" film "$game" --scenario "$name" --fps 10 --speed 0.75 --size 480x270 \
+    --out "$out/showcase-$game.gif" 2>/dev/null >/dev/null
+done

@@ -53,6 +53,8 @@ pub enum PlayMode {
     Demo,
     /// Only the board, to look at.
     Board,
+    /// The showcase plays a scenario: no one else moves.
+    Showcase,
 }
 
 /// The game chosen in the menu.

@@ -99,6 +99,17 @@ pub fn load_from(path: &Path) -> (Settings, Option<String>) {
     }
 }
 
+/// The showcase's slow motion, within its range (a value that is not a number gives the
+/// default).
+fn slow_motion(speed: f32) -> f32 {
+    let range = super::showcase::SLOW_MOTION;
+    if speed.is_finite() {
+        speed.clamp(*range.start(), *range.end())
+    } else {
+        super::showcase::AttractSettings::default().slow_motion
+    }
+}
+
 fn sanitize_speed(speed: f32) -> f32 {
     if speed.is_finite() {
         speed.clamp(0.05, 4.0)
@@ -176,7 +187,7 @@ fn load_settings(
     commands.insert_resource(super::hexchess::ShowRenaming(settings.show_renaming));
     commands.insert_resource(super::showcase::AttractSettings {
         idle_seconds: settings.attract_idle_seconds as f32,
-        slow_motion: settings.showcase_speed.clamp(0.1, 0.25),
+        slow_motion: slow_motion(settings.showcase_speed),
     });
     commands.insert_resource(SettingsFile { path, writable });
     commands.insert_resource(settings);
@@ -259,12 +270,14 @@ fn save_when_changed(
     file: Res<SettingsFile>,
     queue: Res<PlaybackQueue>,
     active: Option<Res<super::ActiveGame>>,
+    showcase: Option<Res<super::showcase::ShowcaseRun>>,
     mut notice: ResMut<Notice>,
 ) {
     if (settings.speed - queue.speed).abs() > 1e-4 {
         settings.speed = queue.speed;
     }
-    if let Some(active) = active
+    // The showcase's games are not the player's choice.
+    if let Some(active) = active.filter(|_| showcase.is_none())
         && settings.last_game != Some(active.game)
     {
         settings.last_game = Some(active.game);

@@ -9,7 +9,6 @@
 use bevy::input::mouse::MouseButton;
 use bevy::prelude::*;
 
-use super::cinematic::CinematicCamera;
 use super::film::FilmScript;
 use super::playback::PlaybackQueue;
 use super::table::StartFrom;
@@ -46,8 +45,11 @@ const HOLD: f32 = 3.0;
 /// Seconds of each fade (out to black, in from black).
 const FADE: f32 = 0.6;
 
+/// The slowest and fastest slow motion the showcase plays its moments at.
+pub const SLOW_MOTION: std::ops::RangeInclusive<f32> = 0.1..=0.25;
+
 /// The attract mode's settings (from `settings.ron`: `attract_idle_seconds`, and the
-/// showcase's slow-motion speed `showcase_speed`).
+/// showcase's slow-motion speed `showcase_speed`, within [`SLOW_MOTION`]).
 #[derive(Resource, Debug, Clone, Copy, PartialEq)]
 pub struct AttractSettings {
     /// Seconds without input on the menu before the showcase starts by itself; 0 never.
@@ -99,9 +101,6 @@ pub struct ShowcaseRun {
     pub clock: f32,
     /// Started by itself (or `--attract`): any input ends it.
     pub attract: bool,
-    /// The playback speed and cinematic setting to give back at the end.
-    saved_speed: f32,
-    saved_cinematic: Option<bool>,
 }
 
 impl ShowcaseRun {
@@ -110,7 +109,7 @@ impl ShowcaseRun {
         self.scenarios.get(self.index)
     }
 
-    /// The HUD's title line: "Showcase 3/32 - Six-wave shove train".
+    /// The HUD's title line: "Showcase 3/36 - Ten waves from one pull".
     pub fn heading(&self) -> String {
         let title = self
             .current()
@@ -181,7 +180,7 @@ fn open_scenario(commands: &mut Commands, next: &mut NextState<Screen>, run: &mu
     commands.insert_resource(start_from(&scenario));
     commands.insert_resource(ActiveGame {
         game: scenario.0,
-        mode: PlayMode::Board,
+        mode: PlayMode::Showcase,
     });
     commands.insert_resource(FilmScript {
         actions: focus_action(&scenario.1).into_iter().collect(),
@@ -194,12 +193,9 @@ fn open_scenario(commands: &mut Commands, next: &mut NextState<Screen>, run: &mu
 }
 
 /// Starts a showcase of `game` (all games when `None`); says why when there is nothing.
-#[allow(clippy::too_many_arguments)]
 pub fn start_showcase(
     commands: &mut Commands,
     next: &mut NextState<Screen>,
-    queue: &PlaybackQueue,
-    cinematic: Option<&CinematicCamera>,
     game: Option<GameId>,
     attract: bool,
 ) -> Result<(), String> {
@@ -213,22 +209,16 @@ pub fn start_showcase(
         phase: Phase::Lead,
         clock: 0.0,
         attract,
-        saved_speed: queue.speed,
-        saved_cinematic: cinematic.map(|c| c.0),
     };
-    commands.insert_resource(CinematicCamera(true));
     open_scenario(commands, next, &mut run);
     commands.insert_resource(run);
     Ok(())
 }
 
-#[allow(clippy::too_many_arguments)]
 fn start_from_buttons(
     mut commands: Commands,
     buttons: Query<(&Interaction, &ShowcaseButton), Changed<Interaction>>,
     mut next: ResMut<NextState<Screen>>,
-    queue: Res<PlaybackQueue>,
-    cinematic: Option<Res<CinematicCamera>>,
     at_start: Option<Res<AttractAtStart>>,
     mut notice: ResMut<super::hud::Notice>,
 ) {
@@ -241,14 +231,7 @@ fn start_from_buttons(
         wanted = Some((None, true));
     }
     if let Some((game, attract)) = wanted
-        && let Err(e) = start_showcase(
-            &mut commands,
-            &mut next,
-            &queue,
-            cinematic.as_deref(),
-            game,
-            attract,
-        )
+        && let Err(e) = start_showcase(&mut commands, &mut next, game, attract)
     {
         notice.show(e, 6.0);
     }
@@ -267,8 +250,6 @@ fn attract_when_idle(
     moved: Option<Res<bevy::input::mouse::AccumulatedMouseMotion>>,
     run: Option<Res<ShowcaseRun>>,
     mut next: ResMut<NextState<Screen>>,
-    queue: Res<PlaybackQueue>,
-    cinematic: Option<Res<CinematicCamera>>,
 ) {
     let input = keys.is_some_and(|k| k.get_pressed().next().is_some())
         || mouse.is_some_and(|m| m.get_pressed().next().is_some())
@@ -281,14 +262,7 @@ fn attract_when_idle(
     if settings.idle_seconds > 0.0 && clock.0 >= settings.idle_seconds {
         clock.0 = 0.0;
         // An empty library just leaves the menu as it is.
-        let _ = start_showcase(
-            &mut commands,
-            &mut next,
-            &queue,
-            cinematic.as_deref(),
-            None,
-            true,
-        );
+        let _ = start_showcase(&mut commands, &mut next, None, true);
     }
 }
 
@@ -332,12 +306,15 @@ fn run_showcase(
                 && let Some(mut script) = script
             {
                 script.running = true;
-                queue.speed = settings.slow_motion.clamp(0.1, 0.25);
                 run.phase = Phase::Focus;
                 run.clock = 0.0;
             }
         }
         Phase::Focus => {
+            // Slow motion for this playback only: the chosen speed is left alone.
+            if !queue.is_idle() {
+                queue.slow_this_playback(settings.slow_motion);
+            }
             let done = script
                 .as_ref()
                 .is_none_or(|s| s.actions.is_empty() && s.table_idle)
@@ -363,21 +340,12 @@ fn run_showcase(
     }
 }
 
-/// Leaving the showcase (Escape, or any input in attract mode): the speed and camera
-/// setting it changed are given back.
-fn end_showcase(
-    mut commands: Commands,
-    run: Option<Res<ShowcaseRun>>,
-    mut queue: ResMut<PlaybackQueue>,
-) {
-    let Some(run) = run else { return };
-    queue.speed = run.saved_speed;
-    match run.saved_cinematic {
-        Some(on) => commands.insert_resource(CinematicCamera(on)),
-        None => commands.remove_resource::<CinematicCamera>(),
+/// Leaving the showcase (Escape, or any input in attract mode).
+fn end_showcase(mut commands: Commands, run: Option<Res<ShowcaseRun>>) {
+    if run.is_some() {
+        commands.remove_resource::<FilmScript>();
+        commands.remove_resource::<ShowcaseRun>();
     }
-    commands.remove_resource::<FilmScript>();
-    commands.remove_resource::<ShowcaseRun>();
 }
 
 /// The black veil of the cross-fade.

@@ -47,7 +47,7 @@ fn spawn_stage(
     target: Option<Res<CameraTarget>>,
     studio: Option<Res<super::look::Studio>>,
 ) {
-    // The table: dark walnut with a satin finish, its grain repeating every 4 units.
+    // The table: dark walnut with a satin finish, its grain repeating every 6 units.
     commands.spawn((
         Name::new("Table"),
         Mesh3d(meshes.add(Cuboid::new(TABLE_HALF * 2.0, 0.4, TABLE_HALF * 2.0))),

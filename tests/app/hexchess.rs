@@ -159,6 +159,45 @@ fn live_v011_play_shows_a_renaming_only_as_the_new_look_on_arrival() {
 }
 
 #[test]
+fn a_promotion_that_also_renames_shows_the_pawn_until_it_changes() {
+    let mut app = hex_app(PlayMode::HotSeat);
+    let looks = app.world().resource::<HexLooks>().clone();
+    // The last move takes on d9, promotes to a queen and arrives renamed a rook.
+    for text in ["f2b6", "k7k6", "b6e8", "b7b6"] {
+        play_text(&mut app, text);
+        run_until_idle(&mut app);
+    }
+    play_text(&mut app, "e8d9=Q");
+    app.update();
+    let id = table(&mut app).game.game().last().map(|r| r.piece).unwrap();
+    let entity = table(&mut app).pieces[&id];
+    let white = lodestone::rules::hexchess::Color::White;
+    let look = |kind| looks.look(white, kind).mesh;
+    use lodestone::rules::hexchess::Kind;
+    assert_eq!(
+        app.world().resource::<PlaybackQueue>().stage_count(),
+        3,
+        "the move, the promotion (which the renaming joins), the check"
+    );
+    app.world_mut()
+        .resource_mut::<PlaybackQueue>()
+        .freeze_at(1, 0.3);
+    app.update();
+    assert_eq!(
+        app.world().get::<Mesh3d>(entity).unwrap().0,
+        look(Kind::Pawn),
+        "a pawn early in the promotion"
+    );
+    app.world_mut().resource_mut::<PlaybackQueue>().skip();
+    app.update();
+    assert_eq!(
+        app.world().get::<Mesh3d>(entity).unwrap().0,
+        look(Kind::Rook),
+        "a rook once it has arrived"
+    );
+}
+
+#[test]
 fn with_show_renaming_on_the_renaming_morphs_under_a_ring_halfway_through_its_stage() {
     let mut app = hex_app(PlayMode::HotSeat);
     app.insert_resource(lodestone::app::hexchess::ShowRenaming(true));

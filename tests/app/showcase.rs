@@ -39,7 +39,7 @@ fn a_showcase_plays_each_focus_ply_in_slow_motion_then_moves_on() {
         *app.world().resource::<ActiveGame>(),
         ActiveGame {
             game: GameId::Vectress,
-            mode: PlayMode::Board
+            mode: PlayMode::Showcase
         }
     );
     let (_, first) = &list[0];
@@ -67,6 +67,18 @@ fn a_showcase_plays_each_focus_ply_in_slow_motion_then_moves_on() {
     }
     assert_eq!(plies(&app), focus + 1, "the focus ply was played");
     assert!(slowest <= 0.25, "slow motion: {slowest}");
+    assert_eq!(
+        app.world().resource::<PlaybackQueue>().speed,
+        speed_before,
+        "the chosen speed is left alone"
+    );
+    assert_eq!(
+        app.world()
+            .get_resource::<lodestone::app::cinematic::CinematicCamera>()
+            .map(|c| c.0),
+        Some(true),
+        "the cinematic camera follows the showcase"
+    );
     // After the hold and the fade, the second scenario is on the table.
     while run(&app).is_some_and(|r| r.index == 0) {
         app.update();

@@ -115,6 +115,7 @@ fn spawn_list(commands: &mut Commands, shown: &Shown) {
     commands
         .spawn((
             MovePanel,
+            crate::app::hud::HiddenInFilms,
             DespawnOnExit(Screen::Playing),
             Name::new("Move list"),
             Node {

@@ -1,7 +1,9 @@
 //! A hex chess resolution as playback stages: the move (a slide, a knight's hop, the
-//! taken man shrinking away as the mover arrives), then the promotion and the renaming
-//! each as their own stage (spin, dip, new shape at the bottom of the dip), then a pulse
-//! of the king in check. Nothing is recomputed: every stage comes from the events.
+//! taken man toppling as the mover arrives), then the promotion and, where a renaming is
+//! shown (replays, films, the showcase, the "show renaming" setting), the renaming each
+//! as their own stage (spin, dip, new shape at the bottom of the dip); in live play the
+//! renamed man just lands as its new type. Then a pulse of the king in check. Nothing is
+//! recomputed: every stage comes from the events.
 
 use std::collections::HashMap;
 
@@ -94,15 +96,20 @@ pub fn stages_for(
                     // ring, flash, caption or stage of its own.
                     // It starts where the stage it joins finds it (the arrival, or a
                     // promotion on the arrival cell).
-                    let start = stages
+                    let joined = stages
                         .last()
-                        .and_then(|st| st.tweens.iter().find(|t| t.entity == entity))
-                        .map_or(rest_transform(resolution.to), |t| t.from);
+                        .and_then(|st| st.tweens.iter().find(|t| t.entity == entity));
+                    let start = joined.map_or(rest_transform(resolution.to), |t| t.from);
+                    // Its look at the start of that stage: before a promotion, the pawn.
+                    let first_look = match joined.map(|t| &t.motion) {
+                        Some(Motion::ChangeType { from_look, .. }) => from_look.clone(),
+                        _ => looks.look(side, *from),
+                    };
                     let recast = PieceTween {
                         entity,
                         from: start,
                         motion: Motion::Recast {
-                            from_look: looks.look(side, *from),
+                            from_look: first_look,
                             to_look: looks.look(side, *to),
                             to: rest_transform(resolution.to),
                         },

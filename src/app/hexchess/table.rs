@@ -271,7 +271,7 @@ pub(super) fn forced_moves(
     time: Res<Time>,
 ) {
     let table = &mut *table;
-    if table.mode == PlayMode::Board
+    if matches!(table.mode, PlayMode::Board | PlayMode::Showcase)
         || table.game.is_over()
         || !queue.is_idle()
         || table.editing.is_some()

@@ -151,19 +151,29 @@ mod tests {
     }
 
     #[test]
-    fn every_face_direction_points_out_of_its_face() {
-        let axes = [
-            Vec3::X,
-            Vec3::NEG_X,
-            Vec3::Y,
-            Vec3::NEG_Y,
-            Vec3::Z,
-            Vec3::NEG_Z,
+    fn neighbouring_faces_meet_along_their_shared_edges() {
+        // If a face were flipped or turned, its edge would not meet its neighbour's and
+        // the softboxes would show seams.
+        let seams = [
+            // (+x right edge, -z left edge), (+z right edge, +x left edge), ...
+            ((0, 1.0), (5, -1.0)),
+            ((4, 1.0), (0, -1.0)),
+            ((5, 1.0), (1, -1.0)),
+            ((1, 1.0), (4, -1.0)),
         ];
-        for (face, axis) in axes.iter().enumerate() {
-            for (u, v) in [(0.0, 0.0), (0.9, -0.9), (-0.5, 0.7)] {
-                assert!(face_direction(face, u, v).dot(*axis) > 0.99 * 1.0_f32.min(1.0));
+        for ((a, ua), (b, ub)) in seams {
+            for v in [-0.8, 0.0, 0.6] {
+                let (da, db) = (face_direction(a, ua, v), face_direction(b, ub, v));
+                assert!(
+                    da.distance(db) < 1e-6,
+                    "faces {a} and {b} at v={v}: {da} {db}"
+                );
             }
+        }
+        // +y's bottom row meets +z's top row; -y's top row meets +z's bottom row.
+        for u in [-0.7, 0.0, 0.9] {
+            assert!(face_direction(2, u, 1.0).distance(face_direction(4, u, -1.0)) < 1e-6);
+            assert!(face_direction(3, u, -1.0).distance(face_direction(4, u, 1.0)) < 1e-6);
         }
         assert_eq!(
             cubemap().data.as_ref().map(|d| d.len()),

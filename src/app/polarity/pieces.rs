@@ -376,6 +376,7 @@ pub fn spawn_side_label(
     commands
         .spawn((
             label,
+            crate::app::hud::HiddenInFilms,
             DespawnOnExit(Screen::Playing),
             BoardLabel { world },
             Pickable::IGNORE,

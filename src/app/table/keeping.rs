@@ -33,8 +33,10 @@ pub(super) fn keep<G: TableGame>(
     folder: Option<&ReplayFolder>,
 ) -> Option<Result<PathBuf, String>> {
     let folder = folder?.0.as_ref()?;
-    if matches!(table.mode, PlayMode::Demo | PlayMode::Board)
-        || table.game.actions().is_empty()
+    if matches!(
+        table.mode,
+        PlayMode::Demo | PlayMode::Board | PlayMode::Showcase
+    ) || table.game.actions().is_empty()
         || table.kept_changes == Some(table.changes)
     {
         return None;

@@ -232,7 +232,7 @@ impl<G: TableGame> Table<G> {
         match self.mode {
             PlayMode::HotSeat | PlayMode::Board => true,
             PlayMode::VsComputer => self.human == Some(self.game.to_move()),
-            PlayMode::Demo => false,
+            PlayMode::Demo | PlayMode::Showcase => false,
         }
     }
 

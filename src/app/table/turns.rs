@@ -271,6 +271,7 @@ pub(super) fn computer_turn<G: TableGame>(
         return;
     }
     if table.human_to_move()
+        || table.mode == PlayMode::Showcase
         || !queue.is_idle()
         || !table.requests.is_empty()
         || !G::computer_may_think(table)

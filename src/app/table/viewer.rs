@@ -228,7 +228,9 @@ pub(super) fn viewer_controls<G: TableGame>(
     if film.is_some() {
         return;
     }
-    let follow = viewing && settings.is_none_or(|s| s.cinematic_camera);
+    // The replay viewer follows the action if the setting says so; the showcase always.
+    let follow = table.mode == PlayMode::Showcase
+        || (viewing && settings.is_none_or(|s| s.cinematic_camera));
     match cinematic {
         Some(mut on) if on.0 != follow => on.0 = follow,
         Some(_) => {}

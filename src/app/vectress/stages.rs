@@ -384,8 +384,9 @@ fn resting_cell(
     Some(cell)
 }
 
-/// How far into each piece, from its centre, a bond's clasp stops.
-const LINK_INSET: f32 = 0.3;
+/// How far into each piece, from its centre, a bond's clasp stops, as a share of the
+/// distance between the two centres (diagonal neighbours touch only at their corners).
+const LINK_INSET: f32 = 0.35;
 
 /// Keeps every bond link between its two pieces, also while they move.
 pub fn follow_links(
@@ -401,7 +402,7 @@ pub fn follow_links(
         let lift = Vec3::Y * (BODY_HEIGHT * 0.6);
         let (pa, pb) = (a.translation + lift, b.translation + lift);
         let span = pb - pa;
-        let length = (span.length() - 2.0 * LINK_INSET).max(0.18);
+        let length = (span.length() * (1.0 - 2.0 * LINK_INSET)).max(0.18);
         let shrink = a
             .scale
             .min_element()

@@ -169,6 +169,7 @@ fn row() -> Node {
 pub fn spawn_panel(commands: &mut Commands) {
     commands
         .spawn((
+            crate::app::hud::HiddenInFilms,
             Name::new("Wave Field panel"),
             WavePanel,
             DespawnOnExit(Screen::Playing),

@@ -6,30 +6,28 @@
 //! hides while it has nothing to say. F1 (or `?`) opens the help overlay with all the keys,
 //! the table's and the game's own ([`GameKeys`]); F1 or Escape closes it.
 
+mod help;
+mod thinking;
+
+pub use help::{HelpOverlay, shared_keys};
+pub use thinking::ComputerThinking;
+
 use bevy::prelude::*;
 
 use super::look::fonts::UiFonts;
 use super::playback::PlaybackQueue;
-use super::{ActiveGame, KeyboardCaptured, PlayMode, Screen};
+use super::{ActiveGame, PlayMode, Screen};
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<Notice>()
         .init_resource::<StatusLine>()
         .init_resource::<GameKeys>()
-        .init_resource::<ComputerThinking>()
-        .add_systems(Startup, spawn_thinking)
-        .add_systems(Update, show_thinking)
-        .init_resource::<HelpOverlay>()
-        .add_systems(Startup, (spawn_hud, spawn_help))
+        .add_systems(Update, hide_in_films)
+        .add_plugins((thinking::plugin, help::plugin))
+        .add_systems(Startup, spawn_hud)
         .add_systems(
             Update,
-            (
-                toggle_help.after(super::menu::escape_to_menu),
-                tick_notice,
-                update_hud,
-                update_help,
-            )
-                .chain(),
+            (tick_notice, update_hud).chain().after(help::HelpSystems),
         );
 }
 
@@ -56,93 +54,24 @@ pub struct StatusLine(pub String);
 #[derive(Resource, Default, Debug, Clone, PartialEq)]
 pub struct GameKeys(pub Vec<(String, String)>);
 
-/// The computer is choosing its move (the table sets it; the HUD shows a small pulsing
-/// indicator, top centre, while it is true).
-#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ComputerThinking(pub bool);
+/// A game's own panel or label (the hex chess move list, the Wave Field tuning panel,
+/// Polarity's hands): a film shows only the board and the captions, so it hides them.
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct HiddenInFilms;
 
-#[derive(Component)]
-struct ThinkingPill;
-
-#[derive(Component)]
-struct ThinkingDot(usize);
-
-fn spawn_thinking(mut commands: Commands) {
-    commands
-        .spawn((
-            Name::new("Thinking"),
-            ThinkingPill,
-            LayoutChecked("thinking"),
-            Node {
-                position_type: PositionType::Absolute,
-                top: px(12),
-                left: percent(50),
-                margin: UiRect::left(px(-62)),
-                width: px(124),
-                padding: UiRect::axes(px(10), px(5)),
-                column_gap: px(5),
-                align_items: AlignItems::Center,
-                border_radius: BorderRadius::all(px(12)),
-                display: Display::None,
-                ..default()
-            },
-            BackgroundColor(PANEL),
-            Pickable::IGNORE,
-        ))
-        .with_children(|pill| {
-            pill.spawn((
-                Text::new("thinking"),
-                TextFont::from_font_size(13.0),
-                TextColor(DIM),
-                Pickable::IGNORE,
-            ));
-            for i in 0..3 {
-                pill.spawn((
-                    ThinkingDot(i),
-                    Node {
-                        width: px(6),
-                        height: px(6),
-                        border_radius: BorderRadius::all(px(3)),
-                        ..default()
-                    },
-                    BackgroundColor(INK),
-                    Pickable::IGNORE,
-                ));
-            }
-        });
-}
-
-/// The pill shows while the computer thinks; its dots pulse one after another (the
-/// computer thinks off the main thread, so they keep moving).
-fn show_thinking(
-    thinking: Res<ComputerThinking>,
-    time: Res<Time>,
-    mut pill: Query<&mut Node, With<ThinkingPill>>,
-    mut dots: Query<(&ThinkingDot, &mut BackgroundColor)>,
+fn hide_in_films(
+    film: Option<Res<super::film::FilmOverlay>>,
+    mut parts: Query<&mut Visibility, With<HiddenInFilms>>,
 ) {
-    let display = if thinking.0 {
-        Display::Flex
-    } else {
-        Display::None
-    };
-    for mut node in &mut pill {
-        if node.display != display {
-            node.display = display;
-        }
-    }
-    if !thinking.0 {
+    if film.is_none() {
         return;
     }
-    let t = time.elapsed_secs();
-    for (dot, mut color) in &mut dots {
-        let phase = (t * 4.0 - dot.0 as f32 * 0.8).sin() * 0.5 + 0.5;
-        color.0 = INK.with_alpha(0.25 + 0.75 * phase);
+    for mut visibility in &mut parts {
+        if *visibility != Visibility::Hidden {
+            *visibility = Visibility::Hidden;
+        }
     }
 }
-
-/// Whether the help overlay (every key) is open. While it is, Escape only closes it.
-#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct HelpOverlay(pub bool);
 
 /// A UI node whose screen rectangle `lodestone render --layout` reports, by this name
 /// (the HUD's panels and the menu's panel), so a headless check can see that nothing
@@ -332,7 +261,8 @@ pub fn playback_line(queue: &PlaybackQueue) -> String {
     if let Some((n, total)) = queue.progress() {
         parts.push(format!("stage {n} of {total}"));
     }
-    parts.push(format!("{}x", trim_speed(queue.speed)));
+    // A demo's big move or a showcase moment plays slower than the chosen speed.
+    parts.push(format!("{}x", trim_speed(queue.effective_speed())));
     if queue.paused {
         parts.push("paused".to_string());
     }
@@ -369,6 +299,7 @@ fn mode_name(mode: PlayMode) -> &'static str {
         PlayMode::VsComputer => "against the computer",
         PlayMode::Demo => "demo",
         PlayMode::Board => "the board",
+        PlayMode::Showcase => "showcase",
     }
 }
 
@@ -467,245 +398,6 @@ fn update_hud(
     }
 }
 
-// ---------------------------------------------------------------------------------------
-// The help overlay.
-
-/// The overlay's full-screen root (centres the panel; hidden while closed).
-#[derive(Component)]
-struct HelpRoot;
-
-/// One of the overlay's two lists of keys.
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-enum HelpList {
-    /// The keys every table (or the menu) shares.
-    Shared,
-    /// The game's own keys.
-    Game,
-}
-
-/// The keys every table shares, (key, what it does).
-pub fn shared_keys(playing: bool) -> Vec<(&'static str, &'static str)> {
-    let mut keys = Vec::new();
-    if playing {
-        keys.extend([
-            ("[  ]", "playback slower / faster"),
-            ("Space", "pause / resume playback"),
-            (".", "play one wave, then pause"),
-            ("R", "replay the last move"),
-            ("Enter", "skip to the end of the playback"),
-            ("right-drag, arrows", "orbit the camera"),
-            ("wheel", "zoom"),
-            ("Home", "reset the view"),
-        ]);
-    } else {
-        keys.push(("click", "start a game or open a replay"));
-    }
-    keys.extend([
-        ("F2", "colours (classic / high contrast)"),
-        ("F3", "quality (low / medium / high)"),
-        ("F12", "screenshot"),
-    ]);
-    if playing {
-        keys.extend([
-            ("Ctrl+S", "save the replay now"),
-            ("Esc", "back to the menu"),
-        ]);
-    }
-    keys.push(("F1, ?", "this help (F1 or Esc closes it)"));
-    keys
-}
-
-fn spawn_help(mut commands: Commands, fonts: Option<Res<UiFonts>>) {
-    let fonts = fonts.as_deref();
-    commands.spawn((
-        Name::new("Help"),
-        HelpRoot,
-        Node {
-            position_type: PositionType::Absolute,
-            width: percent(100),
-            height: percent(100),
-            justify_content: JustifyContent::Center,
-            align_items: AlignItems::Center,
-            display: Display::None,
-            ..default()
-        },
-        GlobalZIndex(20),
-        // Dims what is behind, so the keys read on any screen.
-        BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.55)),
-        Pickable::IGNORE,
-        children![(
-            Name::new("Help panel"),
-            Node {
-                flex_direction: FlexDirection::Column,
-                row_gap: px(10),
-                padding: UiRect::all(px(16)),
-                max_width: percent(96),
-                max_height: percent(96),
-                border_radius: BorderRadius::all(px(8)),
-                ..default()
-            },
-            BackgroundColor(Color::srgba(0.05, 0.05, 0.07, 0.97)),
-            children![
-                (
-                    Text::new("Keys"),
-                    bold(fonts, 18.0),
-                    TextColor(Color::srgb(0.95, 0.78, 0.42)),
-                ),
-                (
-                    Node {
-                        column_gap: px(28),
-                        align_items: AlignItems::Start,
-                        ..default()
-                    },
-                    children![
-                        (
-                            HelpList::Shared,
-                            Node {
-                                flex_direction: FlexDirection::Column,
-                                row_gap: px(3),
-                                ..default()
-                            },
-                        ),
-                        (
-                            HelpList::Game,
-                            Node {
-                                flex_direction: FlexDirection::Column,
-                                row_gap: px(3),
-                                ..default()
-                            },
-                        ),
-                    ],
-                ),
-            ],
-        )],
-    ));
-}
-
-/// Toggles the help overlay: F1 or `?` (the slash key) opens and closes it, Escape closes
-/// it. Runs after the menu's Escape, which stands aside while the overlay is open.
-fn toggle_help(
-    keys: Option<Res<ButtonInput<KeyCode>>>,
-    captured: Res<KeyboardCaptured>,
-    film: Option<Res<super::film::FilmOverlay>>,
-    mut help: ResMut<HelpOverlay>,
-) {
-    let Some(keys) = keys else { return };
-    if film.is_some() {
-        return;
-    }
-    // A text field with the keyboard keeps `?` and Escape; F1 is never typed.
-    if keys.just_pressed(KeyCode::F1) || (!captured.0 && keys.just_pressed(KeyCode::Slash)) {
-        help.0 = !help.0;
-    } else if help.0 && !captured.0 && keys.just_pressed(KeyCode::Escape) {
-        help.0 = false;
-    }
-}
-
-/// What the overlay lists: the two headings and their rows.
-type HelpContent = (String, Vec<(String, String)>, String, Vec<(String, String)>);
-
-#[allow(clippy::type_complexity, clippy::too_many_arguments)]
-fn update_help(
-    mut commands: Commands,
-    help: Res<HelpOverlay>,
-    screen: Res<State<Screen>>,
-    active: Option<Res<ActiveGame>>,
-    game_keys: Res<GameKeys>,
-    fonts: Option<Res<UiFonts>>,
-    mut roots: Query<&mut Node, (With<HelpRoot>, Without<HelpList>)>,
-    mut lists: Query<(Entity, &HelpList, &mut Node), Without<HelpRoot>>,
-    mut shown: Local<Option<HelpContent>>,
-) {
-    let display = if help.0 { Display::Flex } else { Display::None };
-    for mut node in &mut roots {
-        if node.display != display {
-            node.display = display;
-        }
-    }
-    if !help.0 {
-        return;
-    }
-    let playing = *screen.get() == Screen::Playing;
-    let shared: Vec<(String, String)> = shared_keys(playing)
-        .into_iter()
-        .map(|(k, d)| (k.to_string(), d.to_string()))
-        .collect();
-    let (game_title, own) = match &active {
-        Some(active) if playing => (active.game.title().to_string(), game_keys.0.clone()),
-        _ => (String::new(), Vec::new()),
-    };
-    let content: HelpContent = (
-        if playing { "Table" } else { "Menu" }.to_string(),
-        shared,
-        game_title,
-        own,
-    );
-    if shown.as_ref() == Some(&content) {
-        return;
-    }
-    let fonts = fonts.as_deref();
-    for (entity, list, mut node) in &mut lists {
-        let (heading, rows) = match list {
-            HelpList::Shared => (&content.0, &content.1),
-            HelpList::Game => (&content.2, &content.3),
-        };
-        let display = if rows.is_empty() {
-            Display::None
-        } else {
-            Display::Flex
-        };
-        if node.display != display {
-            node.display = display;
-        }
-        let mut entity = commands.entity(entity);
-        entity.despawn_children();
-        if rows.is_empty() {
-            continue;
-        }
-        let heading = heading.clone();
-        let rows = rows.clone();
-        entity.with_children(|list| {
-            list.spawn((
-                Text::new(heading),
-                bold(fonts, 15.0),
-                TextColor(INK),
-                Node {
-                    margin: UiRect::bottom(px(4)),
-                    ..default()
-                },
-            ));
-            for (key, what) in rows {
-                list.spawn(Node {
-                    column_gap: px(10),
-                    ..default()
-                })
-                .with_children(|row| {
-                    row.spawn((
-                        Text::new(key),
-                        bold(fonts, 13.0),
-                        TextColor(Color::srgb(0.95, 0.85, 0.6)),
-                        Node {
-                            width: px(128),
-                            flex_shrink: 0.0,
-                            ..default()
-                        },
-                    ));
-                    row.spawn((
-                        Text::new(what),
-                        TextFont::from_font_size(13.0),
-                        TextColor(INK),
-                        Node {
-                            max_width: px(260),
-                            ..default()
-                        },
-                    ));
-                });
-            }
-        });
-    }
-    *shown = Some(content);
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -721,17 +413,5 @@ mod tests {
             queue.slower();
         }
         assert_eq!(playback_line(&queue), "0.05x | paused");
-    }
-
-    #[test]
-    fn the_help_lists_the_shared_keys_and_the_hint_stays_short() {
-        let playing = shared_keys(true);
-        for key in ["Space", "Enter", "F2", "F12", "Ctrl+S", "Esc", "Home"] {
-            assert!(playing.iter().any(|(k, _)| *k == key), "{key}: {playing:?}");
-        }
-        let menu = shared_keys(false);
-        assert!(menu.iter().all(|(k, _)| *k != "Esc"), "{menu:?}");
-        assert!(hint_line(true, false).len() < 24);
-        assert!(hint_line(false, false).contains("F1"));
     }
 }

@@ -1,0 +1,96 @@
+//! The thinking indicator: a small pill, top centre, whose dots pulse while the computer
+//! chooses its move (it thinks off the main thread, so they keep moving).
+
+use bevy::prelude::*;
+
+use super::{DIM, INK, LayoutChecked, PANEL};
+use crate::app::Screen;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<ComputerThinking>()
+        .add_systems(Startup, spawn_thinking)
+        .add_systems(Update, show_thinking);
+}
+
+/// The computer is choosing its move (the table sets it; the HUD shows a small pulsing
+/// indicator, top centre, while it is true).
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ComputerThinking(pub bool);
+
+#[derive(Component)]
+struct ThinkingPill;
+
+#[derive(Component)]
+struct ThinkingDot(usize);
+
+fn spawn_thinking(mut commands: Commands) {
+    commands
+        .spawn((
+            Name::new("Thinking"),
+            ThinkingPill,
+            LayoutChecked("thinking"),
+            Node {
+                position_type: PositionType::Absolute,
+                top: px(12),
+                left: percent(50),
+                margin: UiRect::left(px(-62)),
+                width: px(124),
+                padding: UiRect::axes(px(10), px(5)),
+                column_gap: px(5),
+                align_items: AlignItems::Center,
+                border_radius: BorderRadius::all(px(12)),
+                display: Display::None,
+                ..default()
+            },
+            BackgroundColor(PANEL),
+            Pickable::IGNORE,
+        ))
+        .with_children(|pill| {
+            pill.spawn((
+                Text::new("thinking"),
+                TextFont::from_font_size(13.0),
+                TextColor(DIM),
+                Pickable::IGNORE,
+            ));
+            for i in 0..3 {
+                pill.spawn((
+                    ThinkingDot(i),
+                    Node {
+                        width: px(6),
+                        height: px(6),
+                        border_radius: BorderRadius::all(px(3)),
+                        ..default()
+                    },
+                    BackgroundColor(INK),
+                    Pickable::IGNORE,
+                ));
+            }
+        });
+}
+
+/// The pill shows while the computer thinks; its dots pulse one after another (the
+/// computer thinks off the main thread, so they keep moving).
+fn show_thinking(
+    thinking: Res<ComputerThinking>,
+    screen: Res<State<Screen>>,
+    time: Res<Time>,
+    mut pill: Query<&mut Node, With<ThinkingPill>>,
+    mut dots: Query<(&ThinkingDot, &mut BackgroundColor)>,
+) {
+    // Only over a game: a thought abandoned by leaving for the menu shows nothing.
+    let on = thinking.0 && *screen.get() == Screen::Playing;
+    let display = if on { Display::Flex } else { Display::None };
+    for mut node in &mut pill {
+        if node.display != display {
+            node.display = display;
+        }
+    }
+    if !on {
+        return;
+    }
+    let t = time.elapsed_secs();
+    for (dot, mut color) in &mut dots {
+        let phase = (t * 4.0 - dot.0 as f32 * 0.8).sin() * 0.5 + 0.5;
+        color.0 = INK.with_alpha(0.25 + 0.75 * phase);
+    }
+}
