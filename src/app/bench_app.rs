@@ -16,7 +16,7 @@ use bevy::time::TimeUpdateStrategy;
 use super::film::FilmScript;
 use super::look::{LookOptions, Quality};
 use super::playback::{PlaybackQueue, STAGE_SECONDS};
-use super::render::{PipelineProbe, RenderRequest, SceneReady, parse_size};
+use super::render::{PipelineProbe, RenderRequest, SceneReady, Warmup, parse_size};
 use crate::engine::cli::CliError;
 use crate::rules::GameId;
 
@@ -185,8 +185,7 @@ enum Phase {
 struct Bench {
     phase: Phase,
     step: Duration,
-    quiet_frames: u32,
-    frames_seen: u32,
+    warmup: Warmup,
     update_started: Option<Instant>,
     last_frame: Option<Instant>,
     started: Instant,
@@ -220,8 +219,7 @@ fn measure(plan: &BenchPlan, game: GameId) -> Result<Samples, String> {
         .insert_resource(Bench {
             phase: Phase::Warmup,
             step: Duration::from_secs_f32(STAGE_SECONDS / plan.frames_per_stage as f32),
-            quiet_frames: 0,
-            frames_seen: 0,
+            warmup: Warmup::default(),
             update_started: None,
             last_frame: None,
             started: Instant::now(),
@@ -278,15 +276,9 @@ fn end_update(
         exit.write(AppExit::error());
         return;
     }
-    bench.frames_seen += 1;
     match bench.phase {
         Phase::Warmup => {
-            if ready.0 && bench.frames_seen > 6 && probe.waiting() == 0 {
-                bench.quiet_frames += 1;
-            } else {
-                bench.quiet_frames = 0;
-            }
-            if bench.quiet_frames >= 6 {
+            if bench.warmup.settled(ready.0, probe.waiting()) {
                 script.running = true;
                 *clock = TimeUpdateStrategy::ManualDuration(bench.step);
                 bench.phase = Phase::Measuring;
@@ -299,8 +291,7 @@ fn end_update(
                     samples.stages = samples.stages.max(total);
                 }
             }
-            let finished = script.actions.is_empty() && script.table_idle && queue.is_idle();
-            if finished {
+            if script.finished(&queue) {
                 exit.write(AppExit::Success);
             }
         }

@@ -1,6 +1,6 @@
 //! The main menu: the four games, each with two players on one screen, against the
-//! computer, a demo, and a look at the board. A mode a game does not provide yet is
-//! greyed out. Escape returns here from a game.
+//! computer, a demo, a look at the board and its showcase; and the showcase of all four.
+//! A mode a game does not provide yet is greyed out. Escape returns here from a game.
 
 use bevy::prelude::*;
 
@@ -127,32 +127,18 @@ fn spawn_menu(mut commands: Commands, available: Res<AvailableModes>, fonts: Opt
                 ));
                 for (mode, label) in MODES {
                     let enabled = mode == PlayMode::Board || available.0.contains(&(game, mode));
+                    let (fill, ink) = if enabled {
+                        (BUTTON, Color::srgb(0.95, 0.95, 0.97))
+                    } else {
+                        (BUTTON_DISABLED, Color::srgb(0.4, 0.4, 0.42))
+                    };
                     row.spawn((
-                        Button,
                         MenuChoice {
                             game,
                             mode,
                             enabled,
                         },
-                        Node {
-                            width: px(124),
-                            height: px(BUTTON_HEIGHT),
-                            flex_shrink: 0.0,
-                            justify_content: JustifyContent::Center,
-                            align_items: AlignItems::Center,
-                            border_radius: BorderRadius::all(px(6)),
-                            ..default()
-                        },
-                        BackgroundColor(if enabled { BUTTON } else { BUTTON_DISABLED }),
-                        children![(
-                            Text::new(label),
-                            TextFont::from_font_size(15.0),
-                            TextColor(if enabled {
-                                Color::srgb(0.95, 0.95, 0.97)
-                            } else {
-                                Color::srgb(0.4, 0.4, 0.42)
-                            }),
-                        )],
+                        button(label, 124.0, fill, ink),
                     ));
                 }
                 row.spawn(showcase_button(Some(game), "Showcase", 110.0));
@@ -168,11 +154,10 @@ fn spawn_menu(mut commands: Commands, available: Res<AvailableModes>, fonts: Opt
     });
 }
 
-/// A button that starts the showcase of `game` (all games when `None`).
-fn showcase_button(game: Option<GameId>, label: &str, width: f32) -> impl Bundle {
+/// A menu button: `label` on `fill`, `width` wide.
+fn button(label: &str, width: f32, fill: Color, ink: Color) -> impl Bundle {
     (
         Button,
-        super::showcase::ShowcaseButton(game),
         Node {
             width: px(width),
             height: px(BUTTON_HEIGHT),
@@ -182,12 +167,20 @@ fn showcase_button(game: Option<GameId>, label: &str, width: f32) -> impl Bundle
             border_radius: BorderRadius::all(px(6)),
             ..default()
         },
-        BackgroundColor(SHOWCASE),
+        BackgroundColor(fill),
         children![(
             Text::new(label),
             TextFont::from_font_size(15.0),
-            TextColor(Color::srgb(0.98, 0.93, 0.8)),
+            TextColor(ink),
         )],
+    )
+}
+
+/// A button that starts the showcase of `game` (all games when `None`).
+fn showcase_button(game: Option<GameId>, label: &str, width: f32) -> impl Bundle {
+    (
+        super::showcase::ShowcaseButton(game),
+        button(label, width, SHOWCASE, Color::srgb(0.98, 0.93, 0.8)),
     )
 }
 

@@ -73,6 +73,7 @@ fn set_out_backdrop(
 }
 
 /// Clears the backdrop (board, labels, magnets) before a game sets out its own.
+#[allow(clippy::type_complexity)]
 fn clear_backdrop(
     mut commands: Commands,
     parts: Query<Entity, Or<(With<MenuBackdrop>, With<BoardPart>)>>,

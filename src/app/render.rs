@@ -78,6 +78,32 @@ impl Default for SceneReady {
     }
 }
 
+/// Waits out the start of an offscreen run: the scene set (the presentation says so) and
+/// no render pipeline compiling for a few frames (software rendering compiles slowly, so
+/// a fixed frame count would be fragile). Shared by `render`, `film` and `bench app`.
+#[derive(Debug, Default, Clone, Copy)]
+pub(super) struct Warmup {
+    frames_seen: u32,
+    quiet_frames: u32,
+}
+
+impl Warmup {
+    /// Frames at the start that never count as quiet, and quiet frames needed.
+    const SKIP: u32 = 6;
+    const QUIET: u32 = 6;
+
+    /// Counts one more frame; true once the scene is really drawn.
+    pub(super) fn settled(&mut self, scene_ready: bool, pipelines_waiting: usize) -> bool {
+        self.frames_seen += 1;
+        if scene_ready && self.frames_seen > Self::SKIP && pipelines_waiting == 0 {
+            self.quiet_frames += 1;
+        } else {
+            self.quiet_frames = 0;
+        }
+        self.quiet_frames >= Self::QUIET
+    }
+}
+
 /// Render pipelines still compiling, as last seen by the render world.
 #[derive(Resource, Clone, Default)]
 pub(super) struct PipelineProbe(Arc<AtomicUsize>);
@@ -98,8 +124,7 @@ struct Capture {
     size: (u32, u32),
     started: Instant,
     timeout: Duration,
-    frames: u32,
-    quiet_frames: u32,
+    warmup: Warmup,
     requested: bool,
     done: Arc<AtomicBool>,
     result: Arc<Mutex<Option<Result<(), String>>>>,
@@ -190,8 +215,7 @@ fn draw(args: &RenderArgs, game: Option<GameId>, width: u32, height: u32) -> Res
         size: (width, height),
         started: Instant::now(),
         timeout: Duration::from_secs(args.timeout.max(1)),
-        frames: 0,
-        quiet_frames: 0,
+        warmup: Warmup::default(),
         requested: false,
         done: Arc::new(AtomicBool::new(false)),
         result: result.clone(),
@@ -312,17 +336,7 @@ fn capture_when_drawn(
         exit.write(AppExit::error());
         return;
     }
-    capture.frames += 1;
-    if capture.requested {
-        return;
-    }
-    // Quiet: the scene is set and no pipeline has been compiling for a few frames.
-    if ready.0 && capture.frames > 6 && probe.0.load(Ordering::Relaxed) == 0 {
-        capture.quiet_frames += 1;
-    } else {
-        capture.quiet_frames = 0;
-    }
-    if capture.quiet_frames < 6 {
+    if capture.requested || !capture.warmup.settled(ready.0, probe.waiting()) {
         return;
     }
     capture.requested = true;

@@ -317,8 +317,7 @@ fn run_showcase(
             }
             let done = script
                 .as_ref()
-                .is_none_or(|s| s.actions.is_empty() && s.table_idle)
-                && queue.is_idle();
+                .map_or(queue.is_idle(), |s| s.finished(&queue));
             // A frame for the script to hand its action over before judging.
             if done && run.clock > 0.2 {
                 run.phase = Phase::Hold;

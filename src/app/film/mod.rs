@@ -17,7 +17,7 @@ use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use bevy::time::TimeUpdateStrategy;
 
 use super::playback::PlaybackQueue;
-use super::render::{PipelineProbe, RenderRequest, SceneReady, parse_size};
+use super::render::{PipelineProbe, RenderRequest, SceneReady, Warmup, parse_size};
 use super::table::{Request, Table, TableGame};
 use crate::engine::cli::CliError;
 use crate::replay::Replay;
@@ -216,6 +216,13 @@ pub struct FilmScript {
     pub table_idle: bool,
 }
 
+impl FilmScript {
+    /// Every action handed to the table and played back.
+    pub fn finished(&self, queue: &PlaybackQueue) -> bool {
+        self.actions.is_empty() && self.table_idle && queue.is_idle()
+    }
+}
+
 /// Feeds the script to the table (added by every table; idle unless a film runs).
 pub(super) fn feed_script<G: TableGame>(
     script: Option<ResMut<FilmScript>>,
@@ -261,8 +268,7 @@ struct Film {
     image: Handle<Image>,
     phase: Phase,
     step: Duration,
-    frames_seen: u32,
-    quiet_frames: u32,
+    warmup: Warmup,
     started: Instant,
     timeout: Duration,
     captured: Arc<Mutex<Vec<image::RgbaImage>>>,
@@ -321,8 +327,7 @@ fn shoot(plan: &FilmPlan, timeout: Duration) -> Result<Vec<image::RgbaImage>, St
         phase: Phase::Warmup,
         // Real time per frame; the queue scales it by the playback speed itself.
         step: Duration::from_secs_f64(1.0 / plan.fps as f64),
-        frames_seen: 0,
-        quiet_frames: 0,
+        warmup: Warmup::default(),
         started: Instant::now(),
         timeout,
         captured: Arc::default(),
@@ -370,15 +375,9 @@ fn film_frames(
         exit.write(AppExit::error());
         return;
     }
-    film.frames_seen += 1;
     match film.phase {
         Phase::Warmup => {
-            if ready.0 && film.frames_seen > 6 && probe.waiting() == 0 {
-                film.quiet_frames += 1;
-            } else {
-                film.quiet_frames = 0;
-            }
-            if film.quiet_frames >= 6 {
+            if film.warmup.settled(ready.0, probe.waiting()) {
                 script.running = true;
                 film.phase = Phase::Starting;
             }
@@ -390,8 +389,7 @@ fn film_frames(
                 return;
             }
             show_progress(film.captured.lock().map_or(0, |f| f.len()), false);
-            let finished = script.actions.is_empty() && script.table_idle && queue.is_idle();
-            if finished {
+            if script.finished(&queue) {
                 show_progress(film.captured.lock().map_or(0, |f| f.len()), true);
                 exit.write(AppExit::Success);
                 return;

@@ -115,7 +115,7 @@ fn spawn_list(commands: &mut Commands, shown: &Shown) {
     commands
         .spawn((
             MovePanel,
-            crate::app::hud::HiddenInFilms,
+            crate::app::hud::GamePanel,
             DespawnOnExit(Screen::Playing),
             Name::new("Move list"),
             Node {

@@ -22,7 +22,7 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<Notice>()
         .init_resource::<StatusLine>()
         .init_resource::<GameKeys>()
-        .add_systems(Update, hide_in_films)
+        .add_systems(Update, hide_game_panels)
         .add_plugins((thinking::plugin, help::plugin))
         .add_systems(Startup, spawn_hud)
         .add_systems(
@@ -55,15 +55,17 @@ pub struct StatusLine(pub String);
 pub struct GameKeys(pub Vec<(String, String)>);
 
 /// A game's own panel or label (the hex chess move list, the Wave Field tuning panel,
-/// Polarity's hands): a film shows only the board and the captions, so it hides them.
+/// Polarity's hands): films and the showcase show only the board and the captions, so
+/// they hide them.
 #[derive(Component, Clone, Copy, Debug, Default)]
-pub struct HiddenInFilms;
+pub struct GamePanel;
 
-fn hide_in_films(
+fn hide_game_panels(
     film: Option<Res<super::film::FilmOverlay>>,
-    mut parts: Query<&mut Visibility, With<HiddenInFilms>>,
+    showcase: Option<Res<super::showcase::ShowcaseRun>>,
+    mut parts: Query<&mut Visibility, With<GamePanel>>,
 ) {
-    if film.is_none() {
+    if film.is_none() && showcase.is_none() {
         return;
     }
     for mut visibility in &mut parts {

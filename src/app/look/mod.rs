@@ -104,6 +104,23 @@ fn make_studio(mut commands: Commands, images: Option<ResMut<Assets<Image>>>) {
 /// Brightness of the backdrop and the environment light, cd/m² per unit of the cubemap.
 const STUDIO_NITS: f32 = 900.0;
 
+/// Registers a custom material whose WGSL is compiled into the binary (read from
+/// `embedded://{path}`), with the renderer when there is one; headless test apps only get
+/// the asset type.
+pub fn embedded_material<M: Material>(app: &mut App, path: &'static str, wgsl: &'static [u8])
+where
+    MaterialPlugin<M>: Plugin,
+{
+    if app.is_plugin_added::<bevy::pbr::PbrPlugin>() {
+        app.world_mut()
+            .resource_mut::<bevy::asset::io::embedded::EmbeddedAssetRegistry>()
+            .insert_asset(std::path::PathBuf::new(), std::path::Path::new(path), wgsl);
+        app.add_plugins(MaterialPlugin::<M>::default());
+    } else {
+        app.init_asset::<M>();
+    }
+}
+
 /// The depth fog: far table fades into the studio's walls.
 fn fog() -> DistanceFog {
     let [r, g, b] = studio::HORIZON;
@@ -119,7 +136,7 @@ fn fog() -> DistanceFog {
 
 /// Puts the camera and the key light in line with the quality preset, on start and when
 /// it changes.
-#[allow(clippy::type_complexity)]
+#[allow(clippy::type_complexity, clippy::too_many_arguments)]
 fn apply_quality(
     mut commands: Commands,
     quality: Res<Quality>,

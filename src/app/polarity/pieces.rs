@@ -376,7 +376,7 @@ pub fn spawn_side_label(
     commands
         .spawn((
             label,
-            crate::app::hud::HiddenInFilms,
+            crate::app::hud::GamePanel,
             DespawnOnExit(Screen::Playing),
             BoardLabel { world },
             Pickable::IGNORE,

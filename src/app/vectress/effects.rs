@@ -47,14 +47,7 @@ pub(super) fn arrow(
             ));
         })
         .id();
-    (
-        entity,
-        PieceTween {
-            entity,
-            from: full,
-            motion: Motion::Flash,
-        },
-    )
+    flashed(entity, full)
 }
 
 /// A hot spark at the touching faces of a push: the contact that starts it.
@@ -77,14 +70,7 @@ pub(super) fn contact_spark(
             Pickable::IGNORE,
         ))
         .id();
-    (
-        entity,
-        PieceTween {
-            entity,
-            from: full,
-            motion: Motion::Flash,
-        },
-    )
+    flashed(entity, full)
 }
 
 /// An invisible entity whose flash drives the camera's shake (its scale is the shake's
@@ -99,11 +85,16 @@ pub(super) fn core_shake(commands: &mut Commands) -> (Entity, PieceTween) {
             Transform::from_scale(Vec3::ZERO),
         ))
         .id();
+    flashed(entity, Transform::IDENTITY)
+}
+
+/// `entity` with the tween that grows it to `full` and back within its stage.
+fn flashed(entity: Entity, full: Transform) -> (Entity, PieceTween) {
     (
         entity,
         PieceTween {
             entity,
-            from: Transform::IDENTITY,
+            from: full,
             motion: Motion::Flash,
         },
     )

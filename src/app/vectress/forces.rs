@@ -3,10 +3,7 @@
 //! play, red for each push and blue for each bond. The rules say what happens (the move
 //! is played on a copy of the game); this file only draws it, with a small WGSL material.
 
-use std::path::{Path, PathBuf};
-
 use bevy::asset::AssetPath;
-use bevy::asset::io::embedded::EmbeddedAssetRegistry;
 use bevy::prelude::*;
 use bevy::reflect::TypePath;
 use bevy::render::render_resource::{AsBindGroup, ShaderType};
@@ -18,20 +15,13 @@ use crate::rules::vectress::{Cell, PieceId, Position, Resolution};
 
 const SHADER_PATH: &str = "embedded://lodestone/vectress/force_lines.wgsl";
 
-/// Registers the shader and the material (headless test apps only get the asset type).
+/// Registers the shader and the material, and makes the ribbon and its two materials.
 pub fn plugin(app: &mut App) {
-    if app.is_plugin_added::<bevy::pbr::PbrPlugin>() {
-        app.world_mut()
-            .resource_mut::<EmbeddedAssetRegistry>()
-            .insert_asset(
-                PathBuf::new(),
-                Path::new("lodestone/vectress/force_lines.wgsl"),
-                include_bytes!("../../../assets/shaders/force_lines.wgsl").as_slice(),
-            );
-        app.add_plugins(MaterialPlugin::<ForceLineMaterial>::default());
-    } else {
-        app.init_asset::<ForceLineMaterial>();
-    }
+    crate::app::look::embedded_material::<ForceLineMaterial>(
+        app,
+        "lodestone/vectress/force_lines.wgsl",
+        include_bytes!("../../../assets/shaders/force_lines.wgsl"),
+    );
     app.add_systems(Startup, make_force_looks);
 }
 

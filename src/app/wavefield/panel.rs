@@ -169,7 +169,7 @@ fn row() -> Node {
 pub fn spawn_panel(commands: &mut Commands) {
     commands
         .spawn((
-            crate::app::hud::HiddenInFilms,
+            crate::app::hud::GamePanel,
             Name::new("Wave Field panel"),
             WavePanel,
             DespawnOnExit(Screen::Playing),

@@ -3,10 +3,7 @@
 //! the GPU as a uniform (49 values packed into 13 `Vec4`s, plus the four piece-type
 //! channels per square and the selected piece's own wave).
 
-use std::path::{Path, PathBuf};
-
 use bevy::asset::AssetPath;
-use bevy::asset::io::embedded::EmbeddedAssetRegistry;
 use bevy::mesh::MeshVertexBufferLayoutRef;
 use bevy::pbr::{MaterialPipeline, MaterialPipelineKey};
 use bevy::prelude::*;
@@ -31,21 +28,13 @@ pub const SOFTNESS: f32 = 8.0;
 /// Subdivisions of the plane per square side.
 const SUBDIVISIONS_PER_SQUARE: u32 = 12;
 
-/// Registers the shader in the binary and the material with the renderer (when there is
-/// one: headless test apps only get the asset type).
+/// Registers the shader in the binary and the material with the renderer.
 pub fn plugin(app: &mut App) {
-    if app.is_plugin_added::<bevy::pbr::PbrPlugin>() {
-        app.world_mut()
-            .resource_mut::<EmbeddedAssetRegistry>()
-            .insert_asset(
-                PathBuf::new(),
-                Path::new("lodestone/wavefield/wavefield.wgsl"),
-                include_bytes!("../../../assets/shaders/wavefield.wgsl").as_slice(),
-            );
-        app.add_plugins(MaterialPlugin::<FieldMaterial>::default());
-    } else {
-        app.init_asset::<FieldMaterial>();
-    }
+    crate::app::look::embedded_material::<FieldMaterial>(
+        app,
+        "lodestone/wavefield/wavefield.wgsl",
+        include_bytes!("../../../assets/shaders/wavefield.wgsl"),
+    );
 }
 
 /// The views of the surface (V cycles them).
