@@ -90,7 +90,7 @@ pub(super) struct Warmup {
 impl Warmup {
     /// Frames at the start that never count as quiet, and quiet frames needed.
     const SKIP: u32 = 6;
-    const QUIET: u32 = 6;
+    const QUIET: u32 = 10;
 
     /// Counts one more frame; true once the scene is really drawn.
     pub(super) fn settled(&mut self, scene_ready: bool, pipelines_waiting: usize) -> bool {
