@@ -13,7 +13,7 @@ use lodestone::app::hexchess::{HexchessTable, Request};
 use lodestone::app::playback::PlaybackQueue;
 use lodestone::app::table::Request as TableRequest;
 use lodestone::rules::GameId;
-use lodestone::rules::hexchess::{GameSession, Ruleset};
+use lodestone::rules::hexchess::{GameSession, Kind, Ruleset};
 
 const FRAME: Duration = Duration::from_millis(50);
 
@@ -108,21 +108,50 @@ fn playback_ends_with_every_man_on_its_rules_cell_and_type() {
     assert_eq!(table.game.game().history().len(), 3);
 }
 
+/// The entity of the man that made the last move.
+fn last_mover(app: &mut App) -> Entity {
+    let id = table(app).game.game().last().map(|r| r.piece).unwrap();
+    table(app).pieces[&id]
+}
+
+/// The mesh a white man of `kind` wears.
+fn white_look(app: &App, kind: Kind) -> Handle<Mesh> {
+    app.world()
+        .resource::<HexLooks>()
+        .look(lodestone::rules::hexchess::Color::White, kind)
+        .mesh
+}
+
+fn mesh_of(app: &App, entity: Entity) -> Handle<Mesh> {
+    app.world().get::<Mesh3d>(entity).unwrap().0.clone()
+}
+
+/// Rings flashing under renamed men.
+fn change_glows(app: &mut App) -> usize {
+    app.world_mut()
+        .query::<&lodestone::app::hexchess::stages::ChangeGlow>()
+        .iter(app.world())
+        .count()
+}
+
+fn freeze_at(app: &mut App, stage: usize, fraction: f32) {
+    app.world_mut()
+        .resource_mut::<PlaybackQueue>()
+        .freeze_at(stage, fraction);
+    app.update();
+}
+
+fn skip_playback(app: &mut App) {
+    app.world_mut().resource_mut::<PlaybackQueue>().skip();
+    app.update();
+}
+
 #[test]
 fn live_v011_play_shows_a_renaming_only_as_the_new_look_on_arrival() {
     let mut app = hex_app(PlayMode::HotSeat);
-    let looks = app.world().resource::<HexLooks>().clone();
     play_text(&mut app, "f5f6");
     app.update();
-    let id = table(&mut app).game.game().last().map(|r| r.piece).unwrap();
-    let entity = table(&mut app).pieces[&id];
-    let white = lodestone::rules::hexchess::Color::White;
-    let pawn = looks
-        .look(white, lodestone::rules::hexchess::Kind::Pawn)
-        .mesh;
-    let queen = looks
-        .look(white, lodestone::rules::hexchess::Kind::Queen)
-        .mesh;
+    let entity = last_mover(&mut app);
     // One stage: the move. No stage, ring or caption of its own for the renaming.
     assert_eq!(
         app.world()
@@ -132,28 +161,17 @@ fn live_v011_play_shows_a_renaming_only_as_the_new_look_on_arrival() {
         Some(1),
         "the renaming has no stage of its own"
     );
+    assert_eq!(change_glows(&mut app), 0, "no highlight entity");
+    freeze_at(&mut app, 0, 0.5);
     assert_eq!(
-        app.world_mut()
-            .query::<&lodestone::app::hexchess::stages::ChangeGlow>()
-            .iter(app.world())
-            .count(),
-        0,
-        "no highlight entity"
-    );
-    app.world_mut()
-        .resource_mut::<PlaybackQueue>()
-        .freeze_at(0, 0.5);
-    app.update();
-    assert_eq!(
-        app.world().get::<Mesh3d>(entity).unwrap().0,
-        pawn,
+        mesh_of(&app, entity),
+        white_look(&app, Kind::Pawn),
         "a pawn while it moves"
     );
-    app.world_mut().resource_mut::<PlaybackQueue>().skip();
-    app.update();
+    skip_playback(&mut app);
     assert_eq!(
-        app.world().get::<Mesh3d>(entity).unwrap().0,
-        queen,
+        mesh_of(&app, entity),
+        white_look(&app, Kind::Queen),
         "a queen once it has arrived"
     );
 }
@@ -161,7 +179,6 @@ fn live_v011_play_shows_a_renaming_only_as_the_new_look_on_arrival() {
 #[test]
 fn a_promotion_that_also_renames_shows_the_pawn_until_it_changes() {
     let mut app = hex_app(PlayMode::HotSeat);
-    let looks = app.world().resource::<HexLooks>().clone();
     // The last move takes on d9, promotes to a queen and arrives renamed a rook.
     for text in ["f2b6", "k7k6", "b6e8", "b7b6"] {
         play_text(&mut app, text);
@@ -169,30 +186,22 @@ fn a_promotion_that_also_renames_shows_the_pawn_until_it_changes() {
     }
     play_text(&mut app, "e8d9=Q");
     app.update();
-    let id = table(&mut app).game.game().last().map(|r| r.piece).unwrap();
-    let entity = table(&mut app).pieces[&id];
-    let white = lodestone::rules::hexchess::Color::White;
-    let look = |kind| looks.look(white, kind).mesh;
-    use lodestone::rules::hexchess::Kind;
+    let entity = last_mover(&mut app);
     assert_eq!(
         app.world().resource::<PlaybackQueue>().stage_count(),
         3,
         "the move, the promotion (which the renaming joins), the check"
     );
-    app.world_mut()
-        .resource_mut::<PlaybackQueue>()
-        .freeze_at(1, 0.3);
-    app.update();
+    freeze_at(&mut app, 1, 0.3);
     assert_eq!(
-        app.world().get::<Mesh3d>(entity).unwrap().0,
-        look(Kind::Pawn),
+        mesh_of(&app, entity),
+        white_look(&app, Kind::Pawn),
         "a pawn early in the promotion"
     );
-    app.world_mut().resource_mut::<PlaybackQueue>().skip();
-    app.update();
+    skip_playback(&mut app);
     assert_eq!(
-        app.world().get::<Mesh3d>(entity).unwrap().0,
-        look(Kind::Rook),
+        mesh_of(&app, entity),
+        white_look(&app, Kind::Rook),
         "a rook once it has arrived"
     );
 }
@@ -202,38 +211,18 @@ fn with_show_renaming_on_the_renaming_morphs_under_a_ring_halfway_through_its_st
     let mut app = hex_app(PlayMode::HotSeat);
     app.insert_resource(lodestone::app::hexchess::ShowRenaming(true));
     app.update();
-    let looks = app.world().resource::<HexLooks>().clone();
     play_text(&mut app, "f5f6");
     app.update();
-    let id = table(&mut app).game.game().last().map(|r| r.piece).unwrap();
-    let entity = table(&mut app).pieces[&id];
-    let white = lodestone::rules::hexchess::Color::White;
-    let pawn = looks
-        .look(white, lodestone::rules::hexchess::Kind::Pawn)
-        .mesh;
-    let queen = looks
-        .look(white, lodestone::rules::hexchess::Kind::Queen)
-        .mesh;
+    let entity = last_mover(&mut app);
+    assert_eq!(change_glows(&mut app), 1, "the ring under the renamed man");
+    freeze_at(&mut app, 1, 0.3);
     assert_eq!(
-        app.world_mut()
-            .query::<&lodestone::app::hexchess::stages::ChangeGlow>()
-            .iter(app.world())
-            .count(),
-        1,
-        "the ring under the renamed man"
-    );
-    app.world_mut()
-        .resource_mut::<PlaybackQueue>()
-        .freeze_at(1, 0.3);
-    app.update();
-    assert_eq!(
-        app.world().get::<Mesh3d>(entity).unwrap().0,
-        pawn,
+        mesh_of(&app, entity),
+        white_look(&app, Kind::Pawn),
         "still a pawn early in the change"
     );
-    app.world_mut().resource_mut::<PlaybackQueue>().skip();
-    app.update();
-    assert_eq!(app.world().get::<Mesh3d>(entity).unwrap().0, queen);
+    skip_playback(&mut app);
+    assert_eq!(mesh_of(&app, entity), white_look(&app, Kind::Queen));
 }
 
 /// A session whose side to move has exactly one legal move, found by seeded random play.
