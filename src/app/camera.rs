@@ -6,9 +6,18 @@ use bevy::prelude::*;
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<ShakeEnabled>()
-        .add_systems(Update, (orbit_input, apply_orbit).chain())
+        .add_systems(
+            Update,
+            (orbit_input, apply_orbit.in_set(OrbitApply)).chain(),
+        )
         .add_systems(PostUpdate, shake_camera.before(TransformSystems::Propagate));
 }
+
+/// Where the orbit is turned into the camera's transform: whatever moves the orbit (the
+/// cinematic camera, the menu's circling) runs before it, so every frame shows the orbit
+/// of that same frame and a film's frames never depend on system order.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct OrbitApply;
 
 /// A source of camera shake (a Core falling): while its scale, driven by the playback's
 /// flash, is above zero, the camera trembles by up to `strength` world units.

@@ -9,8 +9,12 @@ use super::camera::OrbitCamera;
 use super::playback::{PlaybackQueue, PlaybackSystems, Stage};
 
 pub fn plugin(app: &mut App) {
-    app.init_resource::<OrbitTouched>()
-        .add_systems(Update, follow_the_action.after(PlaybackSystems));
+    app.init_resource::<OrbitTouched>().add_systems(
+        Update,
+        follow_the_action
+            .after(PlaybackSystems)
+            .before(super::camera::OrbitApply),
+    );
 }
 
 /// Whether the cinematic camera runs (absent: it does not).

@@ -18,6 +18,7 @@ pub fn plugin(app: &mut App) {
             Update,
             (set_out_backdrop, circle_camera, hide_labels)
                 .chain()
+                .before(super::camera::OrbitApply)
                 .run_if(in_state(Screen::Menu)),
         );
 }
