@@ -23,6 +23,22 @@ struct Cli {
     /// by itself); any key or click returns to the menu.
     #[arg(long)]
     attract: bool,
+    /// Open the window straight into a new game: vectress, hexchess, wavefield or polarity.
+    #[arg(long, value_name = "GAME")]
+    game: Option<String>,
+    /// With --game: two-players, vs-computer, demo or board (default: the last choice).
+    #[arg(long, value_name = "MODE")]
+    mode: Option<String>,
+    /// With --game: the side you play against the computer (white/black, red/blue,
+    /// one/two, or first/second); the computer opens when you take the second.
+    #[arg(long, value_name = "SIDE")]
+    side: Option<String>,
+    /// With --game: the computer's level: easy, normal or strong.
+    #[arg(long, value_name = "LEVEL")]
+    level: Option<String>,
+    /// With --game hexchess: v011 (the default) or classic (Glinski, no renaming).
+    #[arg(long, value_name = "RULESET")]
+    ruleset: Option<String>,
 }
 
 #[derive(Subcommand)]
@@ -110,7 +126,15 @@ fn main() -> ExitCode {
             return ExitCode::from(code);
         }
     };
+    let launch = Launch {
+        game: cli.game.clone(),
+        mode: cli.mode.clone(),
+        side: cli.side.clone(),
+        level: cli.level.clone(),
+        ruleset: cli.ruleset.clone(),
+    };
     let result = match cli.command {
+        None if launch.any() => open_game(&launch),
         None if cli.attract => open_attract(),
         None => open_window(),
         Some(Verb::Engine) => {
@@ -208,6 +232,47 @@ fn open_replay(file: &std::path::Path, check: bool) -> Result<serde_json::Value,
 fn open_window() -> Result<serde_json::Value, CliError> {
     lodestone::app::run_window();
     Ok(serde_json::Value::Null)
+}
+
+/// The launch flags (`--game` and its companions).
+#[derive(Debug, Clone)]
+struct Launch {
+    game: Option<String>,
+    mode: Option<String>,
+    side: Option<String>,
+    level: Option<String>,
+    ruleset: Option<String>,
+}
+
+impl Launch {
+    fn any(&self) -> bool {
+        self.game.is_some()
+            || self.mode.is_some()
+            || self.side.is_some()
+            || self.level.is_some()
+            || self.ruleset.is_some()
+    }
+}
+
+#[cfg(feature = "app")]
+fn open_game(launch: &Launch) -> Result<serde_json::Value, CliError> {
+    let args = lodestone::app::new_game::LaunchArgs {
+        game: launch.game.clone(),
+        mode: launch.mode.clone(),
+        side: launch.side.clone(),
+        level: launch.level.clone(),
+        ruleset: launch.ruleset.clone(),
+    };
+    let (game, choice) =
+        lodestone::app::new_game::launch_choice(&args, lodestone::app::new_game::remembered_choice)
+            .map_err(CliError::Usage)?;
+    lodestone::app::run_game(game, choice);
+    Ok(serde_json::Value::Null)
+}
+
+#[cfg(not(feature = "app"))]
+fn open_game(_launch: &Launch) -> Result<serde_json::Value, CliError> {
+    open_window()
 }
 
 #[cfg(feature = "app")]

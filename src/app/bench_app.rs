@@ -206,7 +206,10 @@ fn measure(plan: &BenchPlan, game: GameId) -> Result<Samples, String> {
     let failed = Arc::new(Mutex::new(None));
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::ZERO))
         .insert_resource(plan.quality)
-        .insert_resource(LookOptions { bloom: plan.bloom })
+        .insert_resource(LookOptions {
+            bloom: plan.bloom,
+            ..LookOptions::default()
+        })
         .insert_resource(super::film::FilmOverlay {
             captions: true,
             caption_size: (plan.size.1 as f32 / 30.0).clamp(9.0, 40.0),

@@ -1,20 +1,20 @@
-//! The main menu: the four games, each with two players on one screen, against the
-//! computer, a demo, a look at the board and its showcase; and the showcase of all four.
-//! A mode a game does not provide yet is greyed out. Escape returns here from a game.
+//! The main menu: the four games, each with its new-game dialog (two players, against the
+//! computer, a demo, the board), its rules and its showcase; the showcase of all four and
+//! the settings.
 
 use bevy::prelude::*;
 
-use super::hud::{HelpOverlay, LayoutChecked};
+use super::Screen;
+use super::hud::{HelpOverlay, HelpTab, LayoutChecked};
 use super::look::fonts::UiFonts;
-use super::{ActiveGame, AvailableModes, PlayMode, Screen};
+use super::new_game::NewGameDialog;
+use super::settings::Settings;
+use super::settings_screen::SettingsScreen;
 use crate::rules::GameId;
 
 pub fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Menu), spawn_menu.in_set(MenuSpawn))
-        .add_systems(
-            Update,
-            (refresh_availability, press_menu_buttons, escape_to_menu).chain(),
-        );
+        .add_systems(Update, press_menu_buttons.run_if(in_state(Screen::Menu)));
 }
 
 /// Where the menu is set out (more rows may be added after it).
@@ -25,32 +25,27 @@ pub struct MenuSpawn;
 #[derive(Component)]
 pub struct MenuRoot;
 
-/// What a menu button starts.
+/// What a menu button opens.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct MenuChoice {
-    pub game: GameId,
-    pub mode: PlayMode,
-    pub enabled: bool,
+pub enum MenuButton {
+    /// The new-game dialog of a game.
+    NewGame(GameId),
+    /// A game's rules page.
+    Rules(GameId),
+    Settings,
 }
 
-const MODES: [(PlayMode, &str); 4] = [
-    (PlayMode::HotSeat, "Two players"),
-    (PlayMode::VsComputer, "Vs computer"),
-    (PlayMode::Demo, "Watch a demo"),
-    (PlayMode::Board, "The board"),
-];
-
-const BUTTON: Color = Color::srgb(0.18, 0.2, 0.26);
-const BUTTON_HOVER: Color = Color::srgb(0.27, 0.31, 0.4);
+pub(crate) const BUTTON: Color = Color::srgb(0.18, 0.2, 0.26);
+pub(crate) const BUTTON_HOVER: Color = Color::srgb(0.27, 0.31, 0.4);
 /// The showcase buttons: warmer, they start an exhibition rather than a game.
 const SHOWCASE: Color = Color::srgb(0.36, 0.25, 0.12);
-const BUTTON_DISABLED: Color = Color::srgb(0.12, 0.12, 0.13);
+pub(crate) const BUTTON_DISABLED: Color = Color::srgb(0.12, 0.12, 0.13);
 /// The buttons' height; the game's name sits in a box as tall.
 const BUTTON_HEIGHT: f32 = 34.0;
 /// The game names' column, the same for every row so the buttons line up.
 const NAME_WIDTH: f32 = 180.0;
 
-fn spawn_menu(mut commands: Commands, available: Res<AvailableModes>, fonts: Option<Res<UiFonts>>) {
+fn spawn_menu(mut commands: Commands, fonts: Option<Res<UiFonts>>) {
     let title_font = fonts
         .as_deref()
         .map_or_else(|| TextFont::from_font_size(46.0), |f| f.bold(46.0));
@@ -125,37 +120,34 @@ fn spawn_menu(mut commands: Commands, available: Res<AvailableModes>, fonts: Opt
                     name_font.clone(),
                     TextColor(Color::srgb(0.93, 0.93, 0.95)),
                 ));
-                for (mode, label) in MODES {
-                    let enabled = mode == PlayMode::Board || available.0.contains(&(game, mode));
-                    let (fill, ink) = if enabled {
-                        (BUTTON, Color::srgb(0.95, 0.95, 0.97))
-                    } else {
-                        (BUTTON_DISABLED, Color::srgb(0.4, 0.4, 0.42))
-                    };
-                    row.spawn((
-                        MenuChoice {
-                            game,
-                            mode,
-                            enabled,
-                        },
-                        button(label, 124.0, fill, ink),
-                    ));
-                }
+                let ink = Color::srgb(0.95, 0.95, 0.97);
+                row.spawn((
+                    MenuButton::NewGame(game),
+                    button("Play", 124.0, BUTTON, ink),
+                ));
+                row.spawn((MenuButton::Rules(game), button("Rules", 90.0, BUTTON, ink)));
                 row.spawn(showcase_button(Some(game), "Showcase", 110.0));
             });
         }
         menu.spawn((
             Node {
                 margin: UiRect::top(px(8)),
+                column_gap: px(8),
                 ..default()
             },
-            children![showcase_button(None, "Showcase: all four games", 260.0)],
+            children![
+                showcase_button(None, "Showcase: all four games", 260.0),
+                (
+                    MenuButton::Settings,
+                    button("Settings", 124.0, BUTTON, Color::srgb(0.95, 0.95, 0.97))
+                ),
+            ],
         ));
     });
 }
 
 /// A menu button: `label` on `fill`, `width` wide.
-fn button(label: &str, width: f32, fill: Color, ink: Color) -> impl Bundle {
+pub(crate) fn button(label: &str, width: f32, fill: Color, ink: Color) -> impl Bundle {
     (
         Button,
         Node {
@@ -184,69 +176,26 @@ fn showcase_button(game: Option<GameId>, label: &str, width: f32) -> impl Bundle
     )
 }
 
-/// Games register their modes at startup, possibly after the menu first appears: keep
-/// every button's state in step with [`AvailableModes`].
-fn refresh_availability(
-    available: Res<AvailableModes>,
-    mut buttons: Query<(&mut MenuChoice, &mut BackgroundColor, &Children)>,
-    mut labels: Query<&mut TextColor>,
-) {
-    for (mut choice, mut color, children) in &mut buttons {
-        let enabled =
-            choice.mode == PlayMode::Board || available.0.contains(&(choice.game, choice.mode));
-        if choice.enabled == enabled {
-            continue;
-        }
-        choice.enabled = enabled;
-        color.0 = if enabled { BUTTON } else { BUTTON_DISABLED };
-        for child in children.iter() {
-            if let Ok(mut text) = labels.get_mut(child) {
-                text.0 = if enabled {
-                    Color::srgb(0.95, 0.95, 0.97)
-                } else {
-                    Color::srgb(0.4, 0.4, 0.42)
-                };
-            }
-        }
-    }
-}
-
 fn press_menu_buttons(
-    mut commands: Commands,
-    mut buttons: Query<(&Interaction, &MenuChoice, &mut BackgroundColor), Changed<Interaction>>,
-    mut next: ResMut<NextState<Screen>>,
+    mut buttons: Query<(&Interaction, &MenuButton, &mut BackgroundColor), Changed<Interaction>>,
+    mut dialog: ResMut<NewGameDialog>,
+    settings: Option<Res<Settings>>,
+    mut help: ResMut<HelpOverlay>,
+    mut tab: ResMut<HelpTab>,
+    mut settings_open: ResMut<SettingsScreen>,
 ) {
-    for (interaction, choice, mut color) in &mut buttons {
-        if !choice.enabled {
-            continue;
-        }
+    for (interaction, button, mut color) in &mut buttons {
         match interaction {
-            Interaction::Pressed => {
-                commands.insert_resource(ActiveGame {
-                    game: choice.game,
-                    mode: choice.mode,
-                });
-                next.set(Screen::Playing);
-            }
+            Interaction::Pressed => match *button {
+                MenuButton::NewGame(game) => dialog.open_for(game, settings.as_deref()),
+                MenuButton::Rules(game) => {
+                    *tab = HelpTab::Rules(game);
+                    help.0 = true;
+                }
+                MenuButton::Settings => settings_open.0 = true,
+            },
             Interaction::Hovered => color.0 = BUTTON_HOVER,
             Interaction::None => color.0 = BUTTON,
         }
-    }
-}
-
-/// Escape leaves a game for the menu, unless a text field has the keyboard or the help
-/// overlay is open (then Escape closes the overlay, nothing else).
-pub(crate) fn escape_to_menu(
-    keys: Option<Res<ButtonInput<KeyCode>>>,
-    screen: Res<State<Screen>>,
-    mut next: ResMut<NextState<Screen>>,
-    captured: Res<super::KeyboardCaptured>,
-    help: Option<Res<HelpOverlay>>,
-) {
-    if captured.0 || help.is_some_and(|h| h.0) {
-        return;
-    }
-    if keys.is_some_and(|k| k.just_pressed(KeyCode::Escape)) && *screen.get() == Screen::Playing {
-        next.set(Screen::Menu);
     }
 }

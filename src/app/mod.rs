@@ -13,22 +13,25 @@ pub mod hud;
 pub mod look;
 pub mod menu;
 pub mod menu_scene;
+pub mod new_game;
+pub mod pause;
 pub mod playback;
 pub mod polarity;
 pub mod render;
 pub mod replay_list;
 pub mod screenshot;
 pub mod settings;
+pub mod settings_screen;
 pub mod showcase;
 pub mod stage;
 pub mod table;
 pub mod vectress;
 pub mod wavefield;
+pub mod window;
 
 use std::collections::HashSet;
 
 use bevy::prelude::*;
-use bevy::window::WindowResolution;
 
 use crate::rules::GameId;
 
@@ -112,6 +115,9 @@ pub fn plugin(app: &mut App) {
             menu_scene::plugin,
             showcase::plugin,
             replay_list::plugin,
+            new_game::plugin,
+            pause::plugin,
+            settings_screen::plugin,
         ))
         .add_plugins((
             vectress::plugin,
@@ -123,55 +129,87 @@ pub fn plugin(app: &mut App) {
 
 /// Opens the game window and runs until it closes.
 pub fn run_window() {
-    run_window_from(None);
+    open_window(Launch::Menu);
 }
 
 /// Opens the game window straight into the attract showcase (`lodestone --attract`):
 /// any key or click returns to the menu.
 pub fn run_attract() {
-    open_window(None, true);
+    open_window(Launch::Attract);
 }
 
-/// Opens the game window, straight into a game when `start` says which (a replay opened
-/// from the command line), and runs until it closes.
+/// Opens the game window on a replay from the command line (watched, or played on), and
+/// runs until it closes.
 pub fn run_window_from(start: Option<table::StartFrom>) {
-    open_window(start, false);
+    open_window(start.map_or(Launch::Menu, Launch::Replay));
 }
 
-fn open_window(start: Option<table::StartFrom>, attract: bool) {
-    let size = settings::settings_path()
-        .map(|p| settings::load_from(&p).0.window)
-        .unwrap_or((1280, 800));
+/// Opens the game window straight into a new game of `game` as `choice` says
+/// (`lodestone --game ...`, checked by [`new_game::launch_choice`]).
+pub fn run_game(game: GameId, choice: new_game::GameChoice) {
+    open_window(Launch::Game(game, choice));
+}
+
+/// Where the window opens.
+#[derive(Clone)]
+enum Launch {
+    Menu,
+    Attract,
+    Replay(table::StartFrom),
+    Game(GameId, new_game::GameChoice),
+}
+
+fn open_window(launch: Launch) {
+    let settings = settings::settings_path()
+        .map(|p| settings::load_from(&p).0)
+        .unwrap_or_default();
     App::new()
         .add_plugins(DefaultPlugins.set(WindowPlugin {
-            primary_window: Some(Window {
-                title: "Lodestone".into(),
-                resolution: WindowResolution::new(size.0.max(640), size.1.max(480)),
-                ..default()
-            }),
+            primary_window: Some(window::primary_window(&settings)),
             ..default()
         }))
         .add_plugins(MeshPickingPlugin)
         .insert_resource(table::ReplayFolder::standard())
-        .add_plugins((plugin, settings::plugin, screenshot::plugin))
-        .add_plugins(move |app: &mut App| {
-            if attract {
+        .add_plugins((plugin, settings::plugin, screenshot::plugin, window::plugin))
+        .add_plugins(move |app: &mut App| match launch.clone() {
+            Launch::Menu => {}
+            Launch::Attract => {
                 app.insert_resource(showcase::AttractAtStart);
             }
-            if let Some(start) = start.clone() {
+            Launch::Replay(start) => {
+                let mode = if start.view {
+                    PlayMode::Board
+                } else {
+                    PlayMode::HotSeat
+                };
                 app.insert_resource(ActiveGame {
                     game: start.game,
-                    mode: if start.view {
-                        PlayMode::Board
-                    } else {
-                        PlayMode::HotSeat
-                    },
+                    mode,
                 })
                 .insert_resource(start)
-                .add_systems(Startup, |mut next: ResMut<NextState<Screen>>| {
-                    next.set(Screen::Playing)
-                });
+                .add_systems(Startup, start_playing);
+            }
+            Launch::Game(game, choice) => {
+                // Hex chess restores its saved game on start (H10).
+                if game == GameId::Hexchess
+                    && matches!(
+                        choice.mode,
+                        new_game::ModeChoice::TwoPlayers | new_game::ModeChoice::VsComputer
+                    )
+                {
+                    app.insert_resource(new_game::ResumeGame);
+                }
+                app.insert_resource(ActiveGame {
+                    game,
+                    mode: choice.mode.play_mode(),
+                })
+                .insert_resource(choice)
+                .add_systems(Startup, start_playing);
             }
         })
         .run();
+}
+
+fn start_playing(mut next: ResMut<NextState<Screen>>) {
+    next.set(Screen::Playing);
 }

@@ -1,6 +1,7 @@
-//! Player settings (speed, window size, last game, colour scheme), saved as RON in the
-//! platform's config folder. An unreadable file is reported, kept aside under a new name
-//! (never overwritten) and the defaults are used.
+//! Player settings (speed, window, last game and choices, colour scheme, look), saved as
+//! RON in the platform's config folder and applied live. An unreadable file is reported,
+//! kept aside under a new name (never overwritten) and the defaults are used; a value out
+//! of range is reported and replaced by its default, the rest of the file kept.
 
 use std::path::{Path, PathBuf};
 
@@ -9,19 +10,27 @@ use serde::{Deserialize, Serialize};
 
 use super::hud::Notice;
 use super::look::Quality;
+use super::new_game::RememberedChoices;
 use super::playback::PlaybackQueue;
 use crate::rules::GameId;
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(PreStartup, load_settings)
-        .add_systems(Startup, apply_color_scheme)
+    // Headless apps have no window plugin to add these.
+    app.add_message::<bevy::window::WindowResized>()
+        .add_message::<bevy::window::WindowMoved>()
+        .add_systems(PreStartup, load_settings)
         .add_systems(
             Update,
             (
-                remember_window_size,
-                toggle_color_scheme.run_if(resource_exists::<ButtonInput<KeyCode>>),
-                cycle_quality.run_if(resource_exists::<ButtonInput<KeyCode>>),
-            ),
+                (
+                    remember_window,
+                    toggle_color_scheme.run_if(resource_exists::<ButtonInput<KeyCode>>),
+                    cycle_quality.run_if(resource_exists::<ButtonInput<KeyCode>>),
+                    toggle_fullscreen.run_if(resource_exists::<ButtonInput<KeyCode>>),
+                ),
+                apply_settings,
+            )
+                .chain(),
         )
         .add_systems(Last, save_when_changed);
 }
@@ -46,6 +55,22 @@ pub struct Settings {
     /// Hex chess: live play shows a renaming (a morph and a ring) for learners; the v011
     /// document announces nothing, so it is off by default.
     pub show_renaming: bool,
+    /// Windowed or borderless fullscreen (F11).
+    pub window_mode: WindowModeSetting,
+    /// The window's last position on the desktop (windowed).
+    pub window_position: Option<(i32, i32)>,
+    pub vsync: bool,
+    /// FXAA (on every quality but low).
+    pub antialiasing: bool,
+    /// The last new-game choice per game.
+    pub new_game: RememberedChoices,
+}
+
+#[derive(Serialize, Deserialize, Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum WindowModeSetting {
+    #[default]
+    Windowed,
+    BorderlessFullscreen,
 }
 
 #[derive(Serialize, Deserialize, Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -68,7 +93,74 @@ impl Default for Settings {
             attract_idle_seconds: 60,
             showcase_speed: 0.2,
             show_renaming: false,
+            window_mode: WindowModeSetting::Windowed,
+            window_position: None,
+            vsync: true,
+            antialiasing: true,
+            new_game: RememberedChoices::new(),
         }
+    }
+}
+
+/// The playback speeds a player can choose, slowest first.
+pub const SPEED_RANGE: std::ops::RangeInclusive<f32> = 0.05..=4.0;
+/// The longest wait for the attract mode, seconds.
+pub const ATTRACT_MAX_SECONDS: u32 = 3600;
+/// The window's smallest and largest size.
+const WINDOW_MIN: (u32, u32) = (640, 480);
+const WINDOW_MAX: u32 = 16384;
+
+impl Settings {
+    /// Puts every value out of its range back to its default; says which, one sentence.
+    pub fn validated(mut self) -> (Settings, Option<String>) {
+        let d = Settings::default();
+        let mut bad = Vec::new();
+        if !(self.speed.is_finite() && SPEED_RANGE.contains(&self.speed)) {
+            bad.push(format!("speed {} (0.05 to 4)", self.speed));
+            self.speed = d.speed;
+        }
+        let (w, h) = self.window;
+        if w < WINDOW_MIN.0 || h < WINDOW_MIN.1 || w > WINDOW_MAX || h > WINDOW_MAX {
+            bad.push(format!("window ({w}, {h}) (640x480 to 16384x16384)"));
+            self.window = d.window;
+        }
+        if self.attract_idle_seconds > ATTRACT_MAX_SECONDS {
+            bad.push(format!(
+                "attract_idle_seconds {} (0 to {ATTRACT_MAX_SECONDS})",
+                self.attract_idle_seconds
+            ));
+            self.attract_idle_seconds = d.attract_idle_seconds;
+        }
+        let slow = super::showcase::SLOW_MOTION;
+        if !(self.showcase_speed.is_finite() && slow.contains(&self.showcase_speed)) {
+            bad.push(format!(
+                "showcase_speed {} ({} to {})",
+                self.showcase_speed,
+                slow.start(),
+                slow.end()
+            ));
+            self.showcase_speed = d.showcase_speed;
+        }
+        if let Some((x, y)) = self.window_position
+            && (x.abs() > 100_000 || y.abs() > 100_000)
+        {
+            bad.push(format!("window_position ({x}, {y})"));
+            self.window_position = None;
+        }
+        for (game, choice) in std::mem::take(&mut self.new_game) {
+            let (choice, problem) = choice.checked(game);
+            if problem.is_some() {
+                bad.push(format!("new_game for {}", game.id()));
+            }
+            self.new_game.insert(game, choice);
+        }
+        let problem = (!bad.is_empty()).then(|| {
+            format!(
+                "Settings out of range, replaced by their defaults: {}.",
+                bad.join("; ")
+            )
+        });
+        (self, problem)
     }
 }
 
@@ -91,30 +183,8 @@ pub fn load_from(path: &Path) -> (Settings, Option<String>) {
         Err(e) => return (Settings::default(), Some(set_aside(path, &e.to_string()))),
     };
     match ron::from_str::<Settings>(&text) {
-        Ok(mut settings) => {
-            settings.speed = sanitize_speed(settings.speed);
-            (settings, None)
-        }
+        Ok(settings) => settings.validated(),
         Err(e) => (Settings::default(), Some(set_aside(path, &e.to_string()))),
-    }
-}
-
-/// The showcase's slow motion, within its range (a value that is not a number gives the
-/// default).
-fn slow_motion(speed: f32) -> f32 {
-    let range = super::showcase::SLOW_MOTION;
-    if speed.is_finite() {
-        speed.clamp(*range.start(), *range.end())
-    } else {
-        super::showcase::AttractSettings::default().slow_motion
-    }
-}
-
-fn sanitize_speed(speed: f32) -> f32 {
-    if speed.is_finite() {
-        speed.clamp(0.05, 4.0)
-    } else {
-        1.0
     }
 }
 
@@ -157,6 +227,11 @@ pub fn save_to(path: &Path, settings: &Settings) -> Result<(), String> {
     std::fs::rename(&tmp, path).map_err(|e| e.to_string())
 }
 
+/// Where the settings are read and saved instead of [`settings_path`] (tests; `None`
+/// keeps none).
+#[derive(Resource, Clone, Debug, PartialEq)]
+pub struct SettingsLocation(pub Option<PathBuf>);
+
 /// Whether saving is allowed: not when the file on disk could not be moved aside.
 #[derive(Resource, Default)]
 struct SettingsFile {
@@ -168,8 +243,12 @@ fn load_settings(
     mut commands: Commands,
     mut notice: ResMut<Notice>,
     mut queue: ResMut<PlaybackQueue>,
+    location: Option<Res<SettingsLocation>>,
 ) {
-    let path = settings_path();
+    let path = match location {
+        Some(location) => location.0.clone(),
+        None => settings_path(),
+    };
     let (settings, problem) = match &path {
         Some(path) => load_from(path),
         None => (Settings::default(), None),
@@ -177,30 +256,35 @@ fn load_settings(
     let writable = !problem
         .as_deref()
         .is_some_and(|p| p.contains("nor moved aside"));
+    // Out-of-range values replaced by defaults are written back at the next change.
     if let Some(problem) = problem {
         warn!("{problem}");
         notice.show(problem, 12.0);
     }
     queue.speed = settings.speed;
     commands.insert_resource(settings.quality);
-    commands.insert_resource(super::camera::ShakeEnabled(settings.camera_shake));
-    commands.insert_resource(super::hexchess::ShowRenaming(settings.show_renaming));
-    commands.insert_resource(super::showcase::AttractSettings {
-        idle_seconds: settings.attract_idle_seconds as f32,
-        slow_motion: slow_motion(settings.showcase_speed),
-    });
     commands.insert_resource(SettingsFile { path, writable });
     commands.insert_resource(settings);
 }
 
-fn remember_window_size(
+/// Remembers the window's size and place while windowed (a fullscreen window's are the
+/// monitor's).
+fn remember_window(
     mut resized: MessageReader<bevy::window::WindowResized>,
+    mut moved: MessageReader<bevy::window::WindowMoved>,
     mut settings: ResMut<Settings>,
 ) {
+    let windowed = settings.window_mode == WindowModeSetting::Windowed;
     if let Some(last) = resized.read().last() {
         let size = (last.width.round() as u32, last.height.round() as u32);
-        if size.0 >= 320 && size.1 >= 240 && settings.window != size {
+        if windowed && size.0 >= WINDOW_MIN.0 && size.1 >= WINDOW_MIN.1 && settings.window != size {
             settings.window = size;
+        }
+    }
+    if let Some(last) = moved.read().last() {
+        let at = Some((last.position.x, last.position.y));
+        if windowed && settings.window_position != at {
+            settings.window_position = at;
         }
     }
 }
@@ -210,42 +294,123 @@ fn remember_window_size(
 fn toggle_color_scheme(
     keys: Res<ButtonInput<KeyCode>>,
     mut settings: ResMut<Settings>,
-    clear: ResMut<ClearColor>,
-    ambient: ResMut<bevy::light::GlobalAmbientLight>,
     mut notice: ResMut<Notice>,
 ) {
     if !keys.just_pressed(KeyCode::F2) {
         return;
     }
-    settings.color_scheme = match settings.color_scheme {
-        ColorScheme::Classic => ColorScheme::HighContrast,
-        ColorScheme::HighContrast => ColorScheme::Classic,
-    };
-    set_scheme(settings.color_scheme, clear, ambient);
-    notice.show(format!("Colour scheme: {:?}", settings.color_scheme), 3.0);
+    settings.color_scheme = settings.color_scheme.next();
+    notice.show(
+        format!("Colour scheme: {}", settings.color_scheme.label()),
+        3.0,
+    );
 }
 
 /// F3 steps through the quality presets (low, medium, high), applied at once.
 fn cycle_quality(
     keys: Res<ButtonInput<KeyCode>>,
     mut settings: ResMut<Settings>,
-    mut quality: ResMut<Quality>,
     mut notice: ResMut<Notice>,
 ) {
     if !keys.just_pressed(KeyCode::F3) {
         return;
     }
     settings.quality = settings.quality.next();
-    *quality = settings.quality;
     notice.show(format!("Quality: {}", settings.quality.name()), 3.0);
 }
 
-fn apply_color_scheme(
+/// F11 switches between the window and borderless fullscreen.
+fn toggle_fullscreen(keys: Res<ButtonInput<KeyCode>>, mut settings: ResMut<Settings>) {
+    if keys.just_pressed(KeyCode::F11) {
+        settings.window_mode = settings.window_mode.next();
+    }
+}
+
+impl ColorScheme {
+    pub fn next(self) -> ColorScheme {
+        match self {
+            ColorScheme::Classic => ColorScheme::HighContrast,
+            ColorScheme::HighContrast => ColorScheme::Classic,
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            ColorScheme::Classic => "classic",
+            ColorScheme::HighContrast => "high contrast",
+        }
+    }
+}
+
+impl WindowModeSetting {
+    pub fn next(self) -> WindowModeSetting {
+        match self {
+            WindowModeSetting::Windowed => WindowModeSetting::BorderlessFullscreen,
+            WindowModeSetting::BorderlessFullscreen => WindowModeSetting::Windowed,
+        }
+    }
+
+    pub fn window_mode(self) -> bevy::window::WindowMode {
+        match self {
+            WindowModeSetting::Windowed => bevy::window::WindowMode::Windowed,
+            WindowModeSetting::BorderlessFullscreen => {
+                bevy::window::WindowMode::BorderlessFullscreen(
+                    bevy::window::MonitorSelection::Current,
+                )
+            }
+        }
+    }
+}
+
+/// The present mode for the vsync setting.
+pub fn present_mode(vsync: bool) -> bevy::window::PresentMode {
+    if vsync {
+        bevy::window::PresentMode::AutoVsync
+    } else {
+        bevy::window::PresentMode::AutoNoVsync
+    }
+}
+
+/// Puts the settings to work, on start and whenever they change (the settings screen,
+/// F2, F3, F11): look, camera, showcase, hex chess's renaming and the window.
+#[allow(clippy::too_many_arguments)]
+fn apply_settings(
+    mut commands: Commands,
     settings: Res<Settings>,
-    clear: ResMut<ClearColor>,
-    ambient: ResMut<bevy::light::GlobalAmbientLight>,
+    mut quality: ResMut<Quality>,
+    mut look: ResMut<super::look::LookOptions>,
+    clear: Option<ResMut<ClearColor>>,
+    ambient: Option<ResMut<bevy::light::GlobalAmbientLight>>,
+    mut windows: Query<&mut Window, With<bevy::window::PrimaryWindow>>,
 ) {
-    set_scheme(settings.color_scheme, clear, ambient);
+    if !settings.is_changed() {
+        return;
+    }
+    if *quality != settings.quality {
+        *quality = settings.quality;
+    }
+    if look.antialiasing != settings.antialiasing {
+        look.antialiasing = settings.antialiasing;
+    }
+    commands.insert_resource(super::camera::ShakeEnabled(settings.camera_shake));
+    commands.insert_resource(super::hexchess::ShowRenaming(settings.show_renaming));
+    commands.insert_resource(super::showcase::AttractSettings {
+        idle_seconds: settings.attract_idle_seconds as f32,
+        slow_motion: settings.showcase_speed,
+    });
+    if let (Some(clear), Some(ambient)) = (clear, ambient) {
+        set_scheme(settings.color_scheme, clear, ambient);
+    }
+    for mut window in &mut windows {
+        let mode = settings.window_mode.window_mode();
+        if window.mode != mode {
+            window.mode = mode;
+        }
+        let present = present_mode(settings.vsync);
+        if window.present_mode != present {
+            window.present_mode = present;
+        }
+    }
 }
 
 fn set_scheme(
@@ -343,10 +508,46 @@ mod tests {
     }
 
     #[test]
-    fn absurd_speed_is_clamped() {
-        let dir = temp_dir("speed");
+    fn a_value_out_of_range_is_reported_and_replaced_the_rest_kept() {
+        let dir = temp_dir("range");
         let path = dir.join("settings.ron");
-        std::fs::write(&path, "(speed: 1000.0)").unwrap();
-        assert_eq!(load_from(&path).0.speed, 4.0);
+        std::fs::write(
+            &path,
+            "(speed: 1000.0, quality: Low, camera_shake: false, attract_idle_seconds: 90, \
+             new_game: {hexchess: (mode: vs_computer, side: 1, level: easy, ruleset: Some(\"classic\"))})",
+        )
+        .unwrap();
+        let (settings, problem) = load_from(&path);
+        let problem = problem.expect("the bad value is reported");
+        assert!(problem.contains("speed 1000"), "{problem}");
+        assert!(
+            !problem.contains("attract"),
+            "only the bad value: {problem}"
+        );
+        assert_eq!(settings.speed, Settings::default().speed);
+        assert_eq!(settings.quality, Quality::Low);
+        assert!(!settings.camera_shake);
+        assert_eq!(settings.attract_idle_seconds, 90);
+        let hex = &settings.new_game[&GameId::Hexchess];
+        assert_eq!((hex.side, hex.ruleset.as_deref()), (1, Some("classic")));
+        assert!(path.exists(), "a readable file is not set aside");
+    }
+
+    #[test]
+    fn every_kind_of_range_is_checked() {
+        let bad = Settings {
+            window: (100, 100),
+            attract_idle_seconds: 100_000,
+            showcase_speed: 3.0,
+            speed: f32::NAN,
+            ..Settings::default()
+        };
+        let (fixed, problem) = bad.validated();
+        let problem = problem.unwrap();
+        for field in ["window", "attract_idle_seconds", "showcase_speed", "speed"] {
+            assert!(problem.contains(field), "{field}: {problem}");
+        }
+        assert_eq!(fixed, Settings::default());
+        assert_eq!(Settings::default().validated(), (Settings::default(), None));
     }
 }

@@ -15,6 +15,7 @@ pub mod request;
 pub mod showcase;
 pub mod vectress;
 pub mod wavefield;
+pub mod wavefield_rescue;
 pub mod wire;
 
 pub use wire::{EngineSession, Wire, new_session};

@@ -8,7 +8,8 @@ use std::io::{BufRead, Write};
 use serde_json::{Map, Value, json};
 
 use super::request::{COMMANDS, Checked, Fault, Request, required};
-use super::wire::{EngineSession, new_session};
+use super::wire::{EngineSession, new_session, new_wavefield_session};
+use crate::rules::wavefield::definitions::Definitions;
 use crate::rules::{GameId, Level, Setup};
 
 /// The deepest perft the protocol serves: depth 5 counts about 200 million leaves in a few
@@ -93,10 +94,11 @@ impl Engine {
                 moves,
                 ruleset,
                 seed,
+                definitions,
             } => {
                 let game = required(game, "the request needs a \"game\"")?;
                 let moves = moves.unwrap_or(Ok(Vec::new()))?;
-                let mut session = new_session(game, &setup(ruleset, seed)?)?;
+                let mut session = open(game, &setup(ruleset, seed)?, definitions)?;
                 for (ply, action) in moves.iter().enumerate() {
                     session.play(action).map_err(|error| Fault {
                         error,
@@ -109,9 +111,10 @@ impl Engine {
                 game,
                 ruleset,
                 seed,
+                definitions,
             } => {
                 let game = required(game, "the request needs a \"game\"")?;
-                let session = new_session(game, &setup(ruleset, seed)?)?;
+                let session = open(game, &setup(ruleset, seed)?, definitions)?;
                 let number = self.next_session;
                 self.next_session += 1;
                 self.sessions.insert(number, session);
@@ -178,6 +181,25 @@ fn setup(ruleset: Checked<String>, seed: Checked<u64>) -> Result<Setup, Fault> {
         ruleset: ruleset.transpose()?,
         seed: seed.transpose()?.unwrap_or(0),
     })
+}
+
+/// A new session; Wave Field may start from developer-mode definitions (W11).
+fn open(
+    game: GameId,
+    setup: &Setup,
+    definitions: Checked<Definitions>,
+) -> Result<Box<dyn EngineSession>, Fault> {
+    if definitions.is_some() && game != GameId::Wavefield {
+        return Err(format!(
+            "{} has no wave definitions; only wavefield takes \"definitions\"",
+            game.id()
+        )
+        .into());
+    }
+    match definitions.transpose()? {
+        None => Ok(new_session(game, setup)?),
+        Some(defs) => Ok(new_wavefield_session(setup, defs)?),
+    }
 }
 
 /// Reads requests until end of input; each answer is flushed at once so a script can

@@ -3,11 +3,12 @@
 //! Every field is read leniently into a [`Checked`] value: a field of the wrong type is
 //! not a deserialization failure but a sentence the handler returns when it reaches that
 //! field, so a request with several faults is answered by the first one in the order the
-//! protocol checks them (game, moves, ruleset, seed; session, then move).
+//! protocol checks them (game, moves, ruleset, seed, definitions; session, then move).
 
 use serde::{Deserialize, Deserializer};
 use serde_json::Value;
 
+use crate::rules::wavefield::definitions::Definitions;
 use crate::rules::{GameId, Level};
 
 /// A field as sent: `None` when absent, else its value or the sentence saying what is wrong.
@@ -42,6 +43,9 @@ pub enum Request {
         ruleset: Checked<String>,
         #[serde(default, deserialize_with = "seed")]
         seed: Checked<u64>,
+        /// Wave Field only: developer-mode wave definitions (W11).
+        #[serde(default, deserialize_with = "definitions")]
+        definitions: Checked<Definitions>,
     },
     New {
         #[serde(default, deserialize_with = "game")]
@@ -50,6 +54,8 @@ pub enum Request {
         ruleset: Checked<String>,
         #[serde(default, deserialize_with = "seed")]
         seed: Checked<u64>,
+        #[serde(default, deserialize_with = "definitions")]
+        definitions: Checked<Definitions>,
     },
     Play {
         #[serde(default, deserialize_with = "session")]
@@ -144,6 +150,28 @@ fn seed<'de, D: Deserializer<'de>>(d: D) -> Result<Checked<u64>, D::Error> {
                 .ok_or_else(|| Fault::new("\"seed\" must be a whole number from 0")),
         ),
         _ => Some(Err(Fault::new("\"seed\" must be a number"))),
+    })
+}
+
+/// Wave definitions as a JSON object (the serde shape of `Definitions`) or as the RON text
+/// developer mode saves; either is validated, its error naming the bad field.
+fn definitions<'de, D: Deserializer<'de>>(d: D) -> Result<Checked<Definitions>, D::Error> {
+    use crate::rules::wavefield::devmode;
+    let unusable = |e: String| Fault::new(format!("\"definitions\" are not usable ({e})"));
+    Ok(match Value::deserialize(d)? {
+        Value::Null => None,
+        Value::String(ron) => Some(devmode::from_ron(&ron).map_err(|e| unusable(e.to_string()))),
+        object @ Value::Object(_) => Some(
+            serde_json::from_value::<Definitions>(object)
+                .map_err(|e| unusable(e.to_string()))
+                .and_then(|defs| {
+                    defs.validate().map_err(|e| unusable(e.to_string()))?;
+                    Ok(defs)
+                }),
+        ),
+        _ => Some(Err(Fault::new(
+            "\"definitions\" must be an object or a RON string",
+        ))),
     })
 }
 

@@ -212,6 +212,9 @@ struct BenchOptions {
     /// Seconds of lean random self-play for the plies-per-second figure.
     #[arg(long, default_value_t = 2.0)]
     selfplay_seconds: f64,
+    /// Trapped positions per slot configuration for the rescue-search figures.
+    #[arg(long, default_value_t = 9)]
+    rescue_positions: usize,
 }
 
 /// A mid-game position reached by seeded random play (for the benches).
@@ -233,7 +236,7 @@ pub fn bench(args: &[String]) -> Result<Value, CliError> {
     let start = Position::start(&t);
     let mid = midgame(&t, 20, 7);
     let n = o.samples.max(1);
-    let mut progress = Progress::new("bench wavefield", 7);
+    let mut progress = Progress::new("bench wavefield", 8);
     let field = median_ns(n, || {
         let mut p = mid.clone();
         p.recompute_field(&t);
@@ -300,6 +303,8 @@ pub fn bench(args: &[String]) -> Result<Value, CliError> {
     }
     let selfplay_rate = plies as f64 / clock.elapsed().as_secs_f64();
     progress.advance(2);
+    let rescue_slots = super::wavefield_rescue::rescue_bench(o.rescue_positions);
+    progress.advance(1);
     progress.finish();
     Ok(json!({
         "game": "wavefield",
@@ -320,6 +325,7 @@ pub fn bench(args: &[String]) -> Result<Value, CliError> {
             "plies": plies,
             "plies_per_second": selfplay_rate,
             "target_plies_per_second": 177_000,
-        }
+        },
+        "rescue_search_by_slots": rescue_slots,
     }))
 }

@@ -70,6 +70,8 @@ pub trait Rules: Clone + Debug + Send + Sync + 'static {
     type Outcome: Copy + Debug + PartialEq + Send + Sync + 'static;
     /// Why an action was refused (typed; its `Display` is one sentence).
     type Illegal: std::error::Error + Send + Sync + 'static;
+    /// The two sides, the one that opens first (what [`GameId::side_names`] names).
+    const SIDES: [Self::Side; 2];
 
     /// The start position for `setup`; a ruleset the game does not have is refused.
     fn start(setup: &Setup) -> Result<Self, String>;

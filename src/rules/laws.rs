@@ -48,7 +48,18 @@ pub fn hold_for<G: Rules>(setup: Setup, plies: usize, bad: &[&str]) {
     for text in bad {
         refused_text_changes_nothing::<G>(setup.clone(), text);
     }
+    sides_take_turns::<G>(setup.clone());
     notation_round_trips::<G>(setup);
+}
+
+/// The first of `SIDES` opens and the second answers: what the window's side choice
+/// relies on to let the computer open when a person takes the second side.
+pub fn sides_take_turns<G: Rules>(setup: Setup) {
+    let mut m = Match::<G>::new(setup).unwrap();
+    assert_eq!(m.to_move(), G::SIDES[0]);
+    assert_ne!(G::SIDES[0], G::SIDES[1]);
+    m.play_computer(Level::Easy).unwrap();
+    assert_eq!(m.to_move(), G::SIDES[1]);
 }
 
 /// Writing an action and reading it back gives the same action, for every legal one.

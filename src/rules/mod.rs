@@ -47,7 +47,9 @@ pub(crate) fn no_ruleset(game: GameId, setup: &Setup) -> Result<(), String> {
 }
 
 /// The games Lodestone serves, by their protocol ids.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum GameId {
     Vectress,
@@ -86,5 +88,24 @@ impl GameId {
 
     pub fn parse(id: &str) -> Option<GameId> {
         GameId::ALL.into_iter().find(|g| g.id() == id)
+    }
+
+    /// The sides' names, the first to move first (the order of [`Rules::SIDES`]), as the
+    /// command line and the new-game dialog write them.
+    pub fn side_names(self) -> [&'static str; 2] {
+        match self {
+            GameId::Vectress | GameId::Hexchess => ["white", "black"],
+            GameId::Wavefield => ["blue", "red"],
+            GameId::Polarity => ["one", "two"],
+        }
+    }
+
+    /// The rulesets a game can be started with, the default first; empty when it has one
+    /// set of rules.
+    pub fn rulesets(self) -> &'static [&'static str] {
+        match self {
+            GameId::Hexchess => &["v011", "classic"],
+            _ => &[],
+        }
     }
 }

@@ -6,7 +6,7 @@ use std::time::Duration;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
-use lodestone::app::menu::MenuChoice;
+use lodestone::app::menu::MenuButton;
 use lodestone::app::playback::{Motion, PieceTween, PlaybackQueue, STAGE_SECONDS, Stage};
 use lodestone::app::{ActiveGame, PlayMode, Screen};
 use lodestone::rules::GameId;
@@ -14,6 +14,11 @@ use lodestone::rules::GameId;
 const FRAME: Duration = Duration::from_millis(50);
 
 pub fn headless_app() -> App {
+    headless_app_with(|_| {})
+}
+
+/// A headless app with `more` added before its first frame.
+pub fn headless_app_with(more: impl FnOnce(&mut App)) -> App {
     let mut app = App::new();
     app.add_plugins((
         MinimalPlugins,
@@ -27,6 +32,7 @@ pub fn headless_app() -> App {
     app.init_resource::<ButtonInput<KeyCode>>();
     app.insert_resource(TimeUpdateStrategy::ManualDuration(FRAME));
     app.add_plugins(lodestone::app::plugin);
+    more(&mut app);
     app.update();
     app
 }
@@ -217,26 +223,42 @@ fn fall_off_ends_out_of_sight() {
     assert!(lowest < -1.0, "it fell below the table: {lowest}");
 }
 
-#[test]
-fn menu_starts_a_game_and_escape_returns() {
-    let mut app = headless_app();
-    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Menu);
-    // The board view is always offered; press the hex chess one.
-    let mut buttons = app.world_mut().query::<(Entity, &MenuChoice)>();
+/// Presses the first button carrying `component` (as a click does).
+pub fn press<C: Component + PartialEq>(app: &mut App, component: C) {
+    let mut buttons = app.world_mut().query::<(Entity, &C)>();
     let target = buttons
         .iter(app.world())
-        .find(|(_, c)| c.game == GameId::Hexchess && c.mode == PlayMode::Board)
+        .find(|(_, c)| **c == component)
         .map(|(e, _)| e)
-        .expect("the menu lists the hex chess board");
+        .expect("the button is on screen");
     app.world_mut()
         .entity_mut(target)
         .insert(Interaction::Pressed);
     app.update();
+    // The press may have taken its button away (a panel closing).
+    if let Ok(mut button) = app.world_mut().get_entity_mut(target) {
+        button.insert(Interaction::None);
+    }
     app.update();
-    assert_eq!(
-        *app.world().resource::<State<Screen>>().get(),
-        Screen::Playing
+}
+
+pub fn screen(app: &App) -> Screen {
+    *app.world().resource::<State<Screen>>().get()
+}
+
+#[test]
+fn the_menu_opens_a_dialog_that_starts_the_chosen_game_and_escape_pauses_it() {
+    use lodestone::app::new_game::{DialogButton, DialogField, ModeChoice};
+    use lodestone::app::pause::{PauseButton, Paused};
+    let mut app = headless_app();
+    assert_eq!(screen(&app), Screen::Menu);
+    press(&mut app, MenuButton::NewGame(GameId::Hexchess));
+    press(
+        &mut app,
+        DialogButton::Choose(DialogField::Mode(ModeChoice::Board)),
     );
+    press(&mut app, DialogButton::Start);
+    assert_eq!(screen(&app), Screen::Playing);
     assert_eq!(
         *app.world().resource::<ActiveGame>(),
         ActiveGame {
@@ -250,12 +272,12 @@ fn menu_starts_a_game_and_escape_returns() {
         .iter(app.world())
         .count();
     assert!(cells > 91, "the hex board is on the table ({cells} parts)");
-    app.world_mut()
-        .resource_mut::<ButtonInput<KeyCode>>()
-        .press(KeyCode::Escape);
-    app.update();
-    app.update();
-    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Menu);
+    tap(&mut app, KeyCode::Escape);
+    assert!(app.world().resource::<Paused>().0, "Escape pauses");
+    assert_eq!(screen(&app), Screen::Playing);
+    press(&mut app, PauseButton::Menu);
+    assert_eq!(screen(&app), Screen::Menu);
+    assert!(!app.world().resource::<Paused>().0);
     let left = app
         .world_mut()
         .query::<&lodestone::app::boards::BoardCell>()
@@ -268,24 +290,25 @@ fn menu_starts_a_game_and_escape_returns() {
 }
 
 #[test]
-fn disabled_modes_do_nothing() {
+fn back_and_escape_close_the_dialog_without_starting() {
+    use lodestone::app::new_game::{DialogButton, NewGameDialog};
     let mut app = headless_app();
-    let mut buttons = app.world_mut().query::<(Entity, &MenuChoice)>();
-    let disabled: Vec<Entity> = buttons
-        .iter(app.world())
-        .filter(|(_, c)| !c.enabled)
-        .map(|(e, _)| e)
-        .collect();
-    for e in disabled {
-        app.world_mut().entity_mut(e).insert(Interaction::Pressed);
-    }
+    press(&mut app, MenuButton::NewGame(GameId::Polarity));
+    assert_eq!(
+        app.world().resource::<NewGameDialog>().open,
+        Some(GameId::Polarity)
+    );
+    press(&mut app, DialogButton::Back);
+    assert_eq!(app.world().resource::<NewGameDialog>().open, None);
+    press(&mut app, MenuButton::NewGame(GameId::Vectress));
+    tap(&mut app, KeyCode::Escape);
     app.update();
-    app.update();
-    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Menu);
+    assert_eq!(app.world().resource::<NewGameDialog>().open, None);
+    assert_eq!(screen(&app), Screen::Menu);
 }
 
 /// Presses `key` for one frame, then lets it go.
-fn tap(app: &mut App, key: KeyCode) {
+pub fn tap(app: &mut App, key: KeyCode) {
     app.world_mut()
         .resource_mut::<ButtonInput<KeyCode>>()
         .press(key);
@@ -299,24 +322,34 @@ fn tap(app: &mut App, key: KeyCode) {
 fn f1_opens_the_help_and_escape_closes_it_before_leaving_the_game() {
     use lodestone::app::hud::HelpOverlay;
     let mut app = game_app(GameId::Vectress, PlayMode::HotSeat);
+    use lodestone::app::hud::HelpTab;
     let help = |app: &App| app.world().resource::<HelpOverlay>().0;
-    let screen = |app: &App| *app.world().resource::<State<Screen>>().get();
     assert!(!help(&app));
     tap(&mut app, KeyCode::F1);
     assert!(help(&app), "F1 opens the help");
+    assert_eq!(
+        *app.world().resource::<HelpTab>(),
+        HelpTab::Rules(GameId::Vectress),
+        "on the rules of the game played"
+    );
     tap(&mut app, KeyCode::Escape);
     app.update();
     assert!(!help(&app), "Escape closes the help");
     assert_eq!(screen(&app), Screen::Playing, "and only that");
     tap(&mut app, KeyCode::Slash);
     assert!(help(&app), "? opens it too");
+    assert_eq!(
+        *app.world().resource::<HelpTab>(),
+        HelpTab::Keys,
+        "on the keys"
+    );
     tap(&mut app, KeyCode::F1);
     assert!(!help(&app), "F1 closes it");
     tap(&mut app, KeyCode::Escape);
     app.update();
-    assert_eq!(
-        screen(&app),
-        Screen::Menu,
-        "with the help closed, Escape leaves"
+    assert!(
+        app.world().resource::<lodestone::app::pause::Paused>().0,
+        "with the help closed, Escape pauses"
     );
+    assert_eq!(screen(&app), Screen::Playing);
 }

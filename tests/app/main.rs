@@ -6,6 +6,7 @@ mod headless;
 mod hexchess;
 mod polarity;
 mod render;
+mod session;
 mod showcase;
 mod table;
 mod vectress;

@@ -7,3 +7,4 @@ mod polarity;
 mod protocol;
 mod vectress;
 mod wavefield;
+mod wavefield_slots;

@@ -274,6 +274,8 @@ struct Film {
     captured: Arc<Mutex<Vec<image::RgbaImage>>>,
     in_flight: Arc<AtomicBool>,
     failed: Arc<Mutex<Option<String>>>,
+    /// Frames filmed so far, on standard error (its line ends when the film does).
+    progress: Option<crate::engine::progress::Progress>,
 }
 
 /// What a film run reports.
@@ -333,6 +335,7 @@ fn shoot(plan: &FilmPlan, timeout: Duration) -> Result<Vec<image::RgbaImage>, St
         captured: Arc::default(),
         in_flight: Arc::default(),
         failed: Arc::default(),
+        progress: None,
     };
     let captured = film.captured.clone();
     let failed = film.failed.clone();
@@ -388,9 +391,15 @@ fn film_frames(
             if film.in_flight.load(Ordering::Acquire) {
                 return;
             }
-            show_progress(film.captured.lock().map_or(0, |f| f.len()), false);
+            let frames = film.captured.lock().map_or(0, |f| f.len()) as u64;
+            film.progress
+                .get_or_insert_with(|| {
+                    crate::engine::progress::Progress::counting("lodestone film", "frames")
+                })
+                .set(frames);
             if script.finished(&queue) {
-                show_progress(film.captured.lock().map_or(0, |f| f.len()), true);
+                // Ends the count's line.
+                film.progress = None;
                 exit.write(AppExit::Success);
                 return;
             }
@@ -398,21 +407,6 @@ fn film_frames(
             *clock = TimeUpdateStrategy::ManualDuration(film.step);
             film.phase = Phase::Advanced;
         }
-    }
-}
-
-/// The frames filmed so far, on standard error when it is a terminal; `last` ends the
-/// line.
-fn show_progress(frames: usize, last: bool) {
-    use std::io::{IsTerminal, Write};
-    let mut err = std::io::stderr();
-    if err.is_terminal() {
-        let _ = write!(
-            err,
-            "\rlodestone film: frame {frames}{}",
-            if last { "\n" } else { "" }
-        );
-        let _ = err.flush();
     }
 }
 

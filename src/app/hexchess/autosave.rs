@@ -30,6 +30,11 @@ pub struct Restored {
 }
 
 impl Autosave {
+    /// Saving a new game at `path` (what is there is replaced at its first move).
+    pub fn at(path: PathBuf) -> Autosave {
+        Autosave { path, error: None }
+    }
+
     /// Loads the save at `path`. No save: a new game. A save that cannot be read is
     /// renamed aside and reported, and a new game starts.
     pub fn restore(path: &Path, ruleset: Ruleset) -> Restored {

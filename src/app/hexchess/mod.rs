@@ -18,6 +18,7 @@ mod status;
 mod table;
 
 pub use self::status::{forced_delay, status_text};
+pub use self::table::save_path;
 
 use std::collections::HashMap;
 use std::path::PathBuf;

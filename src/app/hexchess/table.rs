@@ -13,7 +13,7 @@ use crate::app::camera::OrbitCamera;
 use crate::app::playback::{PlaybackQueue, Stage};
 use crate::app::render::RenderRequest;
 use crate::app::table::TableGame;
-use crate::app::table::{TablePart, play_action, respawn};
+use crate::app::table::{Resumed, TablePart, play_action, respawn};
 use crate::app::{KeyboardCaptured, PlayMode};
 use crate::rules::Rules;
 use crate::rules::hexchess::{GameSession, PieceId, Resolution, Ruleset};
@@ -123,8 +123,11 @@ pub(super) fn adopt(table: &mut HexchessTable, session: GameSession) {
     table.changes += 1;
 }
 
-/// Two players and games against the computer resume the saved game (H10); a render or a
-/// demo starts fresh. The camera looks at the hex board.
+/// Two players and games against the computer are autosaved (H10), one save per ruleset.
+/// Resuming restores the save (a game left for the menu in this run comes back as it was);
+/// a new game starts fresh and saves over it from its first move (the old game was kept
+/// as a replay when it was left). A render or a demo saves nothing. The camera looks at
+/// the hex board.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn restore_and_aim(
     mut commands: Commands,
@@ -143,18 +146,43 @@ pub(super) fn restore_and_aim(
     if render.is_some() || !matches!(table.mode, PlayMode::HotSeat | PlayMode::VsComputer) {
         return;
     }
+    let ruleset = table.game.rules().game().ruleset();
+    let Some(path) = save_path(save.as_deref(), ruleset) else {
+        return;
+    };
+    let table = &mut *table;
+    match table.resumed {
+        // Already exact; keeps saving where it did.
+        Resumed::FromMenu => {}
+        Resumed::Asked => {
+            let restored = Autosave::restore(&path, ruleset);
+            adopt(table, restored.session);
+            table.saved_changes = table.changes;
+            table.autosave = restored.autosave;
+            table.message = restored.problem;
+            respawn(&mut commands, &*looks, table, &mut queue, parts.iter());
+        }
+        Resumed::No => {
+            table.saved_changes = table.changes;
+            table.autosave = Some(Autosave::at(path));
+        }
+    }
+}
+
+/// Where the `ruleset` game is autosaved (`None`: saving is off): the v011 game in
+/// `hexchess.ron` as always, the classic one beside it in `hexchess-classic.ron`.
+pub fn save_path(save: Option<&HexchessSave>, ruleset: Ruleset) -> Option<std::path::PathBuf> {
     let path = match save {
         Some(save) => save.0.clone(),
         None => default_save_path(),
-    };
-    let Some(path) = path else { return };
-    let restored = Autosave::restore(&path, Ruleset::V011);
-    let table = &mut *table;
-    adopt(table, restored.session);
-    table.saved_changes = table.changes;
-    table.autosave = restored.autosave;
-    table.message = restored.problem;
-    respawn(&mut commands, &*looks, table, &mut queue, parts.iter());
+    }?;
+    Some(match ruleset {
+        Ruleset::V011 => path,
+        Ruleset::Classic => {
+            let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned());
+            path.with_file_name(format!("{}-classic.ron", stem.unwrap_or_default()))
+        }
+    })
 }
 
 fn default_save_path() -> Option<std::path::PathBuf> {

@@ -7,9 +7,10 @@
 //! the table's and the game's own ([`GameKeys`]); F1 or Escape closes it.
 
 mod help;
+pub mod rules;
 mod thinking;
 
-pub use help::{HelpOverlay, shared_keys};
+pub use help::{HelpOverlay, HelpTab, shared_keys};
 pub use thinking::ComputerThinking;
 
 use bevy::prelude::*;

@@ -31,7 +31,7 @@ pub fn plugin(app: &mut App) {
 pub enum Quality {
     /// No shadows, no environment light, no anti-aliasing, no fog.
     Low,
-    /// Shadows, the studio's environment light and backdrop, FXAA.
+    /// Shadows, the studio's environment light and backdrop, FXAA (unless turned off).
     Medium,
     /// Medium plus depth fog and a vignette.
     #[default]
@@ -75,11 +75,16 @@ impl Quality {
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct LookOptions {
     pub bloom: bool,
+    /// FXAA on the presets that have it (the settings' anti-aliasing).
+    pub antialiasing: bool,
 }
 
 impl Default for LookOptions {
     fn default() -> Self {
-        LookOptions { bloom: true }
+        LookOptions {
+            bloom: true,
+            antialiasing: true,
+        }
     }
 }
 
@@ -170,7 +175,7 @@ fn apply_quality(
         } else {
             camera.remove::<Bloom>();
         }
-        if q == Quality::Low {
+        if q == Quality::Low || !options.antialiasing {
             camera.remove::<Fxaa>();
         } else {
             camera.insert(Fxaa::default());

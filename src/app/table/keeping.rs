@@ -88,12 +88,37 @@ pub(super) fn save_key<G: TableGame>(
     if captured.0 || !ctrl || !keys.just_pressed(KeyCode::KeyS) {
         return;
     }
-    let text = match folder.as_deref().and_then(|f| f.0.as_ref()) {
+    notice.show(save_now(&table, folder.as_deref()), 4.0);
+}
+
+/// Saves the game as a replay now and says where (Ctrl+S, the pause menu).
+pub(super) fn save_now<G: TableGame>(table: &Table<G>, folder: Option<&ReplayFolder>) -> String {
+    match folder.and_then(|f| f.0.as_ref()) {
         None => "replays are not kept here (no data folder)".to_string(),
-        Some(folder) => match save(&table, folder) {
+        Some(folder) => match save(table, folder) {
             Ok(path) => format!("saved the replay to {}", path.display()),
             Err(e) => format!("the replay was not saved: {e}"),
         },
-    };
-    notice.show(text, 4.0);
+    }
+}
+
+/// The pause menu's requests: new game and undo go to the table's requests (played once
+/// the game resumes), the replay is saved at once.
+pub(super) fn pause_commands<G: TableGame>(
+    mut commands: MessageReader<crate::app::pause::PauseCommand>,
+    mut table: ResMut<Table<G>>,
+    folder: Option<Res<ReplayFolder>>,
+    mut notice: ResMut<Notice>,
+) {
+    use crate::app::pause::PauseCommand;
+    for command in commands.read() {
+        match command {
+            PauseCommand::NewGame => table.requests.push_back(super::Request::NewGame),
+            PauseCommand::Undo => table.requests.push_back(super::Request::Undo),
+            PauseCommand::SaveReplay => {
+                let text = save_now(&table, folder.as_deref());
+                notice.show(text, 4.0);
+            }
+        }
+    }
 }

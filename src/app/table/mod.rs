@@ -12,6 +12,7 @@
 
 mod keeping;
 mod status;
+mod suspend;
 mod turns;
 pub mod viewer;
 
@@ -27,6 +28,7 @@ use crate::rules::{Level, Match, Rules, Setup};
 
 pub use keeping::ReplayFolder;
 pub use status::{key_list, status_text};
+pub use suspend::{Resumed, Suspended};
 pub use turns::{play_action, respawn};
 
 /// The rules types of a table's game.
@@ -181,6 +183,8 @@ pub struct Table<G: TableGame> {
     pub offscreen: bool,
     /// A replay being watched (no one plays while it is).
     pub viewer: Option<viewer::Viewer>,
+    /// Whether this table resumes a game rather than starting one.
+    pub resumed: Resumed,
     /// The change count at which the game was last kept as a replay.
     kept_changes: Option<u64>,
     thinking: Option<Task<(Vec<ActionOf<G>>, GameRng)>>,
@@ -218,6 +222,7 @@ impl<G: TableGame> Table<G> {
             changes: 0,
             offscreen: false,
             viewer: None,
+            resumed: Resumed::No,
             kept_changes: None,
             thinking: None,
             planned: VecDeque::new(),
@@ -274,7 +279,7 @@ pub fn plugin<G: TableGame>(app: &mut App, game: crate::rules::GameId) {
         )
         .add_systems(
             OnExit(Screen::Playing),
-            (keeping::keep_on_leave::<G>, turns::leave::<G>).chain(),
+            (keeping::keep_on_leave::<G>, suspend::leave::<G>).chain(),
         )
         .add_systems(
             Update,
@@ -296,6 +301,7 @@ pub fn plugin<G: TableGame>(app: &mut App, game: crate::rules::GameId) {
                 )
                     .in_set(TableSystems::Show),
                 keeping::keep_finished::<G>.in_set(TableSystems::Show),
+                keeping::pause_commands::<G>.before(TableSystems::Input),
                 (
                     turns::apply_requests::<G>,
                     turns::computer_turn::<G>.in_set(ComputerTurn),
@@ -334,7 +340,8 @@ pub enum TableSystems {
     Show,
 }
 
-/// Orders the table's sets after playback (added once by the app plugin).
+/// Orders the table's sets after playback (added once by the app plugin). While the
+/// pause menu is up the table takes no input and plays no turn.
 pub fn configure(app: &mut App) {
     app.configure_sets(
         Update,
@@ -346,6 +353,10 @@ pub fn configure(app: &mut App) {
         )
             .chain()
             .after(PlaybackSystems),
+    );
+    app.configure_sets(
+        Update,
+        (TableSystems::Input, TableSystems::Turns).run_if(crate::app::pause::not_paused),
     );
     app.configure_sets(
         OnEnter(Screen::Playing),

@@ -4,8 +4,10 @@
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, block_on, poll_once};
 
+use super::suspend::{self, Resumed, Suspended};
 use super::{ActionOf, Request, Table, TableGame, TablePart};
 use crate::app::boards::BoardCell;
+use crate::app::new_game::{GameChoice, ResumeGame, SuspendedGames};
 use crate::app::playback::PlaybackQueue;
 use crate::app::render::RenderRequest;
 use crate::app::{ActiveGame, KeyboardCaptured, PlayMode};
@@ -14,14 +16,21 @@ use crate::rules::{Match, Rules, Setup};
 /// Seconds a finished demo waits before it starts over.
 const DEMO_RESTART_SECONDS: f32 = 4.0;
 
-/// Sets a new game out. For `lodestone render GAME --moves ...` every move but the last is
-/// played at once and the last through playback, frozen where asked.
+/// Sets a new game out, the way the player chose it ([`GameChoice`]), or resumes the game
+/// left for the menu when asked ([`ResumeGame`]). For `lodestone render GAME --moves ...`
+/// every move but the last is played at once and the last through playback, frozen where
+/// asked.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn start<G: TableGame>(
     mut commands: Commands,
     active: Res<ActiveGame>,
     looks: Res<G::Looks>,
     request: Option<Res<RenderRequest>>,
     from: Option<Res<super::StartFrom>>,
+    choice: Option<Res<GameChoice>>,
+    resume: Option<Res<ResumeGame>>,
+    mut kept: Option<ResMut<Suspended<G>>>,
+    mut kept_games: ResMut<SuspendedGames>,
     mut queue: ResMut<PlaybackQueue>,
     cells: Query<Entity, With<BoardCell>>,
 ) {
@@ -30,11 +39,37 @@ pub(super) fn start<G: TableGame>(
     for cell in &cells {
         G::observe_cell(&mut commands.entity(cell));
     }
+    if resume.is_some() {
+        commands.remove_resource::<ResumeGame>();
+        if let Some(mut table) =
+            suspend::take::<G>(&mut commands, kept.as_deref_mut(), &mut kept_games)
+        {
+            table.resumed = Resumed::FromMenu;
+            G::spawn(&mut commands, &looks, &mut table);
+            commands.insert_resource(table);
+            return;
+        }
+    } else if from.is_none() && suspend::is_live(&active) {
+        suspend::forget::<G>(&mut commands, &mut kept_games);
+    }
+    // The player's choice counts for games they start; renders, films, replays and the
+    // showcase start from the defaults or their own setup.
+    let choice = choice
+        .filter(|_| from.is_none() && request.is_none())
+        .map(|c| c.clone())
+        .unwrap_or_default();
     let setup = Setup {
         seed: G::SEED,
-        ..Setup::default()
+        ruleset: choice.ruleset.clone(),
     };
-    let mut game = Match::<G::Rules>::new(setup).expect("every game starts from the default setup");
+    let mut game = Match::<G::Rules>::new(setup).unwrap_or_else(|e| {
+        warn!("{e}; starting the default rules");
+        Match::new(Setup {
+            seed: G::SEED,
+            ..Setup::default()
+        })
+        .expect("every game starts from the default setup")
+    });
     // A replay opened from the command line (checked on load): watched from its start, or
     // its game at the last ply.
     let mut viewer = None;
@@ -59,6 +94,13 @@ pub(super) fn start<G: TableGame>(
         commands.remove_resource::<super::StartFrom>();
     }
     let mut table = Table::<G>::new(game, active.mode);
+    table.level = choice.level;
+    if table.mode == PlayMode::VsComputer {
+        table.human = Some(<G::Rules as Rules>::SIDES[choice.side.min(1)]);
+    }
+    if resume.is_some() {
+        table.resumed = Resumed::Asked;
+    }
     if viewer.is_some() {
         table.mode = PlayMode::Board;
         table.viewer = viewer;
@@ -93,14 +135,6 @@ pub(super) fn start<G: TableGame>(
         }
     }
     commands.insert_resource(table);
-}
-
-pub(super) fn leave<G: TableGame>(
-    mut commands: Commands,
-    mut arrows: ResMut<crate::app::ArrowKeysTaken>,
-) {
-    commands.remove_resource::<Table<G>>();
-    arrows.0 = false;
 }
 
 /// Plays `action` and queues its playback; a refusal is kept as the table's message.

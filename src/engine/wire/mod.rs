@@ -134,6 +134,18 @@ pub fn new_session(game: GameId, setup: &Setup) -> Result<Box<dyn EngineSession>
     }
 }
 
+/// A Wave Field session from developer-mode definitions (W11), seeded like any other.
+pub fn new_wavefield_session(
+    setup: &Setup,
+    definitions: crate::rules::wavefield::definitions::Definitions,
+) -> Result<Box<dyn EngineSession>, String> {
+    let mut m = Match::<crate::rules::wavefield::Game>::new(setup.clone())?;
+    m.rules_mut()
+        .restart_with(definitions)
+        .map_err(|e| format!("\"definitions\" are not usable ({e})"))?;
+    Ok(Box::new(m))
+}
+
 /// A two-cell pair as the protocol lists it: the two names in byte order.
 fn sorted_pair(a: String, b: String) -> [String; 2] {
     if a <= b { [a, b] } else { [b, a] }

@@ -19,6 +19,25 @@ pub struct State {
     field: Vec<Vec<String>>,
     trapped: bool,
     outcome: Option<WireOutcome>,
+    /// Only with multi-slot definitions (W11): per side and type the control of each slot,
+    /// +1, -1 or 0 (off), in slot order.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    controls: Option<PerSide<PerSide<Vec<i8>>>>,
+    /// Only with multi-slot definitions: per side and type the slots (1-based), most
+    /// recently pressed first (W11's least-recently-pressed rule).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    press_order: Option<PerSide<PerSide<Vec<u8>>>>,
+}
+
+/// Per side, per type: `f(side, kind)`.
+fn per_kind<T>(f: impl Fn(Side, Kind) -> T) -> PerSide<PerSide<T>> {
+    [Side::Red, Side::Blue]
+        .into_iter()
+        .map(|side| {
+            let per = Kind::ALL.into_iter().map(|k| (k.name(), f(side, k)));
+            (side.name(), per.collect())
+        })
+        .collect()
 }
 
 #[derive(Serialize)]
@@ -83,6 +102,20 @@ impl Wire for Game {
             outcome: pos.outcome().map(|o| WireOutcome {
                 winner: o.winner.map(|w| w.name()),
                 reason: "resignation",
+            }),
+            controls: self
+                .multi_slot()
+                .then(|| per_kind(|side, kind| self.tuning(side).kind(kind).to_vec())),
+            press_order: self.multi_slot().then(|| {
+                per_kind(|side, kind| {
+                    let slots = self.tables().slots[kind.index()];
+                    let order = pos.controls(side, kind).press_order();
+                    order
+                        .iter()
+                        .filter(|s| **s < slots)
+                        .map(|s| s + 1)
+                        .collect()
+                })
             }),
         }
     }

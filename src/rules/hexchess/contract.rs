@@ -22,6 +22,7 @@ macro_rules! hexchess_questions {
         type Side = Color;
         type Outcome = Outcome;
         type Illegal = IllegalAction;
+        const SIDES: [Color; 2] = [Color::White, Color::Black];
 
         fn to_move(&self) -> Color {
             $game(self).turn()

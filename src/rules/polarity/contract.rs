@@ -13,6 +13,7 @@ use crate::rules::{ActionError, GameId, no_ruleset};
 
 impl Rules for Game {
     forward_to_game!(Polarity, Action, Resolution, Side, Outcome, ActionError<BadAction, IllegalAction>, Action::from_str);
+    const SIDES: [Side; 2] = Side::BOTH;
 
     fn start(setup: &Setup) -> Result<Self, String> {
         no_ruleset(GameId::Polarity, setup)?;

@@ -12,6 +12,7 @@ use crate::rules::{ActionError, GameId, no_ruleset};
 
 impl Rules for Game {
     forward_to_game!(Vectress, Action, Resolution, Side, Outcome, ActionError<NotationError, IllegalAction>, parse);
+    const SIDES: [Side; 2] = Side::BOTH;
 
     fn start(setup: &Setup) -> Result<Self, String> {
         no_ruleset(GameId::Vectress, setup)?;

@@ -281,6 +281,13 @@ pub fn choose(game: &Game, config: &AiConfig, rng: &mut impl Rng) -> Vec<Action>
         .map(|e| position_key(&e.before))
         .collect();
     match choose_in(game.tables(), pos, &history, config, rng) {
+        // The search above tunes slot 1 only; with more slots W9's "no legal move under
+        // any profile" needs the full search before resigning.
+        Choice::Resign if game.multi_slot() => match rescue::find_rescue(game.tables(), pos) {
+            Some(r) if r.changes == 0 => vec![Action::Move(r.mv)],
+            Some(r) => vec![Action::tune_to(r.tuning), Action::Move(r.mv)],
+            None => vec![Action::Resign],
+        },
         Choice::Resign => vec![Action::Resign],
         Choice::Play { profile, mv } => {
             let mut actions = Vec::new();

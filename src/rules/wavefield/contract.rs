@@ -12,6 +12,8 @@ use crate::rules::{ActionError, GameId, no_ruleset};
 
 impl Rules for Game {
     forward_to_game!(Wavefield, Action, Resolution, Side, Outcome, ActionError<BadAction, IllegalAction>, parse_action);
+    // Blue moves first (W1).
+    const SIDES: [Side; 2] = [Side::Blue, Side::Red];
 
     fn start(setup: &Setup) -> Result<Self, String> {
         no_ruleset(GameId::Wavefield, setup)?;
@@ -20,10 +22,11 @@ impl Rules for Game {
     fn ply(&self) -> usize {
         self.timeline().len()
     }
-    /// Dice is recorded as the profile it rolled.
+    /// Dice is recorded as the tuning it rolled: the W6 profile with one slot per type,
+    /// else every slot (`tune R+0-T+A+B-`).
     fn record(&self, written: String, action: Action, resolution: &Resolution) -> String {
         match action {
-            Action::Dice => format!("tune {}", self.position().profile(resolution.side)),
+            Action::Dice => format!("{}", Action::tune_to(self.tuning(resolution.side))),
             _ => written,
         }
     }

@@ -11,6 +11,7 @@ use super::notation::Action;
 use super::patterns::{DefinitionError, Definitions, Tables};
 use super::position::{Controls, Move, Outcome, PieceId, Position};
 use super::rescue::{self, Rescue};
+use super::slots::Tuning;
 use crate::rules::rng::{GameRng, seeded};
 
 mod moves;
@@ -202,6 +203,16 @@ impl Game {
         self.position.to_move()
     }
 
+    /// `side`'s whole tuning, every slot of every type (W11).
+    pub fn tuning(&self, side: Side) -> Tuning {
+        self.position.tuning(&self.tables, side)
+    }
+
+    /// Whether any type has more than one component slot (developer mode, W11).
+    pub fn multi_slot(&self) -> bool {
+        self.tables.slots.iter().any(|n| *n > 1)
+    }
+
     pub fn outcome(&self) -> Option<Outcome> {
         self.position.outcome()
     }
@@ -280,6 +291,11 @@ impl Game {
                 p.set_profile(t, profile);
                 Ok(())
             })?,
+            Action::TuneSlots(tuning) => self.tune(&t, |p, t, _| {
+                tuning.check(t)?;
+                p.set_tuning(t, &tuning);
+                Ok(())
+            })?,
             Action::Dice => self.tune(&t, |p, t, rng| {
                 p.dice(t, rng);
                 Ok(())
@@ -299,7 +315,7 @@ impl Game {
                     return Err(IllegalAction::NoRescue);
                 };
                 let mut ev = self.tune(&t, |p, t, _| {
-                    p.set_profile(t, r.profile);
+                    p.set_tuning(t, &r.tuning);
                     Ok(())
                 })?;
                 if let Event::Tuned { hint, .. } = &mut ev {

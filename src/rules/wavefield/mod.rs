@@ -4,6 +4,7 @@
 //! - [`patterns`]: basis waves and exact units (1/64); [`definitions`]: wave definitions
 //!   and their compiled contribution tables.
 //! - [`position`]: the position, incremental field, tuning, movement, removals, Big Hat rule.
+//! - [`slots`]: whole tunings over every component slot and their W12 search order.
 //! - [`rescue`]: the trapped Big Hat's rescue search and hint.
 //! - [`notation`]: action text.
 //! - [`game`]: validated play, resolutions and the undo timeline.
@@ -20,7 +21,10 @@
 //!   `Game::restart_and_reset_definitions()`, `Game::restart_with(defs)`.
 //! - `Game::position()`: `pieces()` (stable `PieceId`s), `field()` / `value(cell)` in units
 //!   of 1/64 (`patterns::format_units` writes them), `territory(cell)`, `profile(side)`,
-//!   `controls(side, kind)`, `trapped()`, `big_hat_margin(side)`.
+//!   `controls(side, kind)` (per slot; `press_order()`), `tuning(t, side)`, `trapped()`,
+//!   `big_hat_margin(side)`; `Game::tuning(side)` and `Game::multi_slot()`.
+//! - Tuning actions: `Action::Tune(Profile)` (slot 1 of each type), `Action::TuneSlots`
+//!   (every slot), `Action::Press { kind, slot, coef }`, `Dice`, `Reset`, `Hint`.
 //! - `views::channel(t, pos, kind)` (a CMYK channel), `views::piece_wave(t, pos, id)`
 //!   (the selected piece's influence), `views::mobility(pos)`.
 //! - `ai::choose(&game, &AiConfig, &mut rng) -> Vec<Action>` (tune + move, or resign).
@@ -37,6 +41,7 @@ pub mod patterns;
 pub mod position;
 pub mod rescue;
 pub mod selfplay;
+pub mod slots;
 pub mod views;
 
 #[cfg(test)]
@@ -46,3 +51,4 @@ pub use game::{Event, Field, Game, IllegalAction, Removed, Resolution};
 pub use geometry::{Cell, Kind, Side};
 pub use notation::{Action, BadAction, parse_action};
 pub use position::{Move, Outcome, Piece, PieceId, Position, Profile, Reason};
+pub use slots::Tuning;

@@ -1,12 +1,15 @@
 //! Action notation (docs/protocol.md): `C6-C5`, `tune R+T-A+B+`, `resign`, and the extra
-//! controls of the document: `dice`, `reset`, `hint`, and developer presses `press T2-`.
+//! controls of the document: `dice`, `reset`, `hint`, developer presses `press T2-` and
+//! whole multi-slot tunings `tune R+0-T+A+B-` (per type one control per slot: +, - or 0).
 
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
 use super::geometry::{Cell, Kind};
+use super::patterns::MAX_SLOTS;
 use super::position::{Move, Profile};
+use super::slots::Tuning;
 
 /// Everything a player can do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -15,6 +18,9 @@ pub enum Action {
     Move(Move),
     /// Sets the whole slot-0 profile of the side to move (W6).
     Tune(Profile),
+    /// Sets every slot of every type of the side to move (W11); written
+    /// `tune R+0-T+A+B-`. A tuning of one on slot per type is written and read as `Tune`.
+    TuneSlots(Tuning),
     /// Randomizes the side to move's signs from the game's generator (W6).
     Dice,
     /// Restores the side to move's default controls (W6).
@@ -40,6 +46,34 @@ impl fmt::Display for Profile {
     }
 }
 
+impl fmt::Display for Tuning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for kind in Kind::ALL {
+            write!(f, "{}", kind.letter())?;
+            for c in self.kind(kind) {
+                let mark = match c {
+                    1 => '+',
+                    -1 => '-',
+                    _ => '0',
+                };
+                write!(f, "{mark}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Action {
+    /// The action that tunes to `tuning`: `Tune` when it is a W6 profile (one on slot
+    /// per type), else `TuneSlots`; so it reads back from its notation unchanged.
+    pub fn tune_to(tuning: Tuning) -> Action {
+        match tuning.single() {
+            Some(profile) => Action::Tune(profile),
+            None => Action::TuneSlots(tuning),
+        }
+    }
+}
+
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}-{}", self.from, self.to)
@@ -51,6 +85,7 @@ impl fmt::Display for Action {
         match self {
             Action::Move(mv) => write!(f, "{mv}"),
             Action::Tune(p) => write!(f, "tune {p}"),
+            Action::TuneSlots(tuning) => write!(f, "tune {tuning}"),
             Action::Dice => write!(f, "dice"),
             Action::Reset => write!(f, "reset"),
             Action::Hint => write!(f, "hint"),
@@ -74,6 +109,9 @@ impl fmt::Display for Action {
 pub enum BadAction {
     /// Not a profile of all four kinds in order with a sign each.
     NotAProfile(String),
+    /// Looks like a multi-slot tuning (a `0` or several controls for a type) but is not
+    /// one: four types in order, each with 1..3 controls.
+    NotATuning(String),
     /// `press ...` without a kind letter, a slot 1..3 and a sign.
     NotAPress(String),
     /// None of the actions.
@@ -86,6 +124,10 @@ impl fmt::Display for BadAction {
             BadAction::NotAProfile(text) => write!(
                 f,
                 "\"{text}\" is not a tuning profile; write all four kinds in order with a sign each, like R+T-A+B+"
+            ),
+            BadAction::NotATuning(text) => write!(
+                f,
+                "\"{text}\" is not a tuning; write all four kinds in order, each with one control per slot (+, - or 0 for off, 1 to {MAX_SLOTS} of them), like R+0-T+A+B-"
             ),
             BadAction::NotAPress(text) => write!(
                 f,
@@ -115,20 +157,54 @@ fn sign_of(c: char) -> Option<i32> {
 
 /// Parses a profile written `R+T-A+B+` (all four kinds, in that order).
 pub fn parse_profile(text: &str) -> Result<Profile, BadAction> {
-    let chars: Vec<char> = text.trim().chars().collect();
-    let bad = || BadAction::NotAProfile(text.to_string());
-    if chars.len() != 8 {
-        return Err(bad());
+    match parse_tuning(text)? {
+        Action::Tune(profile) => Ok(profile),
+        _ => Err(BadAction::NotAProfile(text.to_string())),
     }
-    let mut profile = Profile::DEFAULT;
-    for (n, kind) in Kind::ALL.into_iter().enumerate() {
-        if chars[2 * n] != kind.letter() {
+}
+
+/// Parses what follows `tune `: the W6 form `R+T-A+B+` as `Tune`, or a whole tuning with
+/// one control per slot, `R+0-T+A+B-`, as `TuneSlots` (slot counts come from the text;
+/// playing it checks them against the game's definitions).
+pub fn parse_tuning(text: &str) -> Result<Action, BadAction> {
+    let chars: Vec<char> = text.trim().chars().collect();
+    // Several controls for a type or an off control mark the multi-slot form, whose
+    // errors say how to write it; everything else keeps W6's sentence.
+    let multi = chars.contains(&'0')
+        || chars
+            .windows(2)
+            .any(|w| "+-0".contains(w[0]) && "+-0".contains(w[1]));
+    let bad = || {
+        if multi {
+            BadAction::NotATuning(text.to_string())
+        } else {
+            BadAction::NotAProfile(text.to_string())
+        }
+    };
+    let mut tuning = Tuning::default();
+    let mut rest = &chars[..];
+    for kind in Kind::ALL {
+        let [letter, tail @ ..] = rest else {
+            return Err(bad());
+        };
+        if *letter != kind.letter() {
             return Err(bad());
         }
-        let coef = sign_of(chars[2 * n + 1]).ok_or_else(bad)?;
-        profile = profile.with(kind, coef);
+        let n = tail.iter().take_while(|c| "+-0".contains(**c)).count();
+        if n == 0 || n > MAX_SLOTS {
+            return Err(bad());
+        }
+        let k = kind.index();
+        tuning.slots[k] = n as u8;
+        for (s, c) in tail[..n].iter().enumerate() {
+            tuning.controls[k][s] = sign_of(*c).unwrap_or(0) as i8;
+        }
+        rest = &tail[n..];
     }
-    Ok(profile)
+    if !rest.is_empty() {
+        return Err(bad());
+    }
+    Ok(Action::tune_to(tuning))
 }
 
 /// Parses one action; the error's `Display` is one sentence.
@@ -142,7 +218,7 @@ pub fn parse_action(text: &str) -> Result<Action, BadAction> {
         _ => {}
     }
     if let Some(rest) = t.strip_prefix("tune ") {
-        return parse_profile(rest).map(Action::Tune);
+        return parse_tuning(rest);
     }
     if let Some(rest) = t.strip_prefix("press ") {
         let chars: Vec<char> = rest.trim().chars().collect();
@@ -190,6 +266,43 @@ mod tests {
         }
         for p in Profile::all() {
             assert_eq!(parse_profile(&p.to_string()), Ok(p));
+        }
+    }
+
+    #[test]
+    fn w11_whole_tunings_name_every_slot() {
+        // One control per slot, + - or 0 (off); types in the order R, T, A, B.
+        for text in ["tune R+0-T+A+B-", "tune R-+0T00+A0-B+", "tune R0T+A+B+"] {
+            let action = parse_action(text).unwrap();
+            assert!(matches!(action, Action::TuneSlots(_)), "{text}");
+            assert_eq!(action.to_string(), text);
+        }
+        let Ok(Action::TuneSlots(t)) = parse_action("tune R+0-T+A-+B-") else {
+            panic!("a whole tuning");
+        };
+        assert_eq!(t.slots, [3, 1, 2, 1]);
+        assert_eq!(t.kind(Kind::RoundHat), [1, 0, -1]);
+        assert_eq!(t.kind(Kind::TriangleHat), [-1, 1]);
+        assert_eq!(t.kind(Kind::BigHat), [-1]);
+        // The W6 form stays a profile, exactly as before.
+        assert_eq!(
+            parse_action("tune R+T-A+B+"),
+            Ok(Action::Tune(Profile(0b0010)))
+        );
+        let sentence = "\"R+00+T+A+B+\" is not a tuning; write all four kinds in order, each with one control per slot (+, - or 0 for off, 1 to 3 of them), like R+0-T+A+B-";
+        let err = parse_action("tune R+00+T+A+B+").unwrap_err();
+        assert_eq!(err, BadAction::NotATuning("R+00+T+A+B+".into()));
+        assert_eq!(err.to_string(), sentence);
+        for text in [
+            "tune R+0T+A+",
+            "tune R+-T+A+B+x",
+            "tune T+0R+A+B+",
+            "tune R+0-T+A+B",
+        ] {
+            assert!(
+                matches!(parse_action(text), Err(BadAction::NotATuning(_))),
+                "{text}"
+            );
         }
     }
 

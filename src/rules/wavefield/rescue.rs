@@ -1,16 +1,25 @@
-//! The trapped Big Hat's rescue search (W9, W12): every profile, fewest changed signs
-//! first, then every piece and destination in reading order.
+//! The trapped Big Hat's rescue search (W9, W12): "a rescue across every valid combined
+//! tuning profile", so every tuning the slots allow (`slots::for_each_in_order`), fewest
+//! changed component slots first, then every piece and destination in reading order.
+
+use std::ops::ControlFlow;
 
 use serde::{Deserialize, Serialize};
 
 use super::geometry::Kind;
 use super::patterns::Tables;
 use super::position::{Move, Position, Profile};
+use super::slots::{self, Tuning};
 
-/// A way out: tune to `profile` (unchanged when `changes` is 0), then play `mv`.
+/// A way out: tune to `tuning` (unchanged when `changes` is 0), then play `mv`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Rescue {
+    /// Slot 1's signs of `tuning` (the whole tuning when every type has one slot).
     pub profile: Profile,
+    /// The whole tuning to apply, every slot of every type.
+    #[serde(default)]
+    pub tuning: Tuning,
+    /// Component slots that differ from the current tuning.
     pub changes: u32,
     pub mv: Move,
     pub kind: Kind,
@@ -33,33 +42,57 @@ pub fn profile_order(current: Profile) -> [Profile; 16] {
     all
 }
 
-/// The first rescue in W12's order, or `None` when no profile and move keeps the Big
-/// Hat safe.
-pub fn find_rescue(t: &Tables, pos: &Position) -> Option<Rescue> {
+/// A rescue search's result and how many tunings it tried.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Search {
+    pub rescue: Option<Rescue>,
+    pub examined: u64,
+}
+
+/// The first rescue in W12's order over every valid tuning, and the tunings examined.
+pub fn search(t: &Tables, pos: &Position) -> Search {
+    let mut examined = 0;
     if pos.outcome().is_some() {
-        return None;
+        return Search {
+            rescue: None,
+            examined,
+        };
     }
-    let current = pos.profile(pos.to_move());
+    let current = pos.tuning(t, pos.to_move());
     let mut trial = pos.clone();
-    for profile in profile_order(current) {
-        trial.set_profile(t, profile);
+    let found = slots::for_each_in_order(t, &current, |tuning| {
+        examined += 1;
+        trial.set_tuning(t, tuning);
         let mut found = None;
         trial.for_each_move(t, |mv, check| {
             if found.is_none() && check.legal {
                 found = Some(mv);
             }
         });
-        if let Some(mv) = found {
-            let kind = pos.piece_at(mv.from).map_or(Kind::RoundHat, |p| p.kind);
-            return Some(Rescue {
-                profile,
-                changes: profile.changes(current),
+        match found {
+            Some(mv) => ControlFlow::Break(Rescue {
+                profile: tuning.profile(),
+                tuning: *tuning,
+                changes: tuning.changes(&current),
                 mv,
-                kind,
-            });
+                kind: pos.piece_at(mv.from).map_or(Kind::RoundHat, |p| p.kind),
+            }),
+            None => ControlFlow::Continue(()),
         }
+    });
+    Search {
+        rescue: match found {
+            ControlFlow::Break(r) => Some(r),
+            ControlFlow::Continue(()) => None,
+        },
+        examined,
     }
-    None
+}
+
+/// The first rescue in W12's order, or `None` when no tuning and move keeps the Big
+/// Hat safe.
+pub fn find_rescue(t: &Tables, pos: &Position) -> Option<Rescue> {
+    search(t, pos).rescue
 }
 
 /// Whether any profile gives the side to move a legal move.

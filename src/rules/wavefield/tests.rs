@@ -1,9 +1,12 @@
 //! Rules tests: hand-made positions named after the rulings they pin, property tests
 //! (exact arithmetic, symmetry, incremental updates) and seeded random games. The turn
 //! scenarios (W7..W9) are in `tests/turns.rs`; tuning (W6, W12), resignation and whole
-//! games in `tests/games.rs`.
+//! games in `tests/games.rs`; multi-slot tuning (W11) in `tests/slots.rs` and its rescue
+//! search in `tests/slot_rescue.rs`.
 
 mod games;
+mod slot_rescue;
+mod slots;
 mod turns;
 
 use rand::Rng;

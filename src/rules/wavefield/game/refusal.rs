@@ -44,6 +44,19 @@ pub enum IllegalAction {
     NoRescue,
     /// W11: a press of slot `slot` (0-based) of `kind`, which has `slots` slots.
     NoSuchSlot { kind: Kind, slots: u8, slot: usize },
+    /// W11: a whole tuning gives `kind` `given` controls, and it has `slots` slots.
+    SlotCount { kind: Kind, slots: u8, given: u8 },
+    /// W11: a whole tuning turns `on` components of `kind` on, outside 1..=`limit`.
+    ActiveLimit { kind: Kind, limit: u8, on: u8 },
+}
+
+/// "1 slot", "3 slots".
+fn count(n: u8, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
 }
 
 impl std::fmt::Display for IllegalAction {
@@ -116,6 +129,19 @@ impl std::fmt::Display for IllegalAction {
                 "{} has {slots} component slots; there is no slot {}",
                 kind.title(),
                 slot + 1
+            ),
+            IllegalAction::SlotCount { kind, slots, given } => write!(
+                f,
+                "{} has {}, but the tuning gives it {}; write one control per slot (W11)",
+                kind.title(),
+                count(*slots, "component slot"),
+                count(*given, "control")
+            ),
+            IllegalAction::ActiveLimit { kind, limit, on } => write!(
+                f,
+                "the tuning turns on {} of the {}, which needs 1 to {limit} on (its active limit, W11)",
+                count(*on, "component"),
+                kind.title()
             ),
         }
     }

@@ -1,10 +1,29 @@
-//! Tuning (W6, W11): profiles, reset, dice and developer slot presses. Every change
-//! takes the kind's pieces' waves out of the field and puts the new ones back.
+//! Tuning (W6, W11): profiles, whole tunings, reset, dice and developer slot presses.
+//! Every change takes the kind's pieces' waves out of the field and puts the new ones back.
 
 use super::super::game::IllegalAction;
 use super::super::geometry::{Kind, Side};
 use super::super::patterns::{MAX_SLOTS, Tables};
+use super::super::slots::Tuning;
 use super::{Controls, PIECES, Position, Profile};
+
+impl Controls {
+    /// Moves `slot` to the front of the press order (most recently pressed).
+    pub(crate) fn mark_pressed(&mut self, slot: usize) {
+        let pos = self
+            .recency
+            .iter()
+            .position(|s| *s as usize == slot)
+            .unwrap_or(MAX_SLOTS - 1);
+        self.recency[..=pos].rotate_right(1);
+        self.recency[0] = slot as u8;
+    }
+
+    /// Slot numbers (0-based), most recently pressed first (W11).
+    pub fn press_order(&self) -> [u8; MAX_SLOTS] {
+        self.recency
+    }
+}
 
 impl Position {
     /// Replaces one side's controls for one kind, updating the field.
@@ -52,23 +71,79 @@ impl Position {
         }
     }
 
-    /// Randomizes the sign of every active slot of the side to move (W6 Dice): one draw
-    /// per kind and active slot, in kind order then slot order.
-    pub fn dice(&mut self, t: &Tables, rng: &mut impl rand::Rng) {
+    /// The whole tuning of `side`, every slot of every type (W11).
+    pub fn tuning(&self, t: &Tables, side: Side) -> Tuning {
+        Tuning::from_controls(t, &self.controls[side.index()])
+    }
+
+    /// Sets the whole tuning of the side to move; the caller has checked it against `t`
+    /// ([`Tuning::check`]). Every slot it turns on or flips counts as pressed, in slot
+    /// order, for the least-recently-pressed rule (W11); an off slot keeps its sign.
+    pub fn set_tuning(&mut self, t: &Tables, tuning: &Tuning) {
         let side = self.to_move;
         for kind in Kind::ALL {
-            let mut c = self.controls[side.index()][kind.index()];
-            for s in 0..t.slots[kind.index()] as usize {
-                if c.active >> s & 1 == 1 {
-                    if rng.random_bool(0.5) {
-                        c.minus |= 1 << s;
-                    } else {
-                        c.minus &= !(1 << s);
-                    }
+            let k = kind.index();
+            let mut c = self.controls[side.index()][k];
+            for (s, control) in tuning.kind(kind).iter().enumerate() {
+                let bit = 1u8 << s;
+                let was = if c.active & bit == 0 {
+                    0
+                } else if c.minus & bit == 0 {
+                    1
+                } else {
+                    -1
+                };
+                if *control == 0 {
+                    c.active &= !bit;
+                    continue;
+                }
+                c.active |= bit;
+                if *control < 0 {
+                    c.minus |= bit;
+                } else {
+                    c.minus &= !bit;
+                }
+                if was != *control {
+                    c.mark_pressed(s);
                 }
             }
             self.set_controls(t, side, kind, c);
         }
+    }
+
+    /// W6 Dice, over every slot (W11): "randomizes every piece type's tuning while keeping
+    /// each type at full active strength", so each type gets exactly its active limit of
+    /// slots on with random signs. Draws, per type in order: which slots are on (one
+    /// uniform pick per slot, only when the limit leaves a choice), then one sign per on
+    /// slot in slot order. With one slot per type that is one sign draw per type.
+    pub fn dice(&mut self, t: &Tables, rng: &mut impl rand::Rng) {
+        let mut tuning = self.tuning(t, self.to_move);
+        for kind in Kind::ALL {
+            let k = kind.index();
+            let n = t.slots[k] as usize;
+            let limit = (t.limits[k] as usize).min(n);
+            let mut on = if limit == n { (1u8 << n) - 1 } else { 0 };
+            if limit < n {
+                let mut free = [0usize, 1, 2];
+                let mut left = n;
+                for _ in 0..limit {
+                    let j = rng.random_range(0..left);
+                    on |= 1 << free[j];
+                    free.copy_within(j + 1..left, j);
+                    left -= 1;
+                }
+            }
+            for s in 0..n {
+                tuning.controls[k][s] = if on >> s & 1 == 0 {
+                    0
+                } else if rng.random_bool(0.5) {
+                    -1
+                } else {
+                    1
+                };
+            }
+        }
+        self.set_tuning(t, &tuning);
     }
 
     /// A developer-mode control press (W11): slot `slot` of `kind` becomes active with
@@ -98,13 +173,7 @@ impl Position {
         }
         let was_active = c.active >> slot & 1 == 1;
         c.active |= 1 << slot;
-        let pos = c
-            .recency
-            .iter()
-            .position(|s| *s as usize == slot)
-            .unwrap_or(MAX_SLOTS - 1);
-        c.recency[..=pos].rotate_right(1);
-        c.recency[0] = slot as u8;
+        c.mark_pressed(slot);
         if !was_active
             && c.active.count_ones() > t.limits[k] as u32
             && let Some(lru) = c

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::super::game::{Event, Game};
-use super::super::geometry::{Kind, Side};
+use super::super::geometry::Side;
 use super::super::notation::Action;
 
 /// What a History Roll line tells of.
@@ -36,19 +36,9 @@ pub fn history_roll(game: &Game) -> Vec<HistoryLine> {
         let r = &e.resolution;
         let side = r.side;
         let who = side.title();
+        // Every slot in multi-slot games; the W6 profile `R+T-A+B+` otherwise.
         let profile_after = |after: &[super::super::position::Controls; 4]| {
-            let mut p = super::super::position::Profile::DEFAULT;
-            for k in Kind::ALL {
-                p = p.with(
-                    k,
-                    if after[k.index()].minus & 1 == 1 {
-                        -1
-                    } else {
-                        1
-                    },
-                );
-            }
-            p
+            super::super::slots::Tuning::from_controls(game.tables(), after)
         };
         let mut push = |kind, text: String| {
             lines.push(HistoryLine {

@@ -1,0 +1,258 @@
+//! The rules pages of the help overlay: one per game, written in `assets/rules/<game>.md`
+//! (compiled in) in a small format: `# Title`, a summary line, `## Section`, one paragraph
+//! per line, `- ` bullets and `![caption](still.png)` illustrations from `assets/stills/`.
+
+use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
+use bevy::prelude::*;
+
+use super::{INK, bold};
+use crate::app::look::fonts::UiFonts;
+use crate::rules::GameId;
+
+/// One block of a rules page.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Block {
+    Heading(String),
+    Paragraph(String),
+    Bullet(String),
+    Still { caption: String, file: String },
+}
+
+/// A game's rules page.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RulesDoc {
+    pub title: String,
+    pub summary: String,
+    pub blocks: Vec<Block>,
+}
+
+/// The page's text as written in `assets/rules/`.
+pub fn source(game: GameId) -> &'static str {
+    match game {
+        GameId::Vectress => include_str!("../../../assets/rules/vectress.md"),
+        GameId::Hexchess => include_str!("../../../assets/rules/hexchess.md"),
+        GameId::Wavefield => include_str!("../../../assets/rules/wavefield.md"),
+        GameId::Polarity => include_str!("../../../assets/rules/polarity.md"),
+    }
+}
+
+/// Reads a page; a line the format does not have is an error naming it.
+pub fn parse(text: &str) -> Result<RulesDoc, String> {
+    let mut lines = text.lines().filter(|l| !l.trim().is_empty());
+    let title = lines
+        .next()
+        .and_then(|l| l.strip_prefix("# "))
+        .ok_or("the page does not start with `# Title`")?
+        .trim()
+        .to_string();
+    let summary = lines
+        .next()
+        .ok_or("the page has no summary")?
+        .trim()
+        .to_string();
+    let mut blocks = Vec::new();
+    for line in lines {
+        let line = line.trim();
+        if let Some(heading) = line.strip_prefix("## ") {
+            blocks.push(Block::Heading(heading.trim().to_string()));
+        } else if let Some(bullet) = line.strip_prefix("- ") {
+            blocks.push(Block::Bullet(bullet.trim().to_string()));
+        } else if let Some(rest) = line.strip_prefix("![") {
+            let (caption, file) = rest
+                .strip_suffix(')')
+                .and_then(|r| r.split_once("]("))
+                .ok_or_else(|| format!("a bad illustration line: {line}"))?;
+            blocks.push(Block::Still {
+                caption: caption.to_string(),
+                file: file.to_string(),
+            });
+        } else if line.starts_with('#') {
+            return Err(format!("a heading the format does not have: {line}"));
+        } else {
+            blocks.push(Block::Paragraph(line.to_string()));
+        }
+    }
+    Ok(RulesDoc {
+        title,
+        summary,
+        blocks,
+    })
+}
+
+/// The page's scrolling body (filled when a game's page is shown).
+#[derive(Component)]
+pub struct RulesBody;
+
+/// Sets out `game`'s page in `body`.
+pub(super) fn fill(
+    commands: &mut Commands,
+    body: Entity,
+    game: GameId,
+    fonts: Option<&UiFonts>,
+    assets: Option<&AssetServer>,
+) {
+    let doc = match parse(source(game)) {
+        Ok(doc) => doc,
+        Err(e) => RulesDoc {
+            title: game.title().to_string(),
+            summary: format!("This page could not be read: {e}."),
+            blocks: Vec::new(),
+        },
+    };
+    let mut body = commands.entity(body);
+    body.despawn_children();
+    body.with_children(|page| {
+        page.spawn((
+            Text::new(doc.title),
+            bold(fonts, 22.0),
+            TextColor(Color::srgb(0.95, 0.78, 0.42)),
+        ));
+        page.spawn((
+            Text::new(doc.summary),
+            TextFont::from_font_size(15.0),
+            TextColor(Color::srgb(0.85, 0.85, 0.9)),
+            Node {
+                margin: UiRect::bottom(px(4)),
+                ..default()
+            },
+        ));
+        for block in doc.blocks {
+            match block {
+                Block::Heading(text) => {
+                    page.spawn((
+                        Text::new(text),
+                        bold(fonts, 17.0),
+                        TextColor(Color::srgb(0.95, 0.85, 0.6)),
+                        Node {
+                            margin: UiRect::top(px(8)),
+                            ..default()
+                        },
+                    ));
+                }
+                Block::Paragraph(text) => {
+                    page.spawn((
+                        Text::new(text),
+                        TextFont::from_font_size(14.0),
+                        TextColor(INK),
+                    ));
+                }
+                Block::Bullet(text) => {
+                    page.spawn((
+                        Text::new(format!("\u{2022} {text}")),
+                        TextFont::from_font_size(14.0),
+                        TextColor(INK),
+                        Node {
+                            margin: UiRect::left(px(12)),
+                            ..default()
+                        },
+                    ));
+                }
+                Block::Still { caption, file } => {
+                    let mut still = page.spawn(Node {
+                        flex_direction: FlexDirection::Column,
+                        align_items: AlignItems::Center,
+                        row_gap: px(3),
+                        margin: UiRect::vertical(px(4)),
+                        ..default()
+                    });
+                    still.with_children(|still| {
+                        if let Some(assets) = assets {
+                            still.spawn((
+                                ImageNode::new(assets.load(format!("stills/{file}"))),
+                                Node {
+                                    width: px(384),
+                                    height: px(216),
+                                    ..default()
+                                },
+                            ));
+                        }
+                        still.spawn((
+                            Text::new(caption),
+                            TextFont::from_font_size(12.0),
+                            TextColor(Color::srgb(0.7, 0.7, 0.75)),
+                            Node {
+                                max_width: px(420),
+                                ..default()
+                            },
+                        ));
+                    });
+                }
+            }
+        }
+    });
+}
+
+/// The mouse wheel scrolls the rules page.
+pub(super) fn scroll_rules(
+    mut wheel: MessageReader<MouseWheel>,
+    mut bodies: Query<(&mut ScrollPosition, &ComputedNode), With<RulesBody>>,
+) {
+    let mut dy = 0.0;
+    for event in wheel.read() {
+        dy -= match event.unit {
+            MouseScrollUnit::Line => event.y * 24.0,
+            MouseScrollUnit::Pixel => event.y,
+        };
+    }
+    if dy == 0.0 {
+        return;
+    }
+    for (mut scroll, node) in &mut bodies {
+        let max = (node.content_size().y - node.size().y).max(0.0) * node.inverse_scale_factor();
+        scroll.y = (scroll.y + dy).clamp(0.0, max);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_page_reads_and_its_stills_exist() {
+        let stills = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/stills");
+        for game in GameId::ALL {
+            let doc = parse(source(game)).unwrap_or_else(|e| panic!("{game:?}: {e}"));
+            let headings = doc
+                .blocks
+                .iter()
+                .filter(|b| matches!(b, Block::Heading(_)))
+                .count();
+            assert!(headings >= 4, "{game:?} has {headings} sections");
+            let pictures: Vec<&String> = doc
+                .blocks
+                .iter()
+                .filter_map(|b| match b {
+                    Block::Still { file, .. } => Some(file),
+                    _ => None,
+                })
+                .collect();
+            assert!(!pictures.is_empty(), "{game:?} is illustrated");
+            for file in pictures {
+                assert!(
+                    std::path::Path::new(stills).join(file).exists(),
+                    "{game:?}: {file} is a still"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_format_refuses_what_it_does_not_have() {
+        assert!(parse("no title").is_err());
+        assert!(parse("# T\nsummary\n### deep").is_err());
+        assert!(parse("# T\nsummary\n![caption](x.png").is_err());
+        let doc = parse("# T\nsummary\n## S\ntext\n- point\n![c](f.png)").unwrap();
+        assert_eq!(
+            doc.blocks,
+            vec![
+                Block::Heading("S".into()),
+                Block::Paragraph("text".into()),
+                Block::Bullet("point".into()),
+                Block::Still {
+                    caption: "c".into(),
+                    file: "f.png".into()
+                },
+            ]
+        );
+    }
+}

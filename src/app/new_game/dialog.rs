@@ -1,0 +1,359 @@
+//! The new-game dialog behind each game in the menu: the mode, the side a person takes
+//! against the computer (the computer opens when it is the second), the computer's level
+//! and, for hex chess, the ruleset; Start, Resume (the game left for the menu, or hex
+//! chess's save) and Back. The choice is remembered per game in the settings.
+
+use bevy::prelude::*;
+
+use super::{GameChoice, ModeChoice, ResumeGame, SuspendedGames};
+use crate::app::hud::LayoutChecked;
+use crate::app::menu::{BUTTON, BUTTON_DISABLED, BUTTON_HOVER, button};
+use crate::app::settings::Settings;
+use crate::app::{ActiveGame, Screen};
+use crate::rules::{GameId, Level};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (press_dialog_buttons, show_dialog, style_dialog)
+            .chain()
+            .run_if(in_state(Screen::Menu)),
+    )
+    .add_systems(OnExit(Screen::Menu), close_dialog);
+}
+
+/// The dialog's state: the game it is open for and the choice being made.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct NewGameDialog {
+    pub open: Option<GameId>,
+    pub draft: GameChoice,
+}
+
+impl NewGameDialog {
+    /// Opens the dialog for `game` on its remembered choice.
+    pub fn open_for(&mut self, game: GameId, settings: Option<&Settings>) {
+        let remembered = settings
+            .and_then(|s| s.new_game.get(&game).cloned())
+            .unwrap_or_default();
+        self.draft = remembered.checked(game).0;
+        self.open = Some(game);
+    }
+}
+
+/// What a dialog button does.
+#[derive(Component, Clone, Debug, PartialEq, Eq)]
+pub enum DialogButton {
+    Choose(DialogField),
+    Start,
+    Resume,
+    Back,
+}
+
+/// One value of one of the dialog's choices.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DialogField {
+    Mode(ModeChoice),
+    Side(usize),
+    Level(Level),
+    Ruleset(&'static str),
+}
+
+impl DialogField {
+    fn selected(&self, draft: &GameChoice, game: GameId) -> bool {
+        match self {
+            DialogField::Mode(m) => draft.mode == *m,
+            DialogField::Side(s) => draft.side == *s,
+            DialogField::Level(l) => draft.level == *l,
+            DialogField::Ruleset(r) => draft.ruleset.as_deref().unwrap_or(game.rulesets()[0]) == *r,
+        }
+    }
+
+    /// Whether the choice matters in the draft's mode (the side only against the
+    /// computer, the level when the computer plays).
+    fn enabled(&self, draft: &GameChoice) -> bool {
+        match self {
+            DialogField::Side(_) => draft.mode == ModeChoice::VsComputer,
+            DialogField::Level(_) => {
+                matches!(draft.mode, ModeChoice::VsComputer | ModeChoice::Demo)
+            }
+            _ => true,
+        }
+    }
+
+    fn apply(&self, draft: &mut GameChoice) {
+        match self {
+            DialogField::Mode(m) => draft.mode = *m,
+            DialogField::Side(s) => draft.side = *s,
+            DialogField::Level(l) => draft.level = *l,
+            DialogField::Ruleset(r) => draft.ruleset = Some((*r).to_string()),
+        }
+    }
+}
+
+/// The dialog's panel (despawned when it closes).
+#[derive(Component)]
+struct DialogRoot;
+
+const SELECTED: Color = Color::srgb(0.62, 0.45, 0.16);
+const INK: Color = Color::srgb(0.95, 0.95, 0.97);
+const LABEL_WIDTH: f32 = 110.0;
+
+/// Whether `game` has a game to resume: one left for the menu, or hex chess's save.
+fn resumable(
+    game: GameId,
+    draft: &GameChoice,
+    kept: &SuspendedGames,
+    hex_save: Option<&crate::app::hexchess::HexchessSave>,
+) -> bool {
+    if kept.0.contains_key(&game) {
+        return true;
+    }
+    if game != GameId::Hexchess
+        || !matches!(draft.mode, ModeChoice::TwoPlayers | ModeChoice::VsComputer)
+    {
+        return false;
+    }
+    let ruleset = match draft.ruleset.as_deref() {
+        Some("classic") => crate::rules::hexchess::Ruleset::Classic,
+        _ => crate::rules::hexchess::Ruleset::V011,
+    };
+    crate::app::hexchess::save_path(hex_save, ruleset).is_some_and(|p| p.exists())
+}
+
+/// Sets the dialog out when it opens or its game changes, and takes it away when it closes.
+fn show_dialog(
+    mut commands: Commands,
+    dialog: Res<NewGameDialog>,
+    kept: Res<SuspendedGames>,
+    hex_save: Option<Res<crate::app::hexchess::HexchessSave>>,
+    roots: Query<Entity, With<DialogRoot>>,
+    mut menu: Query<&mut Node, With<crate::app::menu::MenuRoot>>,
+    mut shown: Local<Option<(GameId, bool)>>,
+) {
+    let want = dialog.open.map(|game| {
+        (
+            game,
+            resumable(game, &dialog.draft, &kept, hex_save.as_deref()),
+        )
+    });
+    if *shown == want && (want.is_none() || !roots.is_empty()) {
+        return;
+    }
+    *shown = want;
+    for root in &roots {
+        commands.entity(root).despawn();
+    }
+    // The menu's panel steps aside while the dialog is up.
+    for mut node in &mut menu {
+        node.display = if want.is_some() {
+            Display::None
+        } else {
+            Display::Flex
+        };
+    }
+    let Some((game, can_resume)) = want else {
+        return;
+    };
+    commands
+        .spawn((
+            Name::new("New game dialog"),
+            DialogRoot,
+            DespawnOnExit(Screen::Menu),
+            LayoutChecked("new game dialog"),
+            Node {
+                position_type: PositionType::Absolute,
+                align_self: AlignSelf::Center,
+                justify_self: JustifySelf::Center,
+                flex_direction: FlexDirection::Column,
+                row_gap: px(10),
+                padding: UiRect::axes(px(24), px(20)),
+                border_radius: BorderRadius::all(px(10)),
+                ..default()
+            },
+            GlobalZIndex(10),
+            BackgroundColor(Color::srgba(0.06, 0.06, 0.08, 0.92)),
+        ))
+        .with_children(|panel| {
+            panel.spawn((
+                Text::new(format!("New game: {}", game.title())),
+                TextFont::from_font_size(26.0),
+                TextColor(Color::srgb(0.95, 0.78, 0.42)),
+            ));
+            choice_row(
+                panel,
+                "Mode",
+                ModeChoice::ALL.map(|m| (DialogField::Mode(m), m.label().to_string())),
+            );
+            let [first, second] = game.side_names();
+            choice_row(
+                panel,
+                "Your side",
+                [
+                    (DialogField::Side(0), format!("{} (opens)", capital(first))),
+                    (DialogField::Side(1), capital(second)),
+                ],
+            );
+            choice_row(
+                panel,
+                "Computer",
+                Level::ALL.map(|l| (DialogField::Level(l), capital(l.name()))),
+            );
+            if !game.rulesets().is_empty() {
+                choice_row(
+                    panel,
+                    "Rules",
+                    game.rulesets().iter().map(|r| {
+                        let label = match *r {
+                            "v011" => "v011 (renaming)".to_string(),
+                            "classic" => "Classic Glinski".to_string(),
+                            other => other.to_string(),
+                        };
+                        (DialogField::Ruleset(r), label)
+                    }),
+                );
+            }
+            panel
+                .spawn(Node {
+                    column_gap: px(8),
+                    margin: UiRect::top(px(8)),
+                    justify_content: JustifyContent::End,
+                    ..default()
+                })
+                .with_children(|row| {
+                    row.spawn((DialogButton::Back, button("Back", 110.0, BUTTON, INK)));
+                    if can_resume {
+                        row.spawn((
+                            DialogButton::Resume,
+                            button("Resume game", 140.0, BUTTON, INK),
+                        ));
+                    }
+                    row.spawn((
+                        DialogButton::Start,
+                        button("Start new game", 160.0, SELECTED, INK),
+                    ));
+                });
+        });
+}
+
+fn capital(name: &str) -> String {
+    let mut chars = name.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+fn choice_row(
+    panel: &mut ChildSpawnerCommands,
+    label: &str,
+    choices: impl IntoIterator<Item = (DialogField, String)>,
+) {
+    panel
+        .spawn(Node {
+            column_gap: px(6),
+            align_items: AlignItems::Center,
+            ..default()
+        })
+        .with_children(|row| {
+            row.spawn((
+                Node {
+                    width: px(LABEL_WIDTH),
+                    flex_shrink: 0.0,
+                    ..default()
+                },
+                children![(
+                    Text::new(label),
+                    TextFont::from_font_size(16.0),
+                    TextColor(Color::srgb(0.8, 0.8, 0.85)),
+                )],
+            ));
+            for (field, text) in choices {
+                let width = 24.0 + 8.5 * text.len() as f32;
+                row.spawn((
+                    DialogButton::Choose(field),
+                    button(&text, width.max(96.0), BUTTON, INK),
+                ));
+            }
+        });
+}
+
+/// Shows the draft: the chosen values lit, the choices that do not matter greyed.
+fn style_dialog(
+    dialog: Res<NewGameDialog>,
+    mut buttons: Query<(&DialogButton, &Interaction, &mut BackgroundColor, &Children)>,
+    mut inks: Query<&mut TextColor>,
+) {
+    let Some(game) = dialog.open else { return };
+    for (button, interaction, mut fill, children) in &mut buttons {
+        let DialogButton::Choose(field) = button else {
+            continue;
+        };
+        let enabled = field.enabled(&dialog.draft);
+        fill.0 = if !enabled {
+            BUTTON_DISABLED
+        } else if field.selected(&dialog.draft, game) {
+            SELECTED
+        } else if *interaction == Interaction::Hovered {
+            BUTTON_HOVER
+        } else {
+            BUTTON
+        };
+        for child in children.iter() {
+            if let Ok(mut ink) = inks.get_mut(child) {
+                ink.0 = if enabled {
+                    INK
+                } else {
+                    Color::srgb(0.4, 0.4, 0.42)
+                };
+            }
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn press_dialog_buttons(
+    mut commands: Commands,
+    buttons: Query<(&Interaction, &DialogButton), Changed<Interaction>>,
+    mut dialog: ResMut<NewGameDialog>,
+    kept: Res<SuspendedGames>,
+    settings: Option<ResMut<Settings>>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    let Some(game) = dialog.open else { return };
+    let mut settings = settings;
+    for (interaction, button) in &buttons {
+        if *interaction != Interaction::Pressed {
+            continue;
+        }
+        match button {
+            DialogButton::Choose(field) => {
+                if field.enabled(&dialog.draft) {
+                    field.apply(&mut dialog.draft);
+                }
+            }
+            DialogButton::Back => dialog.open = None,
+            DialogButton::Start | DialogButton::Resume => {
+                let draft = dialog.draft.clone();
+                let mode = match (button, kept.0.get(&game)) {
+                    (DialogButton::Resume, Some(kept)) => kept.mode,
+                    _ => draft.mode.play_mode(),
+                };
+                if *button == DialogButton::Resume {
+                    commands.insert_resource(ResumeGame);
+                }
+                if let Some(settings) = settings.as_deref_mut() {
+                    settings.new_game.insert(game, draft.clone());
+                }
+                commands.insert_resource(draft);
+                commands.insert_resource(ActiveGame { game, mode });
+                dialog.open = None;
+                next.set(Screen::Playing);
+                return;
+            }
+        }
+    }
+}
+
+fn close_dialog(mut dialog: ResMut<NewGameDialog>) {
+    dialog.open = None;
+}

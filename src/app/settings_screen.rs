@@ -1,0 +1,292 @@
+//! The settings screen (from the menu and the pause menu): one row per setting, a click on
+//! its value steps to the next. Every change is applied at once and saved
+//! (`settings::apply_settings`, `save_when_changed`).
+
+use bevy::prelude::*;
+
+use super::hud::LayoutChecked;
+use super::look::Quality;
+use super::menu::{BUTTON, BUTTON_HOVER, button};
+use super::playback::PlaybackQueue;
+use super::settings::{ColorScheme, Settings, WindowModeSetting};
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<SettingsScreen>().add_systems(
+        Update,
+        (press_setting_buttons, show_settings_screen, refresh_values).chain(),
+    );
+}
+
+/// Whether the settings screen is open.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SettingsScreen(pub bool);
+
+/// One setting's row; its button shows the value and steps it.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SettingRow {
+    WindowMode,
+    Vsync,
+    AntiAliasing,
+    Quality,
+    Speed,
+    CinematicCamera,
+    CameraShake,
+    Colours,
+    AttractIdle,
+    ShowRenaming,
+}
+
+/// The playback speeds offered, slowest first.
+const SPEEDS: [f32; 6] = [0.1, 0.25, 0.5, 1.0, 1.5, 2.0];
+/// The attract mode's waits offered, seconds (0: never).
+const ATTRACT: [u32; 5] = [0, 30, 60, 120, 300];
+
+impl SettingRow {
+    pub const ALL: [SettingRow; 10] = [
+        SettingRow::WindowMode,
+        SettingRow::Vsync,
+        SettingRow::AntiAliasing,
+        SettingRow::Quality,
+        SettingRow::Speed,
+        SettingRow::CinematicCamera,
+        SettingRow::CameraShake,
+        SettingRow::Colours,
+        SettingRow::AttractIdle,
+        SettingRow::ShowRenaming,
+    ];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            SettingRow::WindowMode => "Window (F11)",
+            SettingRow::Vsync => "Vsync",
+            SettingRow::AntiAliasing => "Anti-aliasing",
+            SettingRow::Quality => "Shadows and effects (F3)",
+            SettingRow::Speed => "Playback speed",
+            SettingRow::CinematicCamera => "Cinematic camera in replays",
+            SettingRow::CameraShake => "Camera shake",
+            SettingRow::Colours => "Colours (F2)",
+            SettingRow::AttractIdle => "Showcase after idle",
+            SettingRow::ShowRenaming => "Hex chess: show renaming",
+        }
+    }
+
+    pub fn value(self, s: &Settings) -> String {
+        let on = |b: bool| if b { "On" } else { "Off" }.to_string();
+        match self {
+            SettingRow::WindowMode => match s.window_mode {
+                WindowModeSetting::Windowed => "Windowed".into(),
+                WindowModeSetting::BorderlessFullscreen => "Borderless fullscreen".into(),
+            },
+            SettingRow::Vsync => on(s.vsync),
+            SettingRow::AntiAliasing => if s.antialiasing { "FXAA" } else { "Off" }.into(),
+            SettingRow::Quality => match s.quality {
+                Quality::Low => "Low (no shadows)".into(),
+                Quality::Medium => "Medium".into(),
+                Quality::High => "High".into(),
+            },
+            SettingRow::Speed => format!("{}x", s.speed),
+            SettingRow::CinematicCamera => on(s.cinematic_camera),
+            SettingRow::CameraShake => on(s.camera_shake),
+            SettingRow::Colours => match s.color_scheme {
+                ColorScheme::Classic => "Classic".into(),
+                ColorScheme::HighContrast => "High contrast".into(),
+            },
+            SettingRow::AttractIdle => match s.attract_idle_seconds {
+                0 => "Never".into(),
+                n if n % 60 == 0 => format!("{} min", n / 60),
+                n => format!("{n} s"),
+            },
+            SettingRow::ShowRenaming => on(s.show_renaming),
+        }
+    }
+
+    /// Steps the setting to its next value (wrapping round).
+    pub fn step(self, s: &mut Settings) {
+        match self {
+            SettingRow::WindowMode => s.window_mode = s.window_mode.next(),
+            SettingRow::Vsync => s.vsync = !s.vsync,
+            SettingRow::AntiAliasing => s.antialiasing = !s.antialiasing,
+            SettingRow::Quality => s.quality = s.quality.next(),
+            SettingRow::Speed => {
+                s.speed = SPEEDS
+                    .into_iter()
+                    .find(|v| *v > s.speed + 1e-4)
+                    .unwrap_or(SPEEDS[0]);
+            }
+            SettingRow::CinematicCamera => s.cinematic_camera = !s.cinematic_camera,
+            SettingRow::CameraShake => s.camera_shake = !s.camera_shake,
+            SettingRow::Colours => s.color_scheme = s.color_scheme.next(),
+            SettingRow::AttractIdle => {
+                s.attract_idle_seconds = ATTRACT
+                    .into_iter()
+                    .find(|v| *v > s.attract_idle_seconds)
+                    .unwrap_or(ATTRACT[0]);
+            }
+            SettingRow::ShowRenaming => s.show_renaming = !s.show_renaming,
+        }
+    }
+}
+
+/// The screen's Done button.
+#[derive(Component)]
+struct SettingsDone;
+
+/// The screen's full-screen root.
+#[derive(Component)]
+struct SettingsRoot;
+
+const INK: Color = Color::srgb(0.95, 0.95, 0.97);
+
+fn show_settings_screen(
+    mut commands: Commands,
+    open: Res<SettingsScreen>,
+    settings: Option<Res<Settings>>,
+    roots: Query<Entity, With<SettingsRoot>>,
+) {
+    if open.0 == !roots.is_empty() {
+        return;
+    }
+    for root in &roots {
+        commands.entity(root).despawn();
+    }
+    let Some(settings) = settings.filter(|_| open.0) else {
+        return;
+    };
+    commands
+        .spawn((
+            Name::new("Settings screen"),
+            SettingsRoot,
+            Node {
+                position_type: PositionType::Absolute,
+                width: percent(100),
+                height: percent(100),
+                justify_content: JustifyContent::Center,
+                align_items: AlignItems::Center,
+                ..default()
+            },
+            GlobalZIndex(18),
+            BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.5)),
+        ))
+        .with_children(|screen| {
+            screen
+                .spawn((
+                    Name::new("Settings panel"),
+                    LayoutChecked("settings"),
+                    Node {
+                        flex_direction: FlexDirection::Column,
+                        row_gap: px(6),
+                        padding: UiRect::axes(px(24), px(18)),
+                        border_radius: BorderRadius::all(px(10)),
+                        max_height: percent(96),
+                        ..default()
+                    },
+                    BackgroundColor(Color::srgba(0.06, 0.06, 0.08, 0.95)),
+                ))
+                .with_children(|panel| {
+                    panel.spawn((
+                        Text::new("Settings"),
+                        TextFont::from_font_size(26.0),
+                        TextColor(Color::srgb(0.95, 0.78, 0.42)),
+                    ));
+                    for row in SettingRow::ALL {
+                        panel
+                            .spawn(Node {
+                                column_gap: px(12),
+                                align_items: AlignItems::Center,
+                                justify_content: JustifyContent::SpaceBetween,
+                                ..default()
+                            })
+                            .with_children(|line| {
+                                line.spawn((
+                                    Text::new(row.label()),
+                                    TextFont::from_font_size(16.0),
+                                    TextColor(Color::srgb(0.82, 0.82, 0.86)),
+                                ));
+                                line.spawn((
+                                    row,
+                                    button(&row.value(&settings), 210.0, BUTTON, INK),
+                                ));
+                            });
+                    }
+                    panel
+                        .spawn(Node {
+                            justify_content: JustifyContent::End,
+                            margin: UiRect::top(px(8)),
+                            ..default()
+                        })
+                        .with_child((SettingsDone, button("Done", 120.0, BUTTON, INK)));
+                });
+        });
+}
+
+#[allow(clippy::type_complexity)]
+fn press_setting_buttons(
+    mut rows: Query<(&Interaction, &SettingRow, &mut BackgroundColor), Changed<Interaction>>,
+    done: Query<&Interaction, (Changed<Interaction>, With<SettingsDone>)>,
+    settings: Option<ResMut<Settings>>,
+    mut queue: ResMut<PlaybackQueue>,
+    mut open: ResMut<SettingsScreen>,
+) {
+    if done.iter().any(|i| *i == Interaction::Pressed) {
+        open.0 = false;
+    }
+    let Some(mut settings) = settings else { return };
+    for (interaction, row, mut color) in &mut rows {
+        match interaction {
+            Interaction::Pressed => {
+                row.step(&mut settings);
+                // The speed playing now is the setting (the keys change both).
+                queue.speed = settings.speed;
+            }
+            Interaction::Hovered => color.0 = BUTTON_HOVER,
+            Interaction::None => color.0 = BUTTON,
+        }
+    }
+}
+
+/// Rewrites the values shown when the settings change (a click, or F2, F3, F11).
+fn refresh_values(
+    settings: Option<Res<Settings>>,
+    rows: Query<(&SettingRow, &Children)>,
+    mut texts: Query<&mut Text>,
+) {
+    let Some(settings) = settings.filter(|s| s.is_changed()) else {
+        return;
+    };
+    for (row, children) in &rows {
+        for child in children.iter() {
+            if let Ok(mut text) = texts.get_mut(child) {
+                let value = row.value(&settings);
+                if text.0 != value {
+                    text.0 = value;
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_row_steps_round_to_where_it_started() {
+        for row in SettingRow::ALL {
+            let mut s = Settings::default();
+            let start = row.value(&s);
+            let mut seen = vec![start.clone()];
+            for _ in 0..12 {
+                row.step(&mut s);
+                let v = row.value(&s);
+                if v == start {
+                    break;
+                }
+                assert!(!seen.contains(&v), "{row:?} repeats {v} before wrapping");
+                seen.push(v);
+            }
+            assert_eq!(row.value(&s), start, "{row:?} wraps round");
+            assert!(seen.len() >= 2, "{row:?} has a choice");
+            assert_eq!(s.clone().validated().1, None, "{row:?} stays in range");
+        }
+    }
+}

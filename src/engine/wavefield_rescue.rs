@@ -1,0 +1,162 @@
+//! `bench wavefield`'s rescue-search figures: what W9's search over "every valid combined
+//! tuning profile" costs with one slot per type (the normal ruleset) and with three slots
+//! per type (developer mode, W11), as medians and ratios.
+
+use std::time::Instant;
+
+use rand::Rng;
+use serde_json::{Value, json};
+
+use super::cli::median;
+use crate::rules::rng::seeded;
+use crate::rules::wavefield::definitions::Definitions;
+use crate::rules::wavefield::patterns::{Pattern, Preset, Tables};
+use crate::rules::wavefield::{Position, rescue, slots};
+
+/// Three slots per type: its built-in pattern, then the next two presets; slot 1 on.
+pub fn three_slot_definitions(active_limit: u8) -> Definitions {
+    let mut defs = Definitions::default();
+    for (n, kind) in crate::rules::wavefield::Kind::ALL.into_iter().enumerate() {
+        let def = defs.kind_mut(kind);
+        def.slots = (0..3)
+            .map(|i| Pattern::Preset(Preset::ALL[(n + i) % Preset::ALL.len()]))
+            .collect();
+        def.active_limit = active_limit;
+        def.default_controls = vec![1, 0, 0];
+    }
+    defs
+}
+
+/// Positions whose side to move is trapped (and, with `must_tune`, has no legal move
+/// under its current tuning, so the search has to try others), from seeded random play
+/// that rolls the dice before about a third of its moves; a game ends when the side to
+/// move has no legal move under its tuning.
+pub fn trapped_positions(t: &Tables, want: usize, must_tune: bool, seed: u64) -> Vec<Position> {
+    let mut rng = seeded(seed);
+    let mut out = Vec::new();
+    let mut buf = Vec::new();
+    for _game in 0..5_000 {
+        let mut pos = Position::start(t);
+        while pos.ply() < 120 && out.len() < want {
+            if pos.trapped() && !(must_tune && pos.has_legal_move(t)) {
+                out.push(pos.clone());
+            }
+            if rng.random_range(0..3) == 0 {
+                pos.dice(t, &mut rng);
+            }
+            pos.legal_moves(t, &mut buf);
+            if buf.is_empty() {
+                break;
+            }
+            pos.play_unchecked(t, buf[rng.random_range(0..buf.len())]);
+        }
+        if out.len() >= want {
+            break;
+        }
+    }
+    out
+}
+
+/// Seconds of one call of `f`, run about `budget_s` in all (at least once).
+fn seconds_per_call(budget_s: f64, mut f: impl FnMut()) -> f64 {
+    let start = Instant::now();
+    f();
+    let once = start.elapsed().as_secs_f64().max(1e-9);
+    if once >= budget_s {
+        return once;
+    }
+    let reps = ((budget_s / once) as usize).clamp(1, 10_000);
+    let start = Instant::now();
+    for _ in 0..reps {
+        f();
+    }
+    start.elapsed().as_secs_f64() / reps as f64
+}
+
+/// Searches on trapped positions: median and most microseconds and tunings examined.
+fn searches(t: &Tables, trapped: &[Position]) -> Value {
+    let (mut us, mut examined, mut found) = (Vec::new(), Vec::new(), 0);
+    for pos in trapped {
+        let search = rescue::search(t, pos);
+        found += usize::from(search.rescue.is_some());
+        examined.push(search.examined as f64);
+        us.push(
+            1e6 * seconds_per_call(0.02, || {
+                std::hint::black_box(rescue::search(t, pos));
+            }),
+        );
+    }
+    let max = |v: &[f64]| v.iter().cloned().fold(0.0, f64::max);
+    json!({
+        "positions": trapped.len(),
+        "rescued": found,
+        "median_us_per_search": median(&mut us.clone()),
+        "max_us_per_search": max(&us),
+        "median_tunings_examined": median(&mut examined.clone()),
+        "max_tunings_examined": max(&examined),
+    })
+}
+
+/// One configuration's figures: searches on trapped positions (any, and those that must
+/// retune), and one exhaustive pass (every tuning tried, as when no rescue exists).
+fn figures(defs: &Definitions, positions: usize, seed: u64) -> Value {
+    let t = defs
+        .compile()
+        .unwrap_or_else(|e| unreachable!("bench definitions are valid: {e}"));
+    let trapped = trapped_positions(&t, positions, false, seed);
+    let must_tune = trapped_positions(&t, positions, true, seed);
+    let exhaustive_ms = trapped.first().map(|pos| {
+        1e3 * seconds_per_call(0.05, || {
+            let mut trial = pos.clone();
+            let mut legal = 0usize;
+            let current = pos.tuning(&t, pos.to_move());
+            let _ = slots::for_each_in_order(&t, &current, |tuning| {
+                trial.set_tuning(&t, tuning);
+                trial.for_each_move(&t, |_, c| legal += usize::from(c.legal));
+                std::ops::ControlFlow::<()>::Continue(())
+            });
+            std::hint::black_box(legal);
+        })
+    });
+    json!({
+        "slots_per_type": t.slots[0],
+        "active_limit": t.limits[0],
+        "tunings_per_side": slots::count(&t),
+        "trapped": searches(&t, &trapped),
+        "trapped_must_retune": searches(&t, &must_tune),
+        "exhaustive_search_ms": exhaustive_ms,
+    })
+}
+
+/// The rescue-search section of `bench wavefield`: one slot per type, and three slots per
+/// type with active limits 1 and 3, with ratios to the one-slot figures.
+pub fn rescue_bench(positions: usize) -> Value {
+    let one = figures(&Definitions::default(), positions, 11);
+    let three_1 = figures(&three_slot_definitions(1), positions, 11);
+    let three_3 = figures(&three_slot_definitions(3), positions, 11);
+    let ratio = |a: &Value, key: &str| {
+        let at = |v: &Value| key.split('.').fold(v.clone(), |v, k| v[k].clone()).as_f64();
+        let (x, y) = (at(a), at(&one));
+        match (x, y) {
+            (Some(x), Some(y)) if y > 0.0 => json!(x / y),
+            _ => Value::Null,
+        }
+    };
+    json!({
+        "ratios_to_one_slot": {
+            "three_slots_limit_1": {
+                "median_search": ratio(&three_1, "trapped.median_us_per_search"),
+                "median_search_must_retune": ratio(&three_1, "trapped_must_retune.median_us_per_search"),
+                "exhaustive_search": ratio(&three_1, "exhaustive_search_ms"),
+            },
+            "three_slots_limit_3": {
+                "median_search": ratio(&three_3, "trapped.median_us_per_search"),
+                "median_search_must_retune": ratio(&three_3, "trapped_must_retune.median_us_per_search"),
+                "exhaustive_search": ratio(&three_3, "exhaustive_search_ms"),
+            },
+        },
+        "one_slot": one,
+        "three_slots_limit_1": three_1,
+        "three_slots_limit_3": three_3,
+    })
+}

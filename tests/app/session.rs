@@ -1,0 +1,281 @@
+//! A player's session around the table: the new-game choice (side, level, ruleset)
+//! reaching the table and the computer, the pause menu, leaving a live game for the menu
+//! and resuming it, and the settings screen applied live and saved.
+
+use bevy::prelude::*;
+use lodestone::app::hexchess::{Hexchess, HexchessSave};
+use lodestone::app::menu::MenuButton;
+use lodestone::app::new_game::{
+    DialogButton, DialogField, GameChoice, ModeChoice, NewGameDialog, SuspendedGames,
+};
+use lodestone::app::pause::{PauseButton, Paused};
+use lodestone::app::playback::PlaybackQueue;
+use lodestone::app::polarity::Polarity;
+use lodestone::app::table::{Request, Table, TableGame};
+use lodestone::app::vectress::Vectress;
+use lodestone::app::wavefield::Wavefield;
+use lodestone::app::{ActiveGame, PlayMode, Screen};
+use lodestone::rules::{GameId, Level, Match, Rules, Setup};
+
+use super::headless::{headless_app, press, screen, tap};
+
+/// A headless app with `game` started as `choice` says (as the dialog starts it).
+fn chosen_app(game: GameId, choice: GameChoice) -> App {
+    let mut app = headless_app();
+    app.insert_resource(HexchessSave(None));
+    app.insert_resource(ActiveGame {
+        game,
+        mode: choice.mode.play_mode(),
+    });
+    app.insert_resource(choice);
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Playing);
+    app.update();
+    app.update();
+    app
+}
+
+fn table<G: TableGame>(app: &App) -> &Table<G> {
+    app.world().resource::<Table<G>>()
+}
+
+/// Runs frames, skipping playback, until `done` (the computer thinks on another thread).
+fn run_until<G: TableGame>(app: &mut App, done: impl Fn(&Table<G>) -> bool) {
+    for _ in 0..4000 {
+        app.world_mut().resource_mut::<PlaybackQueue>().skip();
+        app.update();
+        if done(table::<G>(app)) {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    panic!("{:?}: it never happened", <G::Rules as Rules>::GAME);
+}
+
+/// Against the computer with the second side, the computer opens, at the chosen level:
+/// its first turn is what the rules' computer plays at that level.
+fn computer_opens_at_the_level<G: TableGame>(game: GameId, level: Level) {
+    let choice = GameChoice {
+        mode: ModeChoice::VsComputer,
+        side: 1,
+        level,
+        ruleset: None,
+    };
+    let mut app = chosen_app(game, choice);
+    let t = table::<G>(&app);
+    assert_eq!(t.human, Some(<G::Rules as Rules>::SIDES[1]), "{game:?}");
+    assert_eq!(t.level, level, "{game:?}");
+    assert!(!t.human_to_move(), "{game:?}: the computer is to move");
+    run_until::<G>(&mut app, |t| t.game.turns() >= 1 && t.human_to_move());
+    let played = table::<G>(&app).game.notation().to_vec();
+    let mut expected = Match::<G::Rules>::new(table::<G>(&app).game.setup().clone()).unwrap();
+    expected.play_computer(level).unwrap();
+    assert_eq!(played, expected.notation(), "{game:?} at {level}");
+}
+
+#[test]
+fn the_computer_opens_when_the_player_takes_the_second_side_in_every_game() {
+    computer_opens_at_the_level::<Vectress>(GameId::Vectress, Level::Easy);
+    computer_opens_at_the_level::<Hexchess>(GameId::Hexchess, Level::Easy);
+    computer_opens_at_the_level::<Wavefield>(GameId::Wavefield, Level::Normal);
+    computer_opens_at_the_level::<Polarity>(GameId::Polarity, Level::Easy);
+}
+
+#[test]
+fn the_level_reaches_the_computers_search() {
+    // Where the levels open differently, the table's opening is the chosen level's.
+    let setup = Setup {
+        seed: <Vectress as TableGame>::SEED,
+        ..Setup::default()
+    };
+    let opening = |level| {
+        let mut m = Match::<<Vectress as TableGame>::Rules>::new(setup.clone()).unwrap();
+        m.play_computer(level).unwrap();
+        m.notation().to_vec()
+    };
+    assert_ne!(
+        opening(Level::Easy),
+        opening(Level::Strong),
+        "the levels differ here, so the check below can fail"
+    );
+    computer_opens_at_the_level::<Vectress>(GameId::Vectress, Level::Strong);
+}
+
+#[test]
+fn the_classic_ruleset_chosen_in_the_dialog_reaches_the_rules() {
+    let mut app = headless_app();
+    app.insert_resource(HexchessSave(None));
+    press(&mut app, MenuButton::NewGame(GameId::Hexchess));
+    press(
+        &mut app,
+        DialogButton::Choose(DialogField::Mode(ModeChoice::TwoPlayers)),
+    );
+    press(
+        &mut app,
+        DialogButton::Choose(DialogField::Ruleset("classic")),
+    );
+    press(&mut app, DialogButton::Start);
+    assert_eq!(screen(&app), Screen::Playing);
+    let t = table::<Hexchess>(&app);
+    assert_eq!(t.game.setup().ruleset.as_deref(), Some("classic"));
+    assert_eq!(
+        t.game.rules().game().ruleset(),
+        lodestone::rules::hexchess::Ruleset::Classic
+    );
+    // Classic Glinski has the double step from a start cell (H11); v011 has not.
+    let moves: Vec<String> = t
+        .game
+        .legal_actions()
+        .into_iter()
+        .map(|m| t.game.write_action(m))
+        .collect();
+    assert!(moves.iter().any(|m| m == "b1b3"), "{moves:?}");
+    // The choice is remembered for the next dialog.
+    let mut dialog = NewGameDialog::default();
+    let settings = lodestone::app::settings::Settings {
+        new_game: [(
+            GameId::Hexchess,
+            app.world().resource::<GameChoice>().clone(),
+        )]
+        .into(),
+        ..Default::default()
+    };
+    dialog.open_for(GameId::Hexchess, Some(&settings));
+    assert_eq!(dialog.draft.ruleset.as_deref(), Some("classic"));
+}
+
+fn play_first_actions<G: TableGame>(app: &mut App, n: usize) {
+    for _ in 0..n {
+        let action = table::<G>(app).game.legal_actions()[0];
+        app.world_mut()
+            .resource_mut::<Table<G>>()
+            .requests
+            .push_back(Request::Play(action));
+        run_until::<G>(app, |t| t.requests.is_empty());
+    }
+    run_until::<G>(app, |_| true);
+}
+
+#[test]
+fn pausing_stops_the_game_and_resume_goes_on_exactly_where_it_was() {
+    let mut app = chosen_app(GameId::Polarity, GameChoice::default());
+    play_first_actions::<Polarity>(&mut app, 3);
+    let before = format!("{:?}", table::<Polarity>(&app).game.rules());
+    let notation = table::<Polarity>(&app).game.notation().to_vec();
+    tap(&mut app, KeyCode::Escape);
+    assert!(app.world().resource::<Paused>().0);
+    assert!(app.world().resource::<Time<Virtual>>().is_paused());
+    // The table's keys wait while paused.
+    tap(&mut app, KeyCode::KeyU);
+    tap(&mut app, KeyCode::KeyN);
+    app.update();
+    assert_eq!(table::<Polarity>(&app).game.notation(), notation.as_slice());
+    press(&mut app, PauseButton::Resume);
+    assert!(!app.world().resource::<Paused>().0);
+    assert!(!app.world().resource::<Time<Virtual>>().is_paused());
+    app.update();
+    assert_eq!(
+        format!("{:?}", table::<Polarity>(&app).game.rules()),
+        before
+    );
+    assert_eq!(table::<Polarity>(&app).game.notation(), notation.as_slice());
+    // The pause menu's undo takes one turn back between two players.
+    tap(&mut app, KeyCode::Escape);
+    press(&mut app, PauseButton::Undo);
+    run_until::<Polarity>(&mut app, |t| t.requests.is_empty());
+    assert_eq!(table::<Polarity>(&app).game.notation(), &notation[..2]);
+}
+
+#[test]
+fn a_live_game_left_for_the_menu_is_offered_again_and_resumes_exactly() {
+    let choice = GameChoice {
+        mode: ModeChoice::VsComputer,
+        level: Level::Easy,
+        ..GameChoice::default()
+    };
+    let mut app = chosen_app(GameId::Vectress, choice);
+    play_first_actions::<Vectress>(&mut app, 1);
+    run_until::<Vectress>(&mut app, |t| t.game.turns() >= 2 && t.human_to_move());
+    let before = format!("{:?}", table::<Vectress>(&app).game.rules());
+    let turns = table::<Vectress>(&app).game.turns();
+    tap(&mut app, KeyCode::Escape);
+    press(&mut app, PauseButton::Menu);
+    assert_eq!(screen(&app), Screen::Menu);
+    assert!(
+        app.world()
+            .resource::<SuspendedGames>()
+            .0
+            .contains_key(&GameId::Vectress)
+    );
+    press(&mut app, MenuButton::NewGame(GameId::Vectress));
+    press(&mut app, DialogButton::Resume);
+    assert_eq!(screen(&app), Screen::Playing);
+    let t = table::<Vectress>(&app);
+    assert_eq!(format!("{:?}", t.game.rules()), before);
+    assert_eq!(
+        t.game.turns(),
+        turns,
+        "the turns come back, so undo works as before"
+    );
+    assert_eq!(t.mode, PlayMode::VsComputer);
+    assert_eq!(t.level, Level::Easy);
+    assert!(
+        !app.world()
+            .resource::<SuspendedGames>()
+            .0
+            .contains_key(&GameId::Vectress)
+    );
+    // Starting a new game instead leaves nothing to resume.
+    tap(&mut app, KeyCode::Escape);
+    press(&mut app, PauseButton::Menu);
+    press(&mut app, MenuButton::NewGame(GameId::Vectress));
+    press(&mut app, DialogButton::Start);
+    assert_eq!(table::<Vectress>(&app).game.turns(), 0);
+    assert!(app.world().resource::<SuspendedGames>().0.is_empty());
+}
+
+#[test]
+fn the_settings_file_keeps_the_good_values_and_the_screen_applies_live() {
+    use lodestone::app::camera::ShakeEnabled;
+    use lodestone::app::hud::Notice;
+    use lodestone::app::look::Quality;
+    use lodestone::app::settings::{Settings, SettingsLocation};
+    use lodestone::app::settings_screen::{SettingRow, SettingsScreen};
+    let dir = std::env::temp_dir().join(format!("lodestone-session-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("settings.ron");
+    std::fs::write(&path, "(speed: -3.0, quality: Medium, camera_shake: true)").unwrap();
+    let mut app = super::headless::headless_app_with(|app| {
+        app.insert_resource(SettingsLocation(Some(path.clone())));
+        app.add_plugins(lodestone::app::settings::plugin);
+    });
+    app.update();
+    let settings = app.world().resource::<Settings>();
+    assert_eq!(settings.speed, Settings::default().speed, "the bad value");
+    assert_eq!(settings.quality, Quality::Medium, "the good ones are kept");
+    assert_eq!(*app.world().resource::<Quality>(), Quality::Medium);
+    let notice = app
+        .world()
+        .resource::<Notice>()
+        .text
+        .clone()
+        .unwrap_or_default();
+    assert!(notice.contains("speed -3"), "reported: {notice}");
+    app.world_mut().resource_mut::<SettingsScreen>().0 = true;
+    app.update();
+    press(&mut app, SettingRow::CameraShake);
+    assert!(!app.world().resource::<Settings>().camera_shake);
+    assert!(!app.world().resource::<ShakeEnabled>().0, "applied at once");
+    let saved = std::fs::read_to_string(&path).unwrap();
+    assert!(saved.contains("camera_shake: false"), "saved: {saved}");
+    assert!(saved.contains("quality: Medium"), "{saved}");
+    press(&mut app, SettingRow::Quality);
+    assert_eq!(*app.world().resource::<Quality>(), Quality::High);
+    tap(&mut app, KeyCode::Escape);
+    assert!(
+        !app.world().resource::<SettingsScreen>().0,
+        "Escape closes it"
+    );
+}
