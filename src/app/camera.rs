@@ -83,6 +83,9 @@ pub struct OrbitCamera {
     pub pitch: f32,
     pub distance: f32,
     pub home: (f32, f32, f32),
+    /// Added to the home's yaw: half a turn when a person plays the second side against
+    /// the computer, so their pieces are in front of them.
+    pub seat: f32,
 }
 
 impl Default for OrbitCamera {
@@ -96,6 +99,7 @@ impl Default for OrbitCamera {
             pitch: home.1,
             distance: home.2,
             home,
+            seat: 0.0,
         }
     }
 }
@@ -112,6 +116,7 @@ impl OrbitCamera {
 
     pub fn reset(&mut self) {
         (self.yaw, self.pitch, self.distance) = self.home;
+        self.yaw += self.seat;
     }
 
     /// Sets the home view (a board of a different size) and goes there.

@@ -154,12 +154,26 @@ struct PauseRoot;
 fn show_pause_menu(
     mut commands: Commands,
     paused: Res<Paused>,
-    roots: Query<Entity, With<PauseRoot>>,
+    settings: Res<SettingsScreen>,
+    help: Res<HelpOverlay>,
+    mut roots: Query<(Entity, &mut Visibility), With<PauseRoot>>,
 ) {
+    // The settings and the rules open over it: the menu steps aside meanwhile.
+    let covered = settings.0 || help.0;
+    for (_, mut visibility) in &mut roots {
+        let want = if covered {
+            Visibility::Hidden
+        } else {
+            Visibility::Inherited
+        };
+        if *visibility != want {
+            *visibility = want;
+        }
+    }
     if paused.0 == !roots.is_empty() {
         return;
     }
-    for root in &roots {
+    for (root, _) in &roots {
         commands.entity(root).despawn();
     }
     if !paused.0 {

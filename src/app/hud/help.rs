@@ -258,7 +258,8 @@ fn show_tab(
     help: Res<HelpOverlay>,
     tab: Res<HelpTab>,
     fonts: Option<Res<UiFonts>>,
-    assets: Option<Res<AssetServer>>,
+    mut images: ResMut<Assets<Image>>,
+    mut stills: Local<super::rules::RuleStills>,
     mut buttons: Query<(&TabButton, &mut BackgroundColor)>,
     mut rules: Query<(Entity, &mut Node, &mut ScrollPosition), With<super::rules::RulesBody>>,
     mut keys: Query<&mut Node, (With<KeysPage>, Without<super::rules::RulesBody>)>,
@@ -281,13 +282,9 @@ fn show_tab(
         };
         if let Some(game) = game {
             *scroll = ScrollPosition::default();
-            super::rules::fill(
-                &mut commands,
-                entity,
-                game,
-                fonts.as_deref(),
-                assets.as_deref(),
-            );
+            super::rules::fill(&mut commands, entity, game, fonts.as_deref(), |file| {
+                stills.get(file, &mut images)
+            });
         }
     }
     for mut node in &mut keys {

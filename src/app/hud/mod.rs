@@ -286,7 +286,7 @@ pub fn caption_line(queue: &PlaybackQueue) -> String {
 pub fn hint_line(playing: bool, help_open: bool) -> &'static str {
     match (help_open, playing) {
         (true, _) => "F1 / Esc close help",
-        (false, true) => "F1 help · Esc menu",
+        (false, true) => "F1 rules · Esc pause",
         (false, false) => "F1 help",
     }
 }

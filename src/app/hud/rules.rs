@@ -79,6 +79,62 @@ pub fn parse(text: &str) -> Result<RulesDoc, String> {
     })
 }
 
+/// A still's PNG, compiled in so the pages are illustrated wherever the game runs.
+pub fn still_bytes(file: &str) -> Option<&'static [u8]> {
+    Some(match file {
+        "hexchess-opening.png" => include_bytes!("../../../assets/stills/hexchess-opening.png"),
+        "hexchess-renamed-mid-change.png" => {
+            include_bytes!("../../../assets/stills/hexchess-renamed-mid-change.png")
+        }
+        "polarity-line.png" => include_bytes!("../../../assets/stills/polarity-line.png"),
+        "polarity-push.png" => include_bytes!("../../../assets/stills/polarity-push.png"),
+        "polarity-regather.png" => include_bytes!("../../../assets/stills/polarity-regather.png"),
+        "vectress-bonds.png" => include_bytes!("../../../assets/stills/vectress-bonds.png"),
+        "vectress-chain-wave1.png" => {
+            include_bytes!("../../../assets/stills/vectress-chain-wave1.png")
+        }
+        "vectress-chain-wave3.png" => {
+            include_bytes!("../../../assets/stills/vectress-chain-wave3.png")
+        }
+        "vectress-fall.png" => include_bytes!("../../../assets/stills/vectress-fall.png"),
+        "wavefield-cmyk.png" => include_bytes!("../../../assets/stills/wavefield-cmyk.png"),
+        "wavefield-removal-round.png" => {
+            include_bytes!("../../../assets/stills/wavefield-removal-round.png")
+        }
+        "wavefield-territory.png" => {
+            include_bytes!("../../../assets/stills/wavefield-territory.png")
+        }
+        _ => return None,
+    })
+}
+
+/// The stills decoded so far, by file name (decoded when a page first shows them).
+#[derive(Resource, Default)]
+pub struct RuleStills(std::collections::HashMap<String, Handle<Image>>);
+
+impl RuleStills {
+    /// The still's image; `None` when it is not compiled in or does not decode (the
+    /// caption is shown alone).
+    pub fn get(&mut self, file: &str, images: &mut Assets<Image>) -> Option<Handle<Image>> {
+        if let Some(handle) = self.0.get(file) {
+            return Some(handle.clone());
+        }
+        let image = Image::from_buffer(
+            still_bytes(file)?,
+            bevy::image::ImageType::Extension("png"),
+            bevy::image::CompressedImageFormats::NONE,
+            true,
+            bevy::image::ImageSampler::linear(),
+            bevy::asset::RenderAssetUsages::RENDER_WORLD,
+        )
+        .map_err(|e| warn!("the still {file} does not decode: {e}"))
+        .ok()?;
+        let handle = images.add(image);
+        self.0.insert(file.to_string(), handle.clone());
+        Some(handle)
+    }
+}
+
 /// The page's scrolling body (filled when a game's page is shown).
 #[derive(Component)]
 pub struct RulesBody;
@@ -89,7 +145,7 @@ pub(super) fn fill(
     body: Entity,
     game: GameId,
     fonts: Option<&UiFonts>,
-    assets: Option<&AssetServer>,
+    mut still: impl FnMut(&str) -> Option<Handle<Image>>,
 ) {
     let doc = match parse(source(game)) {
         Ok(doc) => doc,
@@ -148,17 +204,17 @@ pub(super) fn fill(
                     ));
                 }
                 Block::Still { caption, file } => {
-                    let mut still = page.spawn(Node {
+                    let mut frame = page.spawn(Node {
                         flex_direction: FlexDirection::Column,
                         align_items: AlignItems::Center,
                         row_gap: px(3),
                         margin: UiRect::vertical(px(4)),
                         ..default()
                     });
-                    still.with_children(|still| {
-                        if let Some(assets) = assets {
-                            still.spawn((
-                                ImageNode::new(assets.load(format!("stills/{file}"))),
+                    frame.with_children(|picture| {
+                        if let Some(image) = still(&file) {
+                            picture.spawn((
+                                ImageNode::new(image),
                                 Node {
                                     width: px(384),
                                     height: px(216),
@@ -166,7 +222,7 @@ pub(super) fn fill(
                                 },
                             ));
                         }
-                        still.spawn((
+                        picture.spawn((
                             Text::new(caption),
                             TextFont::from_font_size(12.0),
                             TextColor(Color::srgb(0.7, 0.7, 0.75)),
@@ -209,7 +265,6 @@ mod tests {
 
     #[test]
     fn every_page_reads_and_its_stills_exist() {
-        let stills = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/stills");
         for game in GameId::ALL {
             let doc = parse(source(game)).unwrap_or_else(|e| panic!("{game:?}: {e}"));
             let headings = doc
@@ -229,8 +284,13 @@ mod tests {
             assert!(!pictures.is_empty(), "{game:?} is illustrated");
             for file in pictures {
                 assert!(
-                    std::path::Path::new(stills).join(file).exists(),
-                    "{game:?}: {file} is a still"
+                    still_bytes(file).is_some(),
+                    "{game:?}: {file} is compiled in"
+                );
+                let mut images = Assets::<Image>::default();
+                assert!(
+                    RuleStills::default().get(file, &mut images).is_some(),
+                    "{game:?}: {file} decodes"
                 );
             }
         }

@@ -53,6 +53,9 @@ pub trait TableGame: Sized + Send + Sync + 'static {
     const COMPUTER_PAUSE: f32 = 0.0;
     /// The label of the recent-moves line in the status; `None` when a panel lists them.
     const RECENT: Option<&'static str> = None;
+    /// The side (0 or 1, as in `Rules::SIDES`) whose pieces are nearest the camera's home
+    /// view.
+    const NEAR_SIDE: usize = 0;
 
     fn make_looks(
         meshes: &mut Assets<Mesh>,
@@ -309,9 +312,27 @@ pub fn plugin<G: TableGame>(app: &mut App, game: crate::rules::GameId) {
                     .chain()
                     .in_set(TableSystems::Turns),
                 status::update_status::<G>.in_set(TableSystems::Show),
+                seat_camera::<G>.run_if(resource_added::<Table<G>>),
             )
                 .run_if(resource_exists::<Table<G>>),
         );
+}
+
+/// A person playing the computer from the far side of the home view sits across the
+/// board, their pieces in front of them.
+fn seat_camera<G: TableGame>(
+    table: Res<Table<G>>,
+    mut cameras: Query<&mut crate::app::camera::OrbitCamera>,
+) {
+    let far = <G::Rules as Rules>::SIDES[1 - G::NEAR_SIDE.min(1)];
+    let across = table.mode == PlayMode::VsComputer && table.human == Some(far);
+    let seat = if across { std::f32::consts::PI } else { 0.0 };
+    for mut orbit in &mut cameras {
+        if orbit.seat != seat {
+            orbit.seat = seat;
+            orbit.reset();
+        }
+    }
 }
 
 fn load_looks<G: TableGame>(

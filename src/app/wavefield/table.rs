@@ -99,6 +99,8 @@ impl TableGame for Wavefield {
     type Looks = Looks;
     type Scene = WavefieldScene;
     const SEED: u64 = 0x0057_A7E5;
+    /// Red sits nearest the home view, as in the document's diagram (Blue at the top).
+    const NEAR_SIDE: usize = 1;
     /// The computer's tuning shows on the surface before its move.
     const COMPUTER_PAUSE: f32 = 0.6;
 
