@@ -381,8 +381,13 @@ fn place_labels(
     for (label, mut node, computed) in &mut labels {
         if let Ok(p) = camera.world_to_viewport(camera_transform, label.world) {
             let size = computed.size() * computed.inverse_scale_factor();
-            node.left = px(p.x - size.x / 2.0);
-            node.top = px(p.y - size.y / 2.0);
+            let (left, top) = (px(p.x - size.x / 2.0), px(p.y - size.y / 2.0));
+            // Writing the same place would still mark the node changed and lay the whole
+            // UI out again every frame; a still camera costs nothing.
+            if node.left != left || node.top != top {
+                node.left = left;
+                node.top = top;
+            }
         }
     }
 }

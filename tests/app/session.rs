@@ -279,3 +279,37 @@ fn the_settings_file_keeps_the_good_values_and_the_screen_applies_live() {
         "Escape closes it"
     );
 }
+
+#[test]
+fn bad_launch_flags_are_usage_errors_that_name_the_allowed_values() {
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_lodestone"))
+            .args(args)
+            .env(
+                "LODESTONE_CONFIG_DIR",
+                std::env::temp_dir().join("lodestone-no-config"),
+            )
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "one line: {err}");
+        err
+    };
+    let err = run(&["--game", "chess"]);
+    assert!(
+        err.contains("vectress, hexchess, wavefield, polarity"),
+        "{err}"
+    );
+    let err = run(&["--game", "wavefield", "--side", "white"]);
+    assert!(err.contains("blue, red, first, second"), "{err}");
+    let err = run(&["--game", "vectress", "--level", "hard"]);
+    assert!(err.contains("easy, normal, strong"), "{err}");
+    let err = run(&["--game", "vectress", "--mode", "hotseat"]);
+    assert!(
+        err.contains("two-players, vs-computer, demo, board"),
+        "{err}"
+    );
+    let err = run(&["--level", "easy"]);
+    assert!(err.contains("--game"), "{err}");
+}

@@ -1,13 +1,17 @@
 //! Wave Field on the table, headless: tuning feeds the engine's field to the surface
-//! material, and a move's removal rounds become playback stages in order.
+//! material, a move's removal rounds become playback stages in order, a drag previews the
+//! field after the move on the surface, the panel presses every slot of a multi-slot
+//! definition, and the wave editor's definitions file round-trips.
 
 use bevy::prelude::*;
 use lodestone::app::PlayMode;
 use lodestone::app::playback::{Motion, PlaybackQueue};
-use lodestone::app::wavefield::panel::PanelButton;
+use lodestone::app::wavefield::panel::editor::EditorText;
+use lodestone::app::wavefield::panel::{PanelButton, SlotButton};
 use lodestone::app::wavefield::surface::{FieldMaterial, unpack};
-use lodestone::app::wavefield::{Control, WavefieldTable};
+use lodestone::app::wavefield::{Control, DefinitionsFile, Edit, WavefieldTable};
 use lodestone::rules::GameId;
+use lodestone::rules::wavefield::definitions::Definitions;
 use lodestone::rules::wavefield::{Action, Event, Kind, parse_action};
 
 fn wavefield_app() -> App {
@@ -203,4 +207,225 @@ fn removal_rounds_become_playback_stages_in_order() {
             assert_eq!(scale, Some(Vec3::ZERO), "{} is off the board", piece.cell);
         }
     }
+}
+
+fn table(app: &App) -> &WavefieldTable {
+    app.world().resource::<WavefieldTable>()
+}
+
+fn table_mut(app: &mut App) -> Mut<'_, WavefieldTable> {
+    app.world_mut().resource_mut::<WavefieldTable>()
+}
+
+fn send(app: &mut App, controls: &[Control]) {
+    table_mut(app).controls.extend_from_slice(controls);
+    app.update();
+}
+
+fn settle(app: &mut App) {
+    for _ in 0..3 {
+        app.update();
+    }
+}
+
+#[test]
+fn a_drag_preview_feeds_the_field_after_the_move_to_the_surface_and_ends_on_the_real_field() {
+    let mut app = wavefield_app();
+    let real = engine_field(&app);
+    // A move of the side to move that changes the field, and that field, from the rules.
+    let game = table(&app).game.rules().clone();
+    let (mv, after) = game
+        .legal_moves()
+        .into_iter()
+        .find_map(|mv| {
+            let mut probe = game.clone();
+            probe.play(Action::Move(mv)).ok()?;
+            let field = probe.position().field().map(|v| v as f32 / 64.0);
+            (field != real).then_some((mv, field))
+        })
+        .expect("some opening move changes the field");
+    let piece = game.position().piece_at(mv.from).expect("a mover").id;
+
+    assert!(table_mut(&mut app).start_drag(piece));
+    table_mut(&mut app).drag_over(Some(mv.to));
+    settle(&mut app);
+    let (material, target) = material_target(&app);
+    assert_eq!(target, after, "over {}, the surface previews {mv}", mv.to);
+    let before = unpack(&material.data.before);
+    assert_eq!(before, real, "it flows there from the real field");
+    assert_eq!(engine_field(&app), real, "a preview plays nothing");
+    assert!(table(&app).game.last().is_none());
+
+    // Back over its own square (no move there), and off the board: the real field.
+    for (over, shown) in [(Some(mv.from), real), (Some(mv.to), after), (None, real)] {
+        table_mut(&mut app).drag_over(over);
+        settle(&mut app);
+        assert_eq!(material_target(&app).1, shown, "over {over:?}");
+    }
+
+    // Let go off the board: nothing is played, the preview is gone.
+    table_mut(&mut app).drag_over(Some(mv.to));
+    assert!(!table_mut(&mut app).end_drag(None));
+    settle(&mut app);
+    assert_eq!(material_target(&app).1, real);
+    assert!(table(&app).drag.is_none() && table(&app).game.last().is_none());
+
+    // Let go over the square: the move is played and the surface ends on its field.
+    assert!(table_mut(&mut app).start_drag(piece));
+    table_mut(&mut app).drag_over(Some(mv.to));
+    assert!(table_mut(&mut app).end_drag(Some(mv.to)));
+    app.update();
+    let played = table(&app).game.last().map(|r| r.action);
+    assert_eq!(played, Some(Action::Move(mv)), "dropping plays the move");
+    wait_idle(&mut app);
+    app.update();
+    assert_eq!(engine_field(&app), after);
+    let (material, target) = material_target(&app);
+    assert_eq!(target, after);
+    assert_eq!(material.data.blend, 1.0);
+}
+
+#[test]
+fn the_panels_slot_buttons_press_each_slot_of_a_multi_slot_definition() {
+    let mut app = wavefield_app();
+    // The wave editor gives the Round Hat a second slot (a cadence, off), then Restart.
+    send(
+        &mut app,
+        &[
+            Control::ToggleDev,
+            Control::Edit(Edit::Kind(Kind::RoundHat)),
+            Control::Edit(Edit::SlotCount(1)),
+            Control::Edit(Edit::Slot(1)),
+            Control::Edit(Edit::NextPreset),
+            Control::Restart,
+        ],
+    );
+    app.update();
+    let game = &table(&app).game;
+    assert!(game.multi_slot(), "{:?}", table(&app).editor.note);
+    let side = game.to_move();
+    assert_eq!(game.tuning(side).kind(Kind::RoundHat), [1, 0]);
+    let start = engine_field(&app);
+
+    let mut buttons = app
+        .world_mut()
+        .query::<(Entity, &SlotButton, &PanelButton, &Node)>();
+    let mut find = |app: &App, kind: Kind, slot: usize, coef: i32| {
+        buttons
+            .iter(app.world())
+            .find(|(_, b, _, _)| **b == SlotButton { kind, slot, coef })
+            .map(|(e, _, p, n)| (e, p.0, n.display))
+            .expect("a button per slot and sign")
+    };
+    let (press, command, display) = find(&app, Kind::RoundHat, 1, 1);
+    assert_ne!(display, Display::None, "the Round Hat's slot 2 + is shown");
+    let tower = find(&app, Kind::Tower, 1, 1).2;
+    assert_eq!(tower, Display::None, "the Tower has one slot");
+    assert!(
+        matches!(command, Control::Play(Action::Press { slot: 1, .. })),
+        "{command:?}"
+    );
+    app.world_mut()
+        .entity_mut(press)
+        .insert(Interaction::Pressed);
+    app.update();
+
+    let game = &table(&app).game;
+    let pressed = Action::Press {
+        kind: Kind::RoundHat,
+        slot: 1,
+        coef: 1,
+    };
+    assert_eq!(game.last().map(|r| r.action), Some(pressed));
+    // Active limit 1: pressing slot 2 turned slot 1 off.
+    assert_eq!(game.tuning(side).kind(Kind::RoundHat), [0, 1]);
+    let controls = game.position().controls(side, Kind::RoundHat);
+    assert_eq!(controls.press_order()[0], 1, "slot 2 pressed last");
+    assert_ne!(
+        engine_field(&app),
+        start,
+        "the cadence took the checkerboard's place"
+    );
+}
+
+#[test]
+fn saved_definitions_load_back_and_a_bad_file_is_set_aside_in_one_sentence() {
+    let dir = std::env::temp_dir().join(format!(
+        "lodestone-app-wavefield-definitions-{}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("wavefield-definitions.ron");
+    let mut app = wavefield_app();
+    app.insert_resource(DefinitionsFile(Some(path.clone())));
+    let mut edits = vec![
+        Control::ToggleDev,
+        Control::Edit(Edit::Kind(Kind::Tower)),
+        Control::Edit(Edit::SlotCount(1)),
+        Control::Edit(Edit::Slot(1)),
+    ];
+    // Grid mode: (|dx|, |dy|) = (2, 1) of the new checkerboard slot goes from -1 to 2.
+    let up = Edit::Cell {
+        ax: 2,
+        ay: 1,
+        step: 1,
+    };
+    edits.extend([Control::Edit(up); 3]);
+    edits.extend([
+        Control::Edit(Edit::FriendlyScale(2)),
+        Control::Edit(Edit::HomeEnergy(2)),
+    ]);
+    send(&mut app, &edits);
+    let edited = table(&app).draft.clone().expect("the edits make a draft");
+    assert_eq!(edited.tower.slots.len(), 2);
+    assert_eq!(edited.tower.slots[1].basis(2, 1), 2);
+    assert_eq!(edited.tower.friendly_scale, 5);
+    assert_eq!(edited.tower.home_energy, "1/2");
+
+    let note = |app: &App| {
+        let note = table(app).editor.note.clone();
+        note.expect("the editor says what happened")
+    };
+    send(&mut app, &[Control::SaveDefinitions]);
+    assert!(!note(&app).error, "{:?}", note(&app));
+    assert!(path.exists());
+    send(&mut app, &[Control::RestartAndReset]);
+    assert_eq!(table(&app).draft, None);
+    assert_eq!(table(&app).game.definitions(), &Definitions::default());
+    send(&mut app, &[Control::LoadDefinitions]);
+    assert!(!note(&app).error, "{:?}", note(&app));
+    let loaded = table(&app).draft.as_ref();
+    assert_eq!(loaded, Some(&edited), "the file gives back what was saved");
+    send(&mut app, &[Control::Restart]);
+    assert_eq!(table(&app).game.definitions(), &edited);
+
+    // A file that cannot be read: reported in one sentence, kept aside, never overwritten.
+    let bad = "(round_hat: (slots: [";
+    std::fs::write(&path, bad).unwrap();
+    let older = dir.join("wavefield-definitions.ron.unreadable-1");
+    std::fs::write(&older, "older").unwrap();
+    send(&mut app, &[Control::LoadDefinitions]);
+    app.update();
+    let said = note(&app);
+    assert!(said.error);
+    let one_sentence = said.text.ends_with('.')
+        && !said.text.contains('\n')
+        && said.text.starts_with(char::is_uppercase);
+    assert!(one_sentence, "one sentence: {}", said.text);
+    assert!(said.text.contains("unreadable-2"), "{}", said.text);
+    let aside = dir.join("wavefield-definitions.ron.unreadable-2");
+    assert_eq!(std::fs::read_to_string(aside).unwrap(), bad);
+    assert_eq!(std::fs::read_to_string(&older).unwrap(), "older");
+    assert!(!path.exists());
+    assert_eq!(table(&app).draft, None, "the editor is left as it was");
+    assert_eq!(table(&app).game.definitions(), &edited);
+    // The developer panel shows the sentence.
+    let mut texts = app.world_mut().query::<(&EditorText, &Text)>();
+    let shown = texts
+        .iter(app.world())
+        .find(|(which, _)| **which == EditorText::Note)
+        .map(|(_, t)| t.0.clone());
+    assert_eq!(shown, Some(said.text));
+    let _ = std::fs::remove_dir_all(&dir);
 }

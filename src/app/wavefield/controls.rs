@@ -1,6 +1,7 @@
-//! Applying the queued commands (views, tuning, developer mode's restarts and wave
-//! editor) and the wave editor itself.
+//! Applying the queued commands: views, tuning (slot 1 or any slot), developer mode's
+//! restarts, wave editor edits and the definitions file.
 
+use super::panel::{definitions_file, edits};
 use super::*;
 
 /// Applies the queued commands: views at once; actions, undo and new game go to the
@@ -10,6 +11,7 @@ pub(super) fn apply_commands(
     mut table: ResMut<WavefieldTable>,
     looks: Res<Looks>,
     mut queue: ResMut<PlaybackQueue>,
+    file: Option<Res<DefinitionsFile>>,
     parts: Query<Entity, With<TablePart>>,
 ) {
     let pending: Vec<Control> = table.controls.drain(..).collect();
@@ -36,13 +38,20 @@ pub(super) fn apply_commands(
             Control::NewGame => table.requests.push_back(Request::NewGame),
             Control::Restart => {
                 let mut game = table.game.rules().clone();
-                match table.draft.take() {
+                match table.draft.clone() {
                     Some(defs) => {
                         if let Err(e) = game.restart_with(defs) {
-                            table.message = Some(format!("definitions refused: {e}"));
+                            // The draft stays for the editor to fix; nothing restarts.
+                            table.editor.refuse(format!("Not restarted: {e}."));
+                            continue;
                         }
+                        table.draft = None;
+                        table.editor.say("Restarted with the edited definitions.");
                     }
-                    None => game.restart(),
+                    None => {
+                        game.restart();
+                        table.editor.say("Restarted with the definitions in force.");
+                    }
                 }
                 table.game = Match::from_game(game);
                 table.changes += 1;
@@ -52,19 +61,48 @@ pub(super) fn apply_commands(
                 table.draft = None;
                 let mut game = table.game.rules().clone();
                 game.restart_and_reset_definitions();
+                table.editor.say("Restarted with the built-in definitions.");
                 table.game = Match::from_game(game);
                 table.changes += 1;
                 shared::respawn(&mut commands, &*looks, &mut table, &mut queue, parts.iter());
             }
-            Control::EditPreset(_) | Control::EditRings(_) | Control::EditCell(..) => {
-                let mut defs = table
-                    .draft
-                    .clone()
-                    .unwrap_or_else(|| table.game.definitions().clone());
-                edit_definitions(&mut defs, command);
-                table.draft = Some(defs);
-                table.message = Some("wave definitions edited: Restart applies them".into());
+            Control::Edit(edit) => {
+                let mut defs = editing(&table);
+                let mut focus = table.editor.focus;
+                match edits::apply(&mut defs, &mut focus, edit) {
+                    Ok(()) => {
+                        table.editor.focus = focus;
+                        table.editor.note = None;
+                        if defs != editing(&table) {
+                            table.draft = Some(defs);
+                        }
+                    }
+                    Err(sentence) => table.editor.refuse(sentence),
+                }
             }
+            Control::SaveDefinitions => {
+                let defs = editing(&table);
+                match definitions_path(file.as_deref()) {
+                    Err(sentence) => table.editor.refuse(sentence),
+                    Ok(path) => match definitions_file::save(&path, &defs) {
+                        Ok(sentence) => table.editor.say(sentence),
+                        Err(sentence) => table.editor.refuse(sentence),
+                    },
+                }
+            }
+            Control::LoadDefinitions => match definitions_path(file.as_deref()) {
+                Err(sentence) => table.editor.refuse(sentence),
+                Ok(path) => match definitions_file::load(&path) {
+                    Ok(defs) => {
+                        table.draft = Some(defs);
+                        table.editor.say(format!(
+                            "Loaded {}: Restart applies the definitions.",
+                            path.display()
+                        ));
+                    }
+                    Err(sentence) => table.editor.refuse(sentence),
+                },
+            },
             Control::Play(action) => {
                 if !queue.is_idle() || !table.human_to_move() {
                     table.message = Some("wait for your turn".into());
@@ -81,6 +119,13 @@ pub(super) fn apply_commands(
                     select(&mut commands, &looks, &mut table, cell);
                 }
             }
+            Control::Tune(kind, coef) if table.game.multi_slot() => {
+                table.controls.push(Control::Play(Action::Press {
+                    kind,
+                    slot: 0,
+                    coef: coef.signum() as i8,
+                }));
+            }
             Control::Tune(kind, coef) => {
                 let side = table.game.to_move();
                 let profile = table.game.position().profile(side);
@@ -95,94 +140,19 @@ pub(super) fn apply_commands(
     // Commands queued by Tune run next frame.
 }
 
-/// One wave-editor step on the first slot of a kind (see [`Control::EditPreset`]).
-pub fn edit_definitions(
-    defs: &mut crate::rules::wavefield::definitions::Definitions,
-    command: Control,
-) {
-    use crate::rules::wavefield::patterns::{Pattern, Preset};
-    let kind = match command {
-        Control::EditPreset(k) | Control::EditRings(k) | Control::EditCell(k, ..) => k,
-        _ => return,
-    };
-    let slots = &mut defs.kind_mut(kind).slots;
-    let Some(pattern) = slots.first_mut() else {
-        return;
-    };
-    let cycle = |v: i32| match v.signum() {
-        -1 => 0,
-        0 => 1,
-        _ => -1,
-    };
-    match command {
-        Control::EditPreset(_) => {
-            let next = match pattern {
-                Pattern::Preset(p) => {
-                    let i = Preset::ALL.iter().position(|q| q == p).unwrap_or(0);
-                    Preset::ALL[(i + 1) % Preset::ALL.len()]
-                }
-                _ => Preset::ALL[0],
-            };
-            *pattern = Pattern::Preset(next);
-        }
-        Control::EditRings(_) => {
-            let rings: Vec<i32> = (0..6).map(|r| pattern.basis(r.max(1), 0)).collect();
-            *pattern = Pattern::Rings(rings);
-        }
-        Control::EditCell(_, dx, dy) => {
-            let (ax, ay) = (dx.unsigned_abs() as usize, dy.unsigned_abs() as usize);
-            match pattern {
-                Pattern::Rings(rings) if !rings.is_empty() => {
-                    let len = rings.len();
-                    let ring = ax.max(ay) % len;
-                    rings[ring] = cycle(rings[ring]);
-                }
-                _ => {
-                    let mut grid = [[0; 7]; 7];
-                    for (y, row) in grid.iter_mut().enumerate() {
-                        for (x, v) in row.iter_mut().enumerate() {
-                            *v = pattern.basis(x as i32, y as i32);
-                        }
-                    }
-                    grid[ay][ax] = cycle(grid[ay][ax]);
-                    *pattern = Pattern::Grid(grid);
-                }
-            }
-        }
-        _ => {}
-    }
+/// The definitions the editor shows and edits: the draft, else those in force.
+fn editing(table: &WavefieldTable) -> crate::rules::wavefield::definitions::Definitions {
+    table
+        .draft
+        .clone()
+        .unwrap_or_else(|| table.game.definitions().clone())
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rules::wavefield::patterns::{Pattern, Preset};
-
-    #[test]
-    fn the_wave_editor_changes_the_draft_and_restart_applies_it() {
-        let mut game = Game::new(0);
-        let start_field = game.position().field().to_vec();
-        let mut defs = game.definitions().clone();
-        // W4: the Round Hat starts as the checkerboard; the next preset is the cadence.
-        edit_definitions(&mut defs, Control::EditPreset(Kind::RoundHat));
-        assert_eq!(
-            defs.kind(Kind::RoundHat).slots[0],
-            Pattern::Preset(Preset::Cadence)
-        );
-        edit_definitions(&mut defs, Control::EditRings(Kind::Tower));
-        assert!(matches!(defs.kind(Kind::Tower).slots[0], Pattern::Rings(_)));
-        edit_definitions(&mut defs, Control::EditCell(Kind::BigHat, 1, -2));
-        let Pattern::Grid(grid) = &defs.kind(Kind::BigHat).slots[0] else {
-            panic!("a cell edit turns a preset into a grid");
-        };
-        let before = Pattern::Preset(Preset::BlockChecker).basis(1, 2);
-        assert_ne!(grid[2][1], before, "the clicked offset changed");
-        assert_eq!(
-            grid[0][3],
-            Pattern::Preset(Preset::BlockChecker).basis(3, 0)
-        );
-        assert!(defs.validate().is_ok());
-        game.restart_with(defs).unwrap();
-        assert_ne!(game.position().field().to_vec(), start_field);
-    }
+/// Where the definitions file is: the [`DefinitionsFile`] resource, else the standard
+/// place; a sentence when there is none.
+fn definitions_path(file: Option<&DefinitionsFile>) -> Result<std::path::PathBuf, String> {
+    file.cloned()
+        .unwrap_or_else(DefinitionsFile::standard)
+        .0
+        .ok_or_else(|| "There is no data folder to keep the definitions file in.".to_string())
 }

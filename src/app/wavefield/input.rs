@@ -3,6 +3,8 @@
 
 use bevy::ecs::system::SystemParam;
 
+use super::drag::{field_after, move_note};
+
 use super::*;
 
 pub(super) fn target_at(
@@ -22,17 +24,7 @@ pub(super) fn target_at(
 fn choose_target(table: &mut WavefieldTable, target: Target) {
     let Some(id) = table.selected else { return };
     let from = table.game.position().piece(id).cell;
-    if target.kind == MarkerKind::BlockedByBigHat {
-        table.message = Some(format!(
-            "{from}-{} is blocked: your Big Hat would stand on hostile ground (W9)",
-            target.to
-        ));
-        return;
-    }
-    table.requests.push_back(Request::Play(Action::Move(Move {
-        from,
-        to: target.to,
-    })));
+    table.request_move(from, &target.marker());
 }
 
 /// What the pointer touched, read as a cell: a marker's square, a living piece's cell or
@@ -76,6 +68,18 @@ pub(super) fn on_pick(
     if !picked.may_act(click.button) {
         return;
     }
+    if let Some(drag) = picked.table.drag.as_ref() {
+        // The click that ends a drag lands on the dragged piece: it belongs to the drag.
+        if picked
+            .pieces
+            .get(click.entity)
+            .is_ok_and(|p| p.id == drag.piece)
+        {
+            return;
+        }
+        // A drag that never ended gives way to the click.
+        picked.table.drag = None;
+    }
     let Some(cell) = picked.cell_of(click.entity) else {
         return;
     };
@@ -101,44 +105,6 @@ pub(super) fn on_pick(
     }
 }
 
-/// Dragging a piece selects it; dropping it on a marker (or its square) plays the move.
-pub(super) fn on_piece_drag_start(
-    drag: On<Pointer<DragStart>>,
-    mut commands: Commands,
-    mut table: ResMut<WavefieldTable>,
-    looks: Res<Looks>,
-    queue: Res<PlaybackQueue>,
-    pieces_q: Query<&PieceView>,
-) {
-    if drag.button != PointerButton::Primary || !table.may_act(&queue) {
-        return;
-    }
-    let Ok(piece) = pieces_q.get(drag.entity) else {
-        return;
-    };
-    let p = *table.game.position().piece(piece.id);
-    if p.alive && p.owner == table.game.to_move() && table.selected != Some(p.id) {
-        select(&mut commands, &looks, &mut table, p.cell);
-    }
-}
-
-/// Dropping the selected piece on a marker, a cell or a piece plays the move there.
-pub(super) fn on_drop(drop: On<Pointer<DragDrop>>, mut picked: Picked) {
-    let dragged_selected = picked
-        .pieces
-        .get(drop.dropped)
-        .is_ok_and(|p| Some(p.id) == picked.table.selected);
-    if !picked.may_act(drop.button) || !dragged_selected {
-        return;
-    }
-    if let Some(target) = picked
-        .cell_of(drop.entity)
-        .and_then(|c| target_at(&picked.table, &picked.targets, c))
-    {
-        choose_target(&mut picked.table, target);
-    }
-}
-
 pub(super) fn on_target_over(
     over: On<Pointer<Over>>,
     mut table: ResMut<WavefieldTable>,
@@ -149,35 +115,18 @@ pub(super) fn on_target_over(
     };
     let Some(id) = table.selected else { return };
     let from = table.game.position().piece(id).cell;
-    match target.kind {
-        MarkerKind::BlockedByBigHat => {
-            table.hover = Some(format!(
-                "{from}-{}: blocked by the Big Hat rule (W9)",
-                target.to
-            ));
-        }
-        kind => {
-            // Preview the drop: the move played on a copy of the game.
-            let mut probe = table.game.rules().clone();
-            if probe
-                .play(Action::Move(Move {
-                    from,
-                    to: target.to,
-                }))
-                .is_ok()
-            {
-                table.preview = Some(to_f32(probe.position().field()));
-            }
-            table.hover = Some(if kind == MarkerKind::CostsOwnPiece {
-                format!(
-                    "{from}-{}: costs {} of your own pieces",
-                    target.to, target.own_losses
-                )
-            } else {
-                format!("{from}-{}", target.to)
-            });
-        }
+    let marker = target.marker();
+    // Preview the move: the field after it, played on a copy of the game.
+    if marker.kind != MarkerKind::BlockedByBigHat {
+        table.preview = field_after(
+            table.game.rules(),
+            Move {
+                from,
+                to: marker.to,
+            },
+        );
     }
+    table.hover = Some(move_note(from, &marker));
 }
 
 pub(super) fn on_target_out(_out: On<Pointer<Out>>, mut table: ResMut<WavefieldTable>) {

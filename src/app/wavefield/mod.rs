@@ -4,8 +4,10 @@
 //! mode, on the shared table.
 //!
 //! What is Wave Field's own: the surface and its flow (`surface`, `motion`), the pieces and
-//! markers (`pieces`, `stages`), the tuning panel and developer mode (`panel`), its
-//! controls (`controls`, the panel's `readout`), picking (`input`), setting out (`table`) and the status (`status`).
+//! markers (`pieces`, `stages`), the tuning panel and developer mode's wave editor
+//! (`panel`), its controls (`controls`, the panel's `readout`), picking (`input`),
+//! dragging with the field previewed (`drag`), setting out (`table`) and the status
+//! (`status`).
 
 pub mod panel;
 pub mod pieces;
@@ -13,6 +15,7 @@ pub mod stages;
 pub mod surface;
 
 mod controls;
+pub mod drag;
 mod input;
 mod motion;
 mod readout;
@@ -21,11 +24,14 @@ mod table;
 
 use std::collections::HashMap;
 
-use bevy::picking::events::{Click, DragDrop, DragStart, Out, Over, Pointer};
+use bevy::picking::events::{Click, Out, Over, Pointer};
 use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 
 use self::controls::*;
+use self::drag::{
+    Dragging, on_piece_cancel, on_piece_drag, on_piece_drag_end, on_piece_drag_start,
+};
 use self::input::*;
 use self::motion::*;
 use self::pieces::{
@@ -50,9 +56,14 @@ use crate::rules::wavefield::views::{self, MarkerKind};
 use crate::rules::wavefield::{Action, Cell, Event, Game, Kind, Move, PieceId, Resolution};
 use crate::rules::{GameId, Match};
 
+pub use self::panel::definitions_file::DefinitionsFile;
+pub use self::panel::edits::{Edit, Editor, Focus, Note};
+
 pub fn plugin(app: &mut App) {
     shared::plugin::<Wavefield>(app, GameId::Wavefield);
     surface::plugin(app);
+    panel::editor::plugin(app);
+    panel::editor_readout::plugin(app);
     app.add_systems(
         OnEnter(Screen::Playing),
         set_out_surface
@@ -76,6 +87,7 @@ pub fn plugin(app: &mut App) {
                 drive_surface,
                 follow_surface,
                 readout::update_panel,
+                panel::paint_buttons,
                 pieces::pulse_warnings,
             )
                 .chain()
@@ -96,7 +108,8 @@ pub type WavefieldTable = Table<Wavefield>;
 pub enum Control {
     /// Play a rules action (tune, dice, reset, hint, resign, press, move).
     Play(Action),
-    /// Set one kind's sign in the side to move's profile.
+    /// Set one kind's slot-1 sign for the side to move: its profile in a game of one slot
+    /// per type, a press of slot 1 in a multi-slot game.
     Tune(Kind, i32),
     Undo,
     NewGame,
@@ -104,16 +117,16 @@ pub enum Control {
     ToggleChannel(usize),
     ToggleLevel,
     ToggleDev,
+    /// A new game with the definitions being edited (W11), else those in force.
     Restart,
+    /// A new game with the built-in definitions (W11).
     RestartAndReset,
-    /// Developer mode's wave editor, on the draft definitions (Restart applies them):
-    /// the kind's first slot becomes the next built-in preset ...
-    EditPreset(Kind),
-    /// ... or a ring table read off its current pattern ...
-    EditRings(Kind),
-    /// ... or the value at (|dx|, |dy|) cycles -1, 0, +1 (a grid; a ring table cycles
-    /// that ring).
-    EditCell(Kind, i32, i32),
+    /// Developer mode's wave editor, on the draft definitions (Restart applies them).
+    Edit(Edit),
+    /// Writes the definitions being edited to the definitions file ([`DefinitionsFile`]).
+    SaveDefinitions,
+    /// Reads the definitions file into the draft.
+    LoadDefinitions,
 }
 
 /// The field shown while it flows from one field to the next.
@@ -175,6 +188,12 @@ pub struct WavefieldScene {
     /// Wave definitions edited in developer mode, applied by Restart.
     pub draft: Option<crate::rules::wavefield::definitions::Definitions>,
     pub dev: bool,
+    /// The wave editor's focus and its last sentence.
+    pub editor: Editor,
+    /// The piece being dragged.
+    pub drag: Option<Dragging>,
+    /// Where the last dragged piece was let go, so its move starts from there.
+    dropped: Option<(PieceId, Transform)>,
 }
 
 impl Default for WavefieldScene {
@@ -193,6 +212,9 @@ impl Default for WavefieldScene {
             controls: Vec::new(),
             draft: None,
             dev: false,
+            editor: Editor::default(),
+            drag: None,
+            dropped: None,
         }
     }
 }

@@ -3,7 +3,8 @@
 use super::*;
 
 /// Feeds the field to the surface: during playback the stage's fields, otherwise the
-/// game's field (or the previewed drop), flowing from the field shown before.
+/// game's field, or the field after the move being previewed (a dragged piece over a
+/// square it can move to, else a hovered marker), flowing from the field shown before.
 pub(super) fn drive_surface(
     mut table: ResMut<WavefieldTable>,
     queue: Res<PlaybackQueue>,
@@ -20,7 +21,11 @@ pub(super) fn drive_surface(
     let shown = match playing {
         Some(anim) => anim,
         None => {
-            let target = table.preview.unwrap_or_else(|| table.field());
+            let preview = match &table.drag {
+                Some(drag) => drag.preview,
+                None => table.preview,
+            };
+            let target = preview.unwrap_or_else(|| table.field());
             if target != table.anim.to {
                 let current = table.anim.current();
                 table.anim = FieldAnim {
@@ -82,7 +87,8 @@ pub(super) fn drive_surface(
     }
 }
 
-/// When nothing plays, the pieces ride the surface; unstable pieces show their ring.
+/// When nothing plays, the pieces ride the surface (but the one being dragged, which
+/// follows the pointer); unstable pieces show their ring.
 pub(super) fn follow_surface(
     table: Res<WavefieldTable>,
     queue: Res<PlaybackQueue>,
@@ -114,7 +120,8 @@ pub(super) fn follow_surface(
     };
     let (from, to) = (unpack(&material.data.before), unpack(&material.data.after));
     let k = material.data.blend;
-    for piece in pos.pieces() {
+    let dragged = table.drag.as_ref().map(|d| d.piece);
+    for piece in pos.pieces().iter().filter(|p| Some(p.id) != dragged) {
         let Some(&(entity, _)) = table.pieces.get(&piece.id) else {
             continue;
         };

@@ -7,7 +7,7 @@ use super::surface;
 use crate::app::Screen;
 use crate::app::boards::BoardLabel;
 use crate::rules::wavefield::geometry::CELLS;
-use crate::rules::wavefield::views::MarkerKind;
+use crate::rules::wavefield::views::{Marker, MarkerKind};
 use crate::rules::wavefield::{Cell, Kind, PieceId, Side};
 
 /// Meshes and materials shared by every piece and marker.
@@ -246,6 +246,17 @@ pub struct Target {
     pub to: Cell,
     pub kind: MarkerKind,
     pub own_losses: u8,
+}
+
+impl Target {
+    /// The rules' marker this one draws.
+    pub fn marker(&self) -> Marker {
+        Marker {
+            to: self.to,
+            kind: self.kind,
+            own_losses: self.own_losses,
+        }
+    }
 }
 
 /// Spawns the W10 marker for `kind` over `cell` at surface height `y`: white ring (legal),

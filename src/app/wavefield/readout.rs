@@ -1,53 +1,103 @@
 //! What the panel reads out, every frame: the tuning lines with their signed field
-//! contribution, the level, Pressure, the History Roll and developer mode's raw field,
-//! breakdown, mobility and definitions.
+//! contribution (every slot in a multi-slot game, the active controls lit), the level,
+//! Pressure, the History Roll and developer mode's raw field, breakdown and mobility (the
+//! definitions are in the wave editor's own panel).
 
 use bevy::prelude::*;
 
 use super::WavefieldTable;
-use super::panel::{DevSection, PanelButton, PanelText, ThumbCell, thumb_color};
-use crate::rules::wavefield::patterns::{Pattern, format_units};
+use super::panel::{
+    DevSection, Lit, PanelButton, PanelText, SlotButton, SlotLabel, ThumbCell, thumb_color,
+};
+use crate::rules::wavefield::Cell;
+use crate::rules::wavefield::patterns::format_units;
 use crate::rules::wavefield::views;
-use crate::rules::wavefield::{Cell, Kind};
 
 fn sign(v: i32) -> char {
     if v < 0 { '-' } else { '+' }
 }
 
+/// The marks of one kind's controls: `+`, `-`, `0` (off) per slot.
+fn marks(controls: &[i8], side_sign: i32) -> String {
+    controls
+        .iter()
+        .map(|c| match i32::from(*c) * side_sign {
+            0 => '0',
+            v if v < 0 => '-',
+            _ => '+',
+        })
+        .collect()
+}
+
+#[allow(clippy::type_complexity)]
 pub(super) fn update_panel(
     table: Res<WavefieldTable>,
-    mut texts: Query<(&PanelText, &mut Text)>,
-    mut dev: Query<&mut Node, With<DevSection>>,
+    mut texts: Query<(&PanelText, &mut Text), Without<SlotLabel>>,
+    mut dev: Query<&mut Node, (With<DevSection>, Without<SlotButton>)>,
     mut thumbs: Query<(&ThumbCell, &mut BackgroundColor), Without<PanelButton>>,
+    mut slot_buttons: Query<(&SlotButton, &mut Lit, &mut Node), Without<DevSection>>,
+    mut slot_labels: Query<(&SlotLabel, &mut Text), Without<PanelText>>,
 ) {
     let game = &table.game;
     let pos = game.position();
     let side = pos.to_move();
-    let profile = pos.profile(side);
-    // In developer mode the thumbnails show the draft being edited.
-    let defs = match (&table.draft, table.dev) {
-        (Some(draft), true) => draft,
-        _ => game.definitions(),
-    };
+    let tuning = game.tuning(side);
+    let multi = game.multi_slot();
+    let defs = game.definitions();
     for (cell, mut color) in &mut thumbs {
+        // The active slots' patterns, each turned by its control.
         let value: i32 = defs
             .kind(cell.kind)
             .slots
-            .first()
-            .map(|p| p.basis(cell.dx, cell.dy))
-            .unwrap_or(0)
-            * profile.coef(cell.kind)
+            .iter()
+            .zip(tuning.kind(cell.kind))
+            .map(|(p, c)| p.basis(cell.dx, cell.dy) * i32::from(*c))
+            .sum::<i32>()
             * side.sign();
         let wanted = thumb_color(value, cell.dx.abs().max(cell.dy.abs()));
         if color.0 != wanted {
             color.0 = wanted;
         }
     }
+    for (button, mut lit, mut node) in &mut slot_buttons {
+        let controls = tuning.kind(button.kind);
+        let shown = button.slot < controls.len();
+        let on = controls
+            .get(button.slot)
+            .is_some_and(|c| i32::from(*c) == button.coef);
+        if lit.0 != on {
+            lit.0 = on;
+        }
+        let display = if shown { Display::Flex } else { Display::None };
+        if node.display != display {
+            node.display = display;
+        }
+    }
+    for (label, mut t) in &mut slot_labels {
+        let sign = if label.0.coef < 0 { '-' } else { '+' };
+        let value = if multi {
+            format!("{}{sign}", label.0.slot + 1)
+        } else {
+            sign.to_string()
+        };
+        if t.0 != value {
+            t.0 = value;
+        }
+    }
     for (which, mut t) in &mut texts {
         let value = match which {
-            PanelText::Header => format!("Tuning: {} ({profile})", side.title()),
+            PanelText::Header => format!("Tuning: {} ({tuning})", side.title()),
+            PanelText::KindLine(kind) if multi => {
+                let controls = tuning.kind(*kind);
+                format!(
+                    "{}\n{} (field {})",
+                    kind.title(),
+                    marks(controls, 1),
+                    marks(controls, side.sign()),
+                )
+            }
             PanelText::KindLine(kind) => {
-                let coef = profile.coef(*kind);
+                let coef = tuning.profile().coef(*kind);
                 format!(
                     "{}: {} (field {})",
                     kind.title(),
@@ -106,8 +156,7 @@ pub(super) fn update_panel(
     }
 }
 
-/// Developer mode: the raw field, the selected square's contributions, mobility and the
-/// wave definitions.
+/// Developer mode: the raw field, the selected square's contributions and mobility.
 fn dev_text(table: &WavefieldTable) -> String {
     let game = &table.game;
     let pos = game.position();
@@ -140,30 +189,5 @@ fn dev_text(table: &WavefieldTable) -> String {
         })
         .collect();
     out += &format!("mobility {}\n", mobility.join(" "));
-    let defs = game.definitions();
-    for kind in Kind::ALL {
-        let d = defs.kind(kind);
-        let slots: Vec<String> = d
-            .slots
-            .iter()
-            .map(|s| match s {
-                Pattern::Preset(p) => p.name().to_string(),
-                Pattern::Rings(r) => format!("rings {r:?}"),
-                Pattern::Grid(_) => "grid".to_string(),
-            })
-            .collect();
-        out += &format!(
-            "{}: {} | slots {} (limit {}) | defaults {:?} | scales {}/{} | energy {} | home {}\n",
-            kind.letter(),
-            slots.join(","),
-            d.slots.len(),
-            d.active_limit,
-            d.default_controls,
-            d.friendly_scale,
-            d.hostile_scale,
-            d.strength,
-            d.home_energy
-        );
-    }
     out
 }

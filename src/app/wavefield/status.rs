@@ -28,14 +28,15 @@ pub(super) fn keys(table: &WavefieldTable) -> Vec<(&'static str, String)> {
     vec![
         (
             "click / drag",
-            "pick a piece, then click a marker or drop it there".to_string(),
+            "pick a piece, then click a marker, or drag it there (the surface previews the move)"
+                .to_string(),
         ),
         ("V", format!("next view (now {})", table.view.title())),
         ("1-4", "isolate a channel (CMYK view)".to_string()),
         ("H", "hint".to_string()),
         ("D", "dice".to_string()),
         ("L", "the computer's level".to_string()),
-        ("G", "developer mode".to_string()),
+        ("G", "developer mode and the wave editor".to_string()),
         (
             "U / Backspace",
             "undo (against the computer: your move and its answer)".to_string(),

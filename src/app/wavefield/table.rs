@@ -88,8 +88,10 @@ fn spawn_pieces(commands: &mut Commands, looks: &Looks, table: &mut WavefieldTab
         commands
             .entity(entity)
             .observe(on_pick)
-            .observe(on_drop)
-            .observe(on_piece_drag_start);
+            .observe(on_piece_drag_start)
+            .observe(on_piece_drag)
+            .observe(on_piece_drag_end)
+            .observe(on_piece_cancel);
         table.pieces.insert(piece.id, (entity, ring));
     }
 }
@@ -113,7 +115,7 @@ impl TableGame for Wavefield {
     }
 
     fn observe_cell(cell: &mut EntityCommands) {
-        cell.observe(on_pick).observe(on_drop);
+        cell.observe(on_pick);
     }
 
     fn forget_entities(scene: &mut WavefieldScene) {
@@ -122,6 +124,8 @@ impl TableGame for Wavefield {
         scene.selected = None;
         scene.preview = None;
         scene.stage_fields.clear();
+        scene.drag = None;
+        scene.dropped = None;
     }
 
     fn stages(
@@ -134,6 +138,8 @@ impl TableGame for Wavefield {
         // What the previous playback left behind goes now (it was kept for replay); a
         // move's stages carry the field through each removal round.
         let before = before.position();
+        let dropped = table.dropped.take();
+        let shown = table.anim.current();
         clear_selection(commands, table);
         table.pieces.retain(|id, (entity, _)| {
             let alive = before.piece(*id).alive;
@@ -151,6 +157,26 @@ impl TableGame for Wavefield {
             table.anim = FieldAnim::settled(fields[fields.len() - 1]);
             table.stage_fields = fields;
             out = stages;
+        }
+        // A dropped piece moves on from where it was let go, and the surface and the
+        // pieces riding it from the preview it showed, so nothing jumps back first (a
+        // replay of this move starts there too).
+        if let (Some((id, at)), Event::Moved { piece, .. }) = (dropped, &resolution.event)
+            && id == *piece
+            && let Some(first) = out.first_mut()
+        {
+            for (id, (entity, _)) in &table.pieces {
+                if let Some(tween) = first.tweens.iter_mut().find(|t| t.entity == *entity) {
+                    tween.from = if id == piece {
+                        at
+                    } else {
+                        rest_transform(before.piece(*id).cell, &shown)
+                    };
+                }
+            }
+            if let Some(field) = table.stage_fields.first_mut() {
+                *field = shown;
+            }
         }
         if let Event::Tuned {
             hint: Some(rescue), ..
@@ -249,7 +275,6 @@ pub(super) fn select(
             commands
                 .entity(entity)
                 .observe(on_pick)
-                .observe(on_drop)
                 .observe(on_target_over)
                 .observe(on_target_out);
             table.markers.push(entity);

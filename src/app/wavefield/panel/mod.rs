@@ -1,19 +1,49 @@
-//! The side panel: tuning (+/- per piece type with the signed contribution, Dice, Reset),
-//! Hint, Undo, Resign, the views, Pressure, the History Roll, and developer mode.
+//! The side panel: tuning (+/- for every component slot of every piece type, with the
+//! signed contribution and a live thumbnail), Dice, Reset, Hint, Undo, Resign, the views,
+//! Pressure, the History Roll and developer mode's readout; and, in developer mode, the
+//! wave editor's own panel (`editor`, `editor_readout`), its state and edits (`edits`)
+//! and its file (`definitions_file`).
 
+pub mod definitions_file;
+pub mod editor;
+pub mod editor_readout;
+pub mod edits;
+
+use bevy::ecs::system::EntityCommands;
 use bevy::prelude::*;
 
 use super::{Control, WavefieldTable};
 use crate::app::Screen;
+use crate::rules::wavefield::patterns::MAX_SLOTS;
 use crate::rules::wavefield::{Action, Kind};
 
-const BUTTON: Color = Color::srgb(0.18, 0.2, 0.26);
+pub(super) const BUTTON: Color = Color::srgb(0.18, 0.2, 0.26);
 const BUTTON_HOVER: Color = Color::srgb(0.27, 0.31, 0.4);
-const TEXT: Color = Color::srgb(0.93, 0.92, 0.88);
+/// A button showing a state that is on (the active control of a slot, a focused tab).
+const BUTTON_LIT: Color = Color::srgb(0.52, 0.42, 0.16);
+pub(super) const TEXT: Color = Color::srgb(0.93, 0.92, 0.88);
 
 /// A panel button and the command it sends.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PanelButton(pub Control);
+
+/// Whether a button shows its state as on; the readouts set it, `paint_buttons` shows it.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Lit(pub bool);
+
+/// A tuning button: the control `coef` for slot `slot` (0-based) of `kind`. Slot 1's
+/// buttons send [`Control::Tune`]; the others press their slot with [`Action::Press`].
+/// Shown only for the slots the kind has.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SlotButton {
+    pub kind: Kind,
+    pub slot: usize,
+    pub coef: i32,
+}
+
+/// The label of a [`SlotButton`]: `+` / `-` with one slot, `1+`, `2-` ... with several.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SlotLabel(pub SlotButton);
 
 /// The panel's texts, refreshed each frame.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,8 +56,9 @@ pub enum PanelText {
     Dev,
 }
 
-/// One square of a piece type's live wave thumbnail: the pattern's sign at (dx, dy) from
-/// the piece, turned by the side to move's tuning and owner sign, faded by ring decay.
+/// One square of a piece type's live wave thumbnail: the active patterns' signed sum at
+/// (dx, dy) from the piece, turned by the side to move's tuning and owner sign, faded by
+/// ring decay.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ThumbCell {
     pub kind: Kind,
@@ -62,7 +93,7 @@ fn spawn_thumbnail(commands: &mut ChildSpawnerCommands, kind: Kind) {
                     for dx in -3..=3 {
                         line.spawn((
                             ThumbCell { kind, dx, dy },
-                            // In developer mode a click edits the wave (see `thumbnail_clicks`).
+                            // In developer mode a click opens the kind in the wave editor.
                             Button,
                             Node {
                                 width: px(4),
@@ -85,22 +116,26 @@ pub struct WavePanel;
 /// History texts, and the board moves further left and back to stay clear of it.
 const COMPACT_WIDTH: f32 = 1100.0;
 
-/// Keeps the panel usable in a small window.
+/// Keeps the panel usable in a small window; in developer mode the board moves to the
+/// middle, between the tuning panel and the wave editor.
 pub fn fit_panel(
+    table: Res<WavefieldTable>,
     cameras: Query<&Camera, With<crate::app::stage::MainCamera>>,
     mut panel: Query<&mut Node, (With<WavePanel>, Without<PanelText>)>,
     mut texts: Query<(&PanelText, &mut Node), Without<WavePanel>>,
     mut orbit: Query<&mut crate::app::camera::OrbitCamera>,
-    mut last: Local<Option<bool>>,
+    mut last: Local<Option<(bool, bool)>>,
 ) {
     let Some(size) = cameras.iter().find_map(|c| c.logical_viewport_size()) else {
         return;
     };
     let compact = size.x < COMPACT_WIDTH;
-    if *last == Some(compact) {
+    let dev = table.dev;
+    if *last == Some((compact, dev)) {
         return;
     }
-    *last = Some(compact);
+    let compact_changed = last.is_none_or(|(c, _)| c != compact);
+    *last = Some((compact, dev));
     for mut node in &mut panel {
         node.width = px(if compact { 250 } else { 320 });
     }
@@ -114,12 +149,19 @@ pub fn fit_panel(
         }
     }
     for mut orbit in &mut orbit {
-        if compact {
-            orbit.target.x = 2.6;
-            orbit.set_home(0.0, 0.95, 13.5);
-        } else {
-            orbit.target.x = 1.4;
-            orbit.set_home(0.0, 0.92, 11.5);
+        orbit.target.x = match (compact, dev) {
+            (false, false) => 1.4,
+            (false, true) => 0.1,
+            (true, false) => 2.6,
+            (true, true) => 0.9,
+        };
+        // Only a new window size moves the camera home; developer mode keeps the orbit.
+        if compact_changed {
+            if compact {
+                orbit.set_home(0.0, 0.95, 13.5);
+            } else {
+                orbit.set_home(0.0, 0.92, 11.5);
+            }
         }
     }
 }
@@ -128,7 +170,7 @@ pub fn fit_panel(
 #[derive(Component)]
 pub struct DevSection;
 
-fn text(size: f32) -> impl Bundle {
+pub(super) fn text(size: f32) -> impl Bundle {
     (
         Text::new(""),
         TextFont::from_font_size(size),
@@ -136,18 +178,27 @@ fn text(size: f32) -> impl Bundle {
     )
 }
 
-fn button(commands: &mut ChildSpawnerCommands, label: &str, command: Control, width: f32) {
+pub(super) fn button_node(width: f32) -> Node {
+    Node {
+        width: px(width),
+        height: px(22),
+        justify_content: JustifyContent::Center,
+        align_items: AlignItems::Center,
+        border_radius: BorderRadius::all(px(4)),
+        ..default()
+    }
+}
+
+pub(super) fn button<'a>(
+    commands: &'a mut ChildSpawnerCommands,
+    label: &str,
+    command: Control,
+    width: f32,
+) -> EntityCommands<'a> {
     commands.spawn((
         Button,
         PanelButton(command),
-        Node {
-            width: px(width),
-            height: px(22),
-            justify_content: JustifyContent::Center,
-            align_items: AlignItems::Center,
-            border_radius: BorderRadius::all(px(4)),
-            ..default()
-        },
+        button_node(width),
         BackgroundColor(BUTTON),
         children![(
             Text::new(label),
@@ -155,14 +206,51 @@ fn button(commands: &mut ChildSpawnerCommands, label: &str, command: Control, wi
             TextColor(TEXT),
             Pickable::IGNORE,
         )],
-    ));
+    ))
 }
 
-fn row() -> Node {
+pub(super) fn row() -> Node {
     Node {
         column_gap: px(4),
         align_items: AlignItems::Center,
         ..default()
+    }
+}
+
+/// The -/+ pair of every slot of `kind` (slots past the kind's count are hidden).
+fn spawn_slot_buttons(r: &mut ChildSpawnerCommands, kind: Kind) {
+    for slot in 0..MAX_SLOTS {
+        for coef in [-1, 1] {
+            let which = SlotButton { kind, slot, coef };
+            let command = if slot == 0 {
+                Control::Tune(kind, coef)
+            } else {
+                Control::Play(Action::Press {
+                    kind,
+                    slot: slot as u8,
+                    coef: coef as i8,
+                })
+            };
+            r.spawn((
+                Button,
+                PanelButton(command),
+                which,
+                Lit(false),
+                Node {
+                    // A little air between one slot's pair and the next.
+                    margin: UiRect::left(px(if slot > 0 && coef < 0 { 4 } else { 0 })),
+                    ..button_node(22.0)
+                },
+                BackgroundColor(BUTTON),
+                children![(
+                    SlotLabel(which),
+                    Text::new(if coef < 0 { "-" } else { "+" }),
+                    TextFont::from_font_size(12.0),
+                    TextColor(TEXT),
+                    Pickable::IGNORE,
+                )],
+            ));
+        }
     }
 }
 
@@ -193,8 +281,7 @@ pub fn spawn_panel(commands: &mut Commands) {
             panel.spawn((PanelText::Header, text(14.0)));
             for kind in Kind::ALL {
                 panel.spawn(row()).with_children(|r| {
-                    button(r, "-", Control::Tune(kind, -1), 22.0);
-                    button(r, "+", Control::Tune(kind, 1), 22.0);
+                    spawn_slot_buttons(r, kind);
                     spawn_thumbnail(r, kind);
                     r.spawn((PanelText::KindLine(kind), text(13.0)));
                 });
@@ -220,76 +307,20 @@ pub fn spawn_panel(commands: &mut Commands) {
             });
             panel.spawn((PanelText::Pressure, text(12.0)));
             panel.spawn((PanelText::History, text(12.0)));
-            panel
-                .spawn((
-                    DevSection,
-                    Node {
-                        flex_direction: FlexDirection::Column,
-                        row_gap: px(3),
-                        display: Display::None,
-                        ..default()
-                    },
-                ))
-                .with_children(|dev| {
-                    dev.spawn(row()).with_children(|r| {
-                        for kind in Kind::ALL {
-                            button(
-                                r,
-                                &format!("{}1-", kind.letter()),
-                                Control::Play(Action::Press {
-                                    kind,
-                                    slot: 0,
-                                    coef: -1,
-                                }),
-                                28.0,
-                            );
-                            button(
-                                r,
-                                &format!("{}1+", kind.letter()),
-                                Control::Play(Action::Press {
-                                    kind,
-                                    slot: 0,
-                                    coef: 1,
-                                }),
-                                28.0,
-                            );
-                        }
-                    });
-                    dev.spawn((
-                        Text::new("Wave editor: click a thumbnail square to cycle -/0/+"),
-                        TextFont::from_font_size(11.0),
-                        TextColor(TEXT),
-                    ));
-                    dev.spawn(row()).with_children(|r| {
-                        for kind in Kind::ALL {
-                            button(
-                                r,
-                                &format!("{} preset", kind.letter()),
-                                Control::EditPreset(kind),
-                                70.0,
-                            );
-                        }
-                    });
-                    dev.spawn(row()).with_children(|r| {
-                        for kind in Kind::ALL {
-                            button(
-                                r,
-                                &format!("{} rings", kind.letter()),
-                                Control::EditRings(kind),
-                                70.0,
-                            );
-                        }
-                    });
-                    dev.spawn(row()).with_children(|r| {
-                        button(r, "Restart", Control::Restart, 70.0);
-                        button(r, "Restart, reset defs", Control::RestartAndReset, 190.0);
-                    });
-                    dev.spawn((PanelText::Dev, text(11.0)));
-                });
+            panel.spawn((
+                DevSection,
+                PanelText::Dev,
+                text(11.0),
+                Node {
+                    display: Display::None,
+                    ..default()
+                },
+            ));
         });
+    editor::spawn_developer_panel(commands);
 }
 
-/// In developer mode, clicking a thumbnail square edits that offset of the kind's wave.
+/// In developer mode, clicking a thumbnail opens that kind in the wave editor.
 pub fn thumbnail_clicks(
     mut table: ResMut<WavefieldTable>,
     cells: Query<(&Interaction, &ThumbCell), Changed<Interaction>>,
@@ -298,28 +329,42 @@ pub fn thumbnail_clicks(
         return;
     }
     for (interaction, cell) in &cells {
-        if *interaction == Interaction::Pressed && (cell.dx, cell.dy) != (0, 0) {
+        if *interaction == Interaction::Pressed {
             table
                 .controls
-                .push(Control::EditCell(cell.kind, cell.dx, cell.dy));
+                .push(Control::Edit(edits::Edit::Kind(cell.kind)));
         }
     }
 }
 
 /// Button presses become commands for `apply_commands`.
-#[allow(clippy::type_complexity)]
 pub fn panel_buttons(
     mut table: ResMut<WavefieldTable>,
-    mut buttons: Query<(&Interaction, &PanelButton, &mut BackgroundColor), Changed<Interaction>>,
+    buttons: Query<(&Interaction, &PanelButton), Changed<Interaction>>,
 ) {
-    for (interaction, button, mut color) in &mut buttons {
-        match interaction {
-            Interaction::Pressed => {
-                color.0 = BUTTON_HOVER;
-                table.controls.push(button.0);
-            }
-            Interaction::Hovered => color.0 = BUTTON_HOVER,
-            Interaction::None => color.0 = BUTTON,
+    for (interaction, button) in &buttons {
+        if *interaction == Interaction::Pressed {
+            table.controls.push(button.0);
+        }
+    }
+}
+
+/// A button's colour: hovered or pressed, lit, or plain.
+#[allow(clippy::type_complexity)]
+pub fn paint_buttons(
+    mut buttons: Query<
+        (&Interaction, Option<&Lit>, &mut BackgroundColor),
+        (With<PanelButton>, Or<(Changed<Interaction>, Changed<Lit>)>),
+    >,
+) {
+    for (interaction, lit, mut color) in &mut buttons {
+        let want = match interaction {
+            Interaction::Pressed | Interaction::Hovered => BUTTON_HOVER,
+            Interaction::None if lit.is_some_and(|l| l.0) => BUTTON_LIT,
+            Interaction::None => BUTTON,
+        };
+        if color.0 != want {
+            color.0 = want;
         }
     }
 }
