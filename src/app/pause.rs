@@ -170,7 +170,7 @@ fn show_pause_menu(
             *visibility = want;
         }
     }
-    if paused.0 == !roots.is_empty() {
+    if paused.0 != roots.is_empty() {
         return;
     }
     for (root, _) in &roots {

@@ -143,7 +143,7 @@ fn show_settings_screen(
     settings: Option<Res<Settings>>,
     roots: Query<Entity, With<SettingsRoot>>,
 ) {
-    if open.0 == !roots.is_empty() {
+    if open.0 != roots.is_empty() {
         return;
     }
     for root in &roots {

@@ -252,7 +252,7 @@ fn press_tabs(
 
 /// Shows the chosen tab: lights its button, and fills the rules page when a game's is
 /// chosen (each time, so it opens at the top).
-#[allow(clippy::type_complexity)]
+#[allow(clippy::type_complexity, clippy::too_many_arguments)]
 fn show_tab(
     mut commands: Commands,
     help: Res<HelpOverlay>,
