@@ -183,17 +183,7 @@ fn show_pause_menu(
         .spawn((
             Name::new("Pause menu"),
             PauseRoot,
-            Node {
-                position_type: PositionType::Absolute,
-                width: percent(100),
-                height: percent(100),
-                justify_content: JustifyContent::Center,
-                align_items: AlignItems::Center,
-                ..default()
-            },
-            GlobalZIndex(15),
-            // Dims the game and keeps the pointer off it.
-            BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.45)),
+            super::hud::overlay_screen(15, 0.45),
         ))
         .with_children(|screen| {
             screen

@@ -188,8 +188,9 @@ pub fn load_from(path: &Path) -> (Settings, Option<String>) {
     }
 }
 
-/// Moves an unreadable file to the first free `NAME.unreadable-N` and says so.
-pub fn set_aside(path: &Path, why: &str) -> String {
+/// Moves an unusable file to the first free `NAME.unreadable-N` (never over another):
+/// where it went, or why it could not be moved.
+pub fn move_aside(path: &Path) -> Result<PathBuf, String> {
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -198,8 +199,15 @@ pub fn set_aside(path: &Path, why: &str) -> String {
         .map(|n| path.with_file_name(format!("{name}.unreadable-{n}")))
         .find(|p| !p.exists())
         .unwrap_or_else(|| path.with_extension("unreadable"));
-    match std::fs::rename(path, &aside) {
-        Ok(()) => format!(
+    std::fs::rename(path, &aside)
+        .map(|()| aside)
+        .map_err(|e| e.to_string())
+}
+
+/// Moves an unreadable settings file aside and says so.
+pub fn set_aside(path: &Path, why: &str) -> String {
+    match move_aside(path) {
+        Ok(aside) => format!(
             "Settings file could not be read ({}); kept it as {} and started with defaults.",
             first_line(why),
             aside.display()

@@ -156,16 +156,7 @@ fn show_settings_screen(
         .spawn((
             Name::new("Settings screen"),
             SettingsRoot,
-            Node {
-                position_type: PositionType::Absolute,
-                width: percent(100),
-                height: percent(100),
-                justify_content: JustifyContent::Center,
-                align_items: AlignItems::Center,
-                ..default()
-            },
-            GlobalZIndex(18),
-            BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.5)),
+            super::hud::overlay_screen(18, 0.5),
         ))
         .with_children(|screen| {
             screen

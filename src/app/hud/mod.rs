@@ -282,6 +282,23 @@ pub fn caption_line(queue: &PlaybackQueue) -> String {
         .unwrap_or_default()
 }
 
+/// A full-screen layer that centres one panel over everything below `z` and dims it
+/// (`dim` is the black's alpha); it also keeps the pointer off what is behind.
+pub fn overlay_screen(z: i32, dim: f32) -> impl Bundle {
+    (
+        Node {
+            position_type: PositionType::Absolute,
+            width: percent(100),
+            height: percent(100),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            ..default()
+        },
+        GlobalZIndex(z),
+        BackgroundColor(Color::srgba(0.0, 0.0, 0.0, dim)),
+    )
+}
+
 /// The HUD's bottom-right line: only the essential keys.
 pub fn hint_line(playing: bool, help_open: bool) -> &'static str {
     match (help_open, playing) {

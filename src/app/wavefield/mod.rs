@@ -194,6 +194,10 @@ pub struct WavefieldScene {
     pub drag: Option<Dragging>,
     /// Where the last dragged piece was let go, so its move starts from there.
     dropped: Option<(PieceId, Transform)>,
+    /// The status headline for (changes, ply): a trapped Big Hat's rescue search over
+    /// three-slot definitions can take a tenth of a second, so it runs once per state,
+    /// not once per frame.
+    headline: std::sync::Mutex<Option<((u64, usize), String)>>,
 }
 
 impl Default for WavefieldScene {
@@ -215,6 +219,7 @@ impl Default for WavefieldScene {
             editor: Editor::default(),
             drag: None,
             dropped: None,
+            headline: std::sync::Mutex::new(None),
         }
     }
 }

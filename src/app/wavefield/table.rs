@@ -198,7 +198,18 @@ impl TableGame for Wavefield {
     }
 
     fn headline(table: &WavefieldTable) -> String {
-        table.game.status()
+        let key = (table.changes, crate::rules::Rules::ply(table.game.rules()));
+        let Ok(mut cached) = table.scene.headline.lock() else {
+            return table.game.status();
+        };
+        match cached.as_ref() {
+            Some((k, text)) if *k == key => text.clone(),
+            _ => {
+                let text = table.game.status();
+                *cached = Some((key, text.clone()));
+                text
+            }
+        }
     }
 
     fn status_tail(table: &WavefieldTable) -> String {

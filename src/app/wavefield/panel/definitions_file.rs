@@ -39,17 +39,7 @@ fn first_line(text: &str) -> &str {
 
 /// Moves an unusable file to the first free `NAME.unreadable-N`: the new path, or why not.
 fn set_aside(path: &Path) -> Result<PathBuf, String> {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let aside = (1..)
-        .map(|n| path.with_file_name(format!("{name}.unreadable-{n}")))
-        .find(|p| !p.exists())
-        .unwrap_or_else(|| path.with_extension("unreadable"));
-    std::fs::rename(path, &aside)
-        .map(|()| aside)
-        .map_err(|e| e.to_string())
+    crate::app::settings::move_aside(path)
 }
 
 /// Why the file at `path` cannot be used, or `None` if it can (or is missing).
