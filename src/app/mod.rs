@@ -98,6 +98,7 @@ pub struct ArrowKeysTaken(pub bool);
 
 /// Everything the window and the offscreen renderer share.
 pub fn plugin(app: &mut App) {
+    run_frame_on_one_thread(app);
     app.init_state::<Screen>()
         .init_resource::<AvailableModes>()
         .init_resource::<KeyboardCaptured>()
@@ -125,6 +126,25 @@ pub fn plugin(app: &mut App) {
             wavefield::plugin,
             polarity::plugin,
         ));
+}
+
+/// Runs the main world's frame (PreUpdate, Update, PostUpdate) with the single-threaded
+/// executor. The frame is a few hundred small systems: handing each to another thread
+/// costs more than it saves. Measured with `lodestone bench app --size 960x540` on two
+/// cores, the median update fell from 5.5-6.7 ms to 2.8-3.1 ms, frame times unchanged.
+/// Rendering keeps its own thread, the computer thinks on the task pool, and systems
+/// still split big queries over the pool themselves.
+fn run_frame_on_one_thread(app: &mut App) {
+    use bevy::ecs::schedule::SingleThreadedExecutor;
+    app.edit_schedule(PreUpdate, |s| {
+        s.set_executor(SingleThreadedExecutor::new());
+    });
+    app.edit_schedule(Update, |s| {
+        s.set_executor(SingleThreadedExecutor::new());
+    });
+    app.edit_schedule(PostUpdate, |s| {
+        s.set_executor(SingleThreadedExecutor::new());
+    });
 }
 
 /// Opens the game window and runs until it closes.
