@@ -119,6 +119,23 @@ impl OrbitCamera {
         self.yaw += self.seat;
     }
 
+    /// Whether the camera sits across the board from the home view.
+    pub fn across(&self) -> bool {
+        self.seat != 0.0
+    }
+
+    /// Sits the camera at `seat` (0, or half a turn across the board) and goes home. The
+    /// aim mirrors through the board's centre, so the board keeps its place on screen
+    /// beside the panels.
+    pub fn sit(&mut self, seat: f32) {
+        if self.seat != seat {
+            self.target.x = -self.target.x;
+            self.target.z = -self.target.z;
+            self.seat = seat;
+            self.reset();
+        }
+    }
+
     /// Sets the home view (a board of a different size) and goes there.
     pub fn set_home(&mut self, yaw: f32, pitch: f32, distance: f32) {
         self.home = (yaw, pitch, distance);
@@ -208,6 +225,25 @@ fn apply_orbit(mut cameras: Query<(&OrbitCamera, &mut Transform), Changed<OrbitC
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sitting_across_turns_the_view_and_mirrors_the_aim_and_back() {
+        let mut orbit = OrbitCamera {
+            target: Vec3::new(1.2, 0.0, 0.9),
+            ..OrbitCamera::default()
+        };
+        let home = orbit.transform();
+        orbit.sit(std::f32::consts::PI);
+        assert!(orbit.across());
+        assert_eq!(orbit.target, Vec3::new(-1.2, 0.0, -0.9));
+        let across = orbit.transform();
+        // The eye is on the other side of the board, at the same height.
+        assert!(home.translation.z > 0.0 && across.translation.z < 0.0);
+        assert!((home.translation.y - across.translation.y).abs() < 1e-4);
+        orbit.sit(0.0);
+        assert!(!orbit.across());
+        assert!(orbit.transform().translation.distance(home.translation) < 1e-4);
+    }
 
     #[test]
     fn a_shake_stays_within_its_strength_and_none_is_still() {

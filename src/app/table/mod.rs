@@ -328,10 +328,14 @@ fn seat_camera<G: TableGame>(
     let across = table.mode == PlayMode::VsComputer && table.human == Some(far);
     let seat = if across { std::f32::consts::PI } else { 0.0 };
     for mut orbit in &mut cameras {
-        if orbit.seat != seat {
-            orbit.seat = seat;
-            orbit.reset();
-        }
+        orbit.sit(seat);
+    }
+}
+
+/// Leaving a game, the camera comes back to the home side.
+fn unseat_camera(mut cameras: Query<&mut crate::app::camera::OrbitCamera>) {
+    for mut orbit in &mut cameras {
+        orbit.sit(0.0);
     }
 }
 
@@ -383,4 +387,5 @@ pub fn configure(app: &mut App) {
         OnEnter(Screen::Playing),
         TableStart.after(super::boards::BoardSpawn),
     );
+    app.add_systems(OnExit(Screen::Playing), unseat_camera);
 }

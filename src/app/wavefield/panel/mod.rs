@@ -149,12 +149,14 @@ pub fn fit_panel(
         }
     }
     for mut orbit in &mut orbit {
-        orbit.target.x = match (compact, dev) {
+        let x = match (compact, dev) {
             (false, false) => 1.4,
             (false, true) => 0.1,
             (true, false) => 2.6,
             (true, true) => 0.9,
         };
+        // Seated across the board, the aim is mirrored (`OrbitCamera::sit`).
+        orbit.target.x = if orbit.across() { -x } else { x };
         // Only a new window size moves the camera home; developer mode keeps the orbit.
         if compact_changed {
             if compact {
