@@ -126,15 +126,13 @@ fn main() -> ExitCode {
             return ExitCode::from(code);
         }
     };
-    let launch = Launch {
-        game: cli.game.clone(),
-        mode: cli.mode.clone(),
-        side: cli.side.clone(),
-        level: cli.level.clone(),
-        ruleset: cli.ruleset.clone(),
-    };
+    let launch = cli.game.is_some()
+        || cli.mode.is_some()
+        || cli.side.is_some()
+        || cli.level.is_some()
+        || cli.ruleset.is_some();
     let result = match cli.command {
-        None if launch.any() => open_game(&launch),
+        None if launch => open_game(&cli),
         None if cli.attract => open_attract(),
         None => open_window(),
         Some(Verb::Engine) => {
@@ -234,34 +232,14 @@ fn open_window() -> Result<serde_json::Value, CliError> {
     Ok(serde_json::Value::Null)
 }
 
-/// The launch flags (`--game` and its companions).
-#[derive(Debug, Clone)]
-struct Launch {
-    game: Option<String>,
-    mode: Option<String>,
-    side: Option<String>,
-    level: Option<String>,
-    ruleset: Option<String>,
-}
-
-impl Launch {
-    fn any(&self) -> bool {
-        self.game.is_some()
-            || self.mode.is_some()
-            || self.side.is_some()
-            || self.level.is_some()
-            || self.ruleset.is_some()
-    }
-}
-
 #[cfg(feature = "app")]
-fn open_game(launch: &Launch) -> Result<serde_json::Value, CliError> {
+fn open_game(cli: &Cli) -> Result<serde_json::Value, CliError> {
     let args = lodestone::app::new_game::LaunchArgs {
-        game: launch.game.clone(),
-        mode: launch.mode.clone(),
-        side: launch.side.clone(),
-        level: launch.level.clone(),
-        ruleset: launch.ruleset.clone(),
+        game: cli.game.clone(),
+        mode: cli.mode.clone(),
+        side: cli.side.clone(),
+        level: cli.level.clone(),
+        ruleset: cli.ruleset.clone(),
     };
     let (game, choice) =
         lodestone::app::new_game::launch_choice(&args, lodestone::app::new_game::remembered_choice)
@@ -271,7 +249,7 @@ fn open_game(launch: &Launch) -> Result<serde_json::Value, CliError> {
 }
 
 #[cfg(not(feature = "app"))]
-fn open_game(_launch: &Launch) -> Result<serde_json::Value, CliError> {
+fn open_game(_cli: &Cli) -> Result<serde_json::Value, CliError> {
     open_window()
 }
 

@@ -119,6 +119,16 @@ impl OrbitCamera {
         self.yaw += self.seat;
     }
 
+    /// Aims at `target` as seen from the home side (a game framing its board beside its
+    /// panels); seated across, the aim is mirrored as [`OrbitCamera::sit`] mirrors it.
+    pub fn aim(&mut self, target: Vec3) {
+        self.target = if self.across() {
+            Vec3::new(-target.x, target.y, -target.z)
+        } else {
+            target
+        };
+    }
+
     /// Whether the camera sits across the board from the home view.
     pub fn across(&self) -> bool {
         self.seat != 0.0

@@ -34,10 +34,36 @@ impl Progress {
         label: String,
         total: u64,
     ) -> Self {
-        let style = ProgressStyle::with_template(TEMPLATE)
-            .expect("the progress template is valid")
+        Self::drawn(target, end_line, label, Some(total), TEMPLATE)
+    }
+
+    /// A count with no known end (a film's frames): the label, the count of `unit` and
+    /// the time taken, on standard error when it is a terminal; its line ends the same way.
+    pub fn counting(label: impl Into<String>, unit: &str) -> Self {
+        let template = format!("{{msg}} {{pos}} {unit} {{elapsed}}");
+        let end_line: Box<dyn Fn() + Send + Sync> = Box::new(|| eprintln!());
+        Self::drawn(
+            ProgressDrawTarget::stderr(),
+            end_line,
+            label.into(),
+            None,
+            &template,
+        )
+    }
+
+    /// The bar itself: `len` units (`None`: a count without end) drawn with `template`;
+    /// a template indicatif refuses (a unit with braces) falls back to its plain bar.
+    fn drawn(
+        target: ProgressDrawTarget,
+        end_line: Box<dyn Fn() + Send + Sync>,
+        label: String,
+        len: Option<u64>,
+        template: &str,
+    ) -> Self {
+        let style = ProgressStyle::with_template(template)
+            .unwrap_or_else(|_| ProgressStyle::default_bar())
             .progress_chars("#>-");
-        let bar = ProgressBar::with_draw_target(Some(total), target)
+        let bar = ProgressBar::with_draw_target(len, target)
             .with_style(style)
             .with_message(label);
         let end_line = (!bar.is_hidden()).then_some(end_line);
@@ -45,25 +71,7 @@ impl Progress {
         bar.tick();
         Progress {
             bar,
-            total,
-            end_line,
-        }
-    }
-
-    /// A count with no known end (a film's frames): the label, the count of `unit` and
-    /// the time taken, on standard error when it is a terminal; its line ends the same way.
-    pub fn counting(label: impl Into<String>, unit: &str) -> Self {
-        let style = ProgressStyle::with_template(&format!("{{msg}} {{pos}} {unit} {{elapsed}}"))
-            .expect("the counting template is valid");
-        let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr())
-            .with_style(style)
-            .with_message(label.into());
-        let end_line: Box<dyn Fn() + Send + Sync> = Box::new(|| eprintln!());
-        let end_line = (!bar.is_hidden()).then_some(end_line);
-        bar.tick();
-        Progress {
-            bar,
-            total: u64::MAX,
+            total: len.unwrap_or(u64::MAX),
             end_line,
         }
     }

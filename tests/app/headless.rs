@@ -39,9 +39,15 @@ pub fn headless_app_with(more: impl FnOnce(&mut App)) -> App {
 
 /// A headless app with `game` set out in `mode` (hex chess saves nothing).
 pub fn game_app(game: GameId, mode: PlayMode) -> App {
+    game_app_with(game, mode, |_| {})
+}
+
+/// [`game_app`] with `more` inserted before the game starts (a new-game choice).
+pub fn game_app_with(game: GameId, mode: PlayMode, more: impl FnOnce(&mut App)) -> App {
     let mut app = headless_app();
     app.insert_resource(lodestone::app::hexchess::HexchessSave(None));
     app.insert_resource(ActiveGame { game, mode });
+    more(&mut app);
     app.world_mut()
         .resource_mut::<NextState<Screen>>()
         .set(Screen::Playing);

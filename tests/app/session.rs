@@ -14,26 +14,16 @@ use lodestone::app::polarity::Polarity;
 use lodestone::app::table::{Request, Table, TableGame};
 use lodestone::app::vectress::Vectress;
 use lodestone::app::wavefield::Wavefield;
-use lodestone::app::{ActiveGame, PlayMode, Screen};
+use lodestone::app::{PlayMode, Screen};
 use lodestone::rules::{GameId, Level, Match, Rules, Setup};
 
 use super::headless::{headless_app, press, screen, tap};
 
 /// A headless app with `game` started as `choice` says (as the dialog starts it).
 fn chosen_app(game: GameId, choice: GameChoice) -> App {
-    let mut app = headless_app();
-    app.insert_resource(HexchessSave(None));
-    app.insert_resource(ActiveGame {
-        game,
-        mode: choice.mode.play_mode(),
-    });
-    app.insert_resource(choice);
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Playing);
-    app.update();
-    app.update();
-    app
+    super::headless::game_app_with(game, choice.mode.play_mode(), |app| {
+        app.insert_resource(choice);
+    })
 }
 
 fn table<G: TableGame>(app: &App) -> &Table<G> {

@@ -140,7 +140,7 @@ pub(super) fn restore_and_aim(
     mut cameras: Query<&mut OrbitCamera>,
 ) {
     for mut orbit in &mut cameras {
-        orbit.target = Vec3::new(1.2, 0.0, 0.9);
+        orbit.aim(Vec3::new(1.2, 0.0, 0.9));
         orbit.set_home(0.0, 1.02, 17.0);
     }
     if render.is_some() || !matches!(table.mode, PlayMode::HotSeat | PlayMode::VsComputer) {

@@ -17,7 +17,7 @@ pub(super) fn set_out_surface(
     mut cameras: Query<&mut OrbitCamera>,
 ) {
     for mut orbit in &mut cameras {
-        orbit.target = Vec3::new(1.4, 0.0, 0.6);
+        orbit.aim(Vec3::new(1.4, 0.0, AIM_Z));
         orbit.set_home(0.0, 0.92, 11.5);
         orbit.reset();
     }
@@ -250,6 +250,9 @@ impl TableGame for Wavefield {
         Match::from_game(game)
     }
 }
+
+/// How far toward the near side the camera aims, so the board sits above the captions.
+pub(super) const AIM_Z: f32 = 0.6;
 
 pub(super) fn clear_selection(commands: &mut Commands, table: &mut WavefieldTable) {
     for marker in table.markers.drain(..) {

@@ -155,8 +155,7 @@ pub fn fit_panel(
             (true, false) => 2.6,
             (true, true) => 0.9,
         };
-        // Seated across the board, the aim is mirrored (`OrbitCamera::sit`).
-        orbit.target.x = if orbit.across() { -x } else { x };
+        orbit.aim(Vec3::new(x, 0.0, super::table::AIM_Z));
         // Only a new window size moves the camera home; developer mode keeps the orbit.
         if compact_changed {
             if compact {
