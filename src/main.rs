@@ -88,7 +88,8 @@ enum Verb {
     Replay {
         /// The replay (RON; the README shows the format).
         file: std::path::PathBuf,
-        /// Only check it and print a JSON summary (game, plies, title, created, over).
+        /// Only check it and print a JSON line: game, plies, title, created, focus (0-based
+        /// ply), over (whether the game has ended) and winner (the side's name, or null).
         #[arg(long)]
         check: bool,
     },
@@ -105,6 +106,12 @@ enum Verb {
     },
     /// List the scenario library: game, name, title, plies, focus and scores.
     Scenarios {
+        /// Only this game's scenarios: vectress, hexchess, wavefield or polarity.
+        #[arg(conflicts_with = "game_flag")]
+        game: Option<String>,
+        /// The same as GAME, as a flag.
+        #[arg(long = "game", value_name = "GAME")]
+        game_flag: Option<String>,
         /// Print one JSON array, with each scenario's actions, ruleset and seed.
         #[arg(long)]
         json: bool,
@@ -118,12 +125,17 @@ enum Verb {
 }
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let args = help_as_flag(std::env::args_os().collect());
+    let cli = match Cli::try_parse_from(&args) {
         Ok(cli) => cli,
         Err(e) => {
-            let code = if e.use_stderr() { 2 } else { 0 };
-            let _ = e.print();
-            return ExitCode::from(code);
+            // The subcommand the mistake is in, so the line can name it.
+            let verb = args.get(1).and_then(|a| a.to_str()).filter(|a| {
+                <Cli as clap::CommandFactory>::command()
+                    .get_subcommands()
+                    .any(|c| c.get_name() == *a)
+            });
+            return report(Err(engine::cli::from_clap(&e, verb)));
         }
     };
     let launch = cli.game.is_some()
@@ -167,10 +179,35 @@ fn main() -> ExitCode {
         Some(Verb::Mine { game, options }) => {
             with_game(&game, "mine", |g| engine::showcase::mine(g, &options))
         }
-        Some(Verb::Scenarios { json }) => engine::showcase::scenarios(json),
+        Some(Verb::Scenarios {
+            game,
+            game_flag,
+            json,
+        }) => match game.or(game_flag) {
+            None => engine::showcase::scenarios(None, json),
+            Some(game) => with_game(&game, "scenarios", |g| {
+                engine::showcase::scenarios(Some(g), json)
+            }),
+        },
         Some(Verb::Perft { options }) => engine::hexchess::perft_cli(&options),
         Some(Verb::Replay { file, check }) => open_replay(&file, check),
     };
+    report(result)
+}
+
+/// `lodestone help [SUBCOMMAND...]` is `lodestone [SUBCOMMAND...] --help`, so `help` works
+/// for every subcommand, the per-game ones (`help simulate vectress`) and itself too.
+fn help_as_flag(mut args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    if args.get(1).is_some_and(|a| a == "help") {
+        args.remove(1);
+        args.retain(|a| a != "--help" && a != "-h" && a != "help");
+        args.push("--help".into());
+    }
+    args
+}
+
+/// Prints a command's result (JSON on one line) or its error (one line), and its status.
+fn report(result: Result<serde_json::Value, CliError>) -> ExitCode {
     match result {
         Ok(serde_json::Value::Null) => ExitCode::SUCCESS,
         Ok(value) => {
@@ -183,7 +220,7 @@ fn main() -> ExitCode {
         }
         Err(e @ (CliError::Usage(_) | CliError::Failed(_))) => {
             let (CliError::Usage(msg) | CliError::Failed(msg) | CliError::Help(msg)) = &e;
-            eprintln!("lodestone: {msg}");
+            eprintln!("{}", engine::cli::error_line(msg));
             ExitCode::from(e.exit_code() as u8)
         }
     }
@@ -202,7 +239,8 @@ fn with_game(
     match GameId::parse(game) {
         Some(id) => f(id),
         None => Err(CliError::Usage(format!(
-            "{verb}: unknown game \"{game}\" (known: vectress, hexchess, wavefield, polarity)"
+            "{verb}: unknown game \"{game}\" (known: {})",
+            GameId::ALL.map(GameId::id).join(", ")
         ))),
     }
 }
@@ -213,22 +251,38 @@ fn open_replay(file: &std::path::Path, check: bool) -> Result<serde_json::Value,
     let replay = lodestone::replay::Replay::load(file)
         .map_err(|e| CliError::Usage(format!("replay: {e}")))?;
     if check || cfg!(not(feature = "app")) {
+        let (over, winner) = replay
+            .ending()
+            .map_err(|e| CliError::Usage(format!("replay: {} {e}", file.display())))?;
         return Ok(serde_json::json!({
             "game": replay.game,
             "plies": replay.actions.len(),
             "title": replay.title,
             "created": replay.created,
             "focus": replay.focus,
+            "over": over,
+            "winner": winner,
         }));
     }
     #[cfg(feature = "app")]
-    lodestone::app::run_window_from(Some(lodestone::app::table::StartFrom::replay(&replay)));
+    if !no_window() {
+        lodestone::app::run_window_from(Some(lodestone::app::table::StartFrom::replay(&replay)));
+    }
     Ok(serde_json::Value::Null)
+}
+
+/// `LODESTONE_NO_WINDOW=1`: the command line (and a replay) is checked as usual, then the
+/// command exits 0 instead of opening the window (for scripts and the README's test).
+#[cfg(feature = "app")]
+fn no_window() -> bool {
+    std::env::var_os("LODESTONE_NO_WINDOW").is_some_and(|v| !v.is_empty() && v != "0")
 }
 
 #[cfg(feature = "app")]
 fn open_window() -> Result<serde_json::Value, CliError> {
-    lodestone::app::run_window();
+    if !no_window() {
+        lodestone::app::run_window();
+    }
     Ok(serde_json::Value::Null)
 }
 
@@ -244,7 +298,9 @@ fn open_game(cli: &Cli) -> Result<serde_json::Value, CliError> {
     let (game, choice) =
         lodestone::app::new_game::launch_choice(&args, lodestone::app::new_game::remembered_choice)
             .map_err(CliError::Usage)?;
-    lodestone::app::run_game(game, choice);
+    if !no_window() {
+        lodestone::app::run_game(game, choice);
+    }
     Ok(serde_json::Value::Null)
 }
 
@@ -255,7 +311,9 @@ fn open_game(_cli: &Cli) -> Result<serde_json::Value, CliError> {
 
 #[cfg(feature = "app")]
 fn open_attract() -> Result<serde_json::Value, CliError> {
-    lodestone::app::run_attract();
+    if !no_window() {
+        lodestone::app::run_attract();
+    }
     Ok(serde_json::Value::Null)
 }
 

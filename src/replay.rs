@@ -143,6 +143,27 @@ impl Replay {
         }
     }
 
+    /// How the game stands after the last action: whether it is over, and the winner's
+    /// side name (`GameId::side_names`), `None` for a draw or a game still running.
+    pub fn ending(&self) -> Result<(bool, Option<&'static str>), String> {
+        use crate::rules::{hexchess, polarity, vectress, wavefield};
+        fn of<G: Rules>(replay: &Replay) -> Result<(bool, Option<&'static str>), String> {
+            let game = replay.replay::<G>()?;
+            let rules = game.rules();
+            let winner = rules.winner().and_then(|side| {
+                let index = G::SIDES.iter().position(|s| *s == side)?;
+                Some(G::GAME.side_names()[index])
+            });
+            Ok((rules.is_over(), winner))
+        }
+        match self.game_id()? {
+            GameId::Vectress => of::<vectress::Game>(self),
+            GameId::Hexchess => of::<hexchess::Game>(self),
+            GameId::Wavefield => of::<wavefield::Game>(self),
+            GameId::Polarity => of::<polarity::Game>(self),
+        }
+    }
+
     /// Loads and checks the replay at `path`; the error is one sentence naming the file.
     /// The file is only read.
     pub fn load(path: &Path) -> Result<Replay, String> {

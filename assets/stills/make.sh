@@ -24,15 +24,15 @@ still vectress-bonds vectress --moves $chain
 still vectress-fall vectress --moves E3-E1,E7-E5,G1-F2,E5-G3 --wave 1 --t 0.7
 still hexchess-opening hexchess
 # A pawn takes on d9 and arrives as a rook, mid-change (promotion with renaming).
-still hexchess-renamed-mid-change hexchess --moves f2b6,k7k6,b6e8,b7b6,e8d9=Q --wave 1 --t 0.5
+still hexchess-renamed-mid-change hexchess --moves f2b6,k7k6,b6e8,b7b6,e8d9=Q --step 1 --t 0.5
 still wavefield-territory wavefield --moves "tune R+T-A-B-,D6-D3,D2-E3"
 LODESTONE_WAVEFIELD_VIEW=CMYK still wavefield-cmyk wavefield --moves "tune R+T-A-B-,D6-D3,D2-E3"
 # Two removal rounds take five pieces.
-still wavefield-removal-round wavefield --moves "tune R+T-A-B-,D6-D3,D2-E3,tune R+T+A+B-,D7-D6" --wave 2 --t 0.5
-still polarity-push polarity --moves "d6,b4,f4,d4 Q+" --wave 1 --t 0.5
-still polarity-line polarity --moves "d6,b4,f4,d4 Q-" --wave 2 --t 0.5
+still wavefield-removal-round wavefield --moves "tune R+T-A-B-,D6-D3,D2-E3,tune R+T+A+B-,D7-D6" --step 2 --t 0.5
+still polarity-push polarity --moves "d6,b4,f4,d4 Q+" --step 1 --t 0.5
+still polarity-line polarity --moves "d6,b4,f4,d4 Q-" --step 2 --t 0.5
 # The queen pulls eight stones into a block; nine are taken.
-still polarity-regather polarity --moves "d6,d2,b4,f4,b6,f6,b2,f2,d4 Q-" --wave 1 --t 0.6
+still polarity-regather polarity --moves "d6,d2,b4,f4,b6,f6,b2,f2,d4 Q-" --step 1 --t 0.6
 
 echo "film: vectress-chain.gif"
 "$bin" film vectress --moves $chain --fps 10 --speed 0.75 --size 480x270 --camera fixed \

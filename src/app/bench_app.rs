@@ -42,9 +42,13 @@ const POLARITY_BEFORE: &[&str] = &["d6", "d2", "b4", "f4", "b6", "f6", "b2", "f2
 const POLARITY_HEAVY: &str = "d4 Q-";
 
 const USAGE: &str = "Usage: lodestone bench app [--games vectress,hexchess,wavefield,polarity] \
-[--size WxH] [--quality low|medium|high] [--bloom on|off] [--frames-per-stage N] [--timeout S]\n\n\
+[--size WxH] [--quality low|medium|high] [--bloom on|off] [--frames-per-stage N] [--timeout S] \
+[--verbose]\n\n\
 Plays each game's heaviest action back offscreen and prints, per game, the main world's \
-update time and the whole frame time (median and 99th percentile, milliseconds) as JSON.\n";
+update time and the whole frame time (median and 99th percentile, milliseconds) as one JSON \
+line. Frames are drawn one after the other, unpaced, so frame_ms is what a frame costs. \
+--frames-per-stage (or --frames-per-step) sets how many frames each playback step is drawn \
+in; --verbose lets the renderer's log lines through.\n";
 
 #[derive(Debug, Clone, PartialEq)]
 struct BenchPlan {
@@ -54,6 +58,7 @@ struct BenchPlan {
     bloom: bool,
     frames_per_stage: u32,
     timeout: Duration,
+    verbose: bool,
 }
 
 fn parse(options: &[String]) -> Result<BenchPlan, CliError> {
@@ -64,11 +69,16 @@ fn parse(options: &[String]) -> Result<BenchPlan, CliError> {
         bloom: true,
         frames_per_stage: 8,
         timeout: Duration::from_secs(600),
+        verbose: false,
     };
     let mut it = options.iter();
     while let Some(option) = it.next() {
         if option == "--help" || option == "-h" {
             return Err(CliError::Help(USAGE.to_string()));
+        }
+        if option == "--verbose" {
+            plan.verbose = true;
+            continue;
         }
         let value = it
             .next()
@@ -103,7 +113,7 @@ fn parse(options: &[String]) -> Result<BenchPlan, CliError> {
                     _ => return Err(bad("must be on or off")),
                 }
             }
-            "--frames-per-stage" => {
+            "--frames-per-stage" | "--frames-per-step" => {
                 plan.frames_per_stage = value
                     .parse()
                     .ok()
@@ -201,7 +211,8 @@ fn measure(plan: &BenchPlan, game: GameId) -> Result<Samples, String> {
         moves: before.iter().map(|m| m.to_string()).collect(),
         freeze: None,
     };
-    let (mut app, _image) = super::render::offscreen_app(request, plan.size.0, plan.size.1)?;
+    let (mut app, _image) =
+        super::render::offscreen_app(request, plan.size.0, plan.size.1, plan.verbose)?;
     let samples = Arc::new(Mutex::new(Samples::default()));
     let failed = Arc::new(Mutex::new(None));
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::ZERO))

@@ -14,6 +14,7 @@ pub mod look;
 pub mod menu;
 pub mod menu_scene;
 pub mod new_game;
+pub mod paths;
 pub mod pause;
 pub mod playback;
 pub mod polarity;

@@ -14,8 +14,8 @@ pub fn plugin(app: &mut App) {
 
 fn screenshot_dir() -> Option<PathBuf> {
     dirs::picture_dir()
-        .or_else(dirs::data_dir)
         .map(|d| d.join("Lodestone"))
+        .or_else(|| super::paths::data_file("screenshots"))
 }
 
 fn take_screenshot(

@@ -167,11 +167,7 @@ impl Settings {
 /// Where the settings live: `$LODESTONE_CONFIG_DIR` if set (tests, portable installs),
 /// else the platform's config folder.
 pub fn settings_path() -> Option<PathBuf> {
-    let dir = match std::env::var_os("LODESTONE_CONFIG_DIR") {
-        Some(dir) => PathBuf::from(dir),
-        None => dirs::config_dir()?.join("lodestone"),
-    };
-    Some(dir.join("settings.ron"))
+    Some(crate::app::paths::config_dir()?.join("settings.ron"))
 }
 
 /// Reads the settings at `path`. A missing file gives the defaults silently; a file that

@@ -109,7 +109,7 @@ impl ShowcaseRun {
         self.scenarios.get(self.index)
     }
 
-    /// The HUD's title line: "Showcase 3/36 - Ten waves from one pull".
+    /// The HUD's title line: "Showcase 3/36 - Nine waves from one pull".
     pub fn heading(&self) -> String {
         let title = self
             .current()

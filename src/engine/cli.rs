@@ -27,26 +27,105 @@ impl CliError {
 /// `["--games", "10", ...]` to the game with `command = "lodestone simulate vectress"`).
 pub fn parse_options<T: Parser>(command: &str, args: &[String]) -> Result<T, CliError> {
     let argv = std::iter::once(command.to_string()).chain(args.iter().cloned());
-    T::try_parse_from(argv).map_err(|error| {
-        use clap::error::ErrorKind;
-        match error.kind() {
-            ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => CliError::Help(error.to_string()),
-            _ => {
-                // clap's first line is the sentence; the rest is usage advice.
-                let text = error.to_string();
-                let first = text.lines().next().unwrap_or("invalid arguments");
-                CliError::Usage(format!(
-                    "{command}: {}",
-                    first.trim_start_matches("error: ")
-                ))
-            }
-        }
-    })
+    T::try_parse_from(argv).map_err(|error| from_clap(&error, Some(command)))
 }
 
-/// Serializes a subcommand result for standard output.
+/// A clap error as the command line reports it: help and version text as they are, and
+/// every usage error as one line (see [`usage_line`]) naming `command` (the subcommand
+/// the error concerns, e.g. `lodestone mine vectress`) when the caller knows it.
+pub fn from_clap(error: &clap::Error, command: Option<&str>) -> CliError {
+    use clap::error::ErrorKind;
+    match error.kind() {
+        ErrorKind::DisplayHelp
+        | ErrorKind::DisplayVersion
+        | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => CliError::Help(error.to_string()),
+        _ => {
+            let line = usage_line(error);
+            let command = command
+                .map(|c| c.trim_start_matches("lodestone").trim())
+                .filter(|c| !c.is_empty());
+            match command {
+                // The usage line, when clap wrote one, named the command already.
+                Some(c) if !line.starts_with(&format!("{c}: ")) => {
+                    CliError::Usage(format!("{c}: {line}"))
+                }
+                _ => CliError::Usage(line),
+            }
+        }
+    }
+}
+
+/// One line for a clap usage error, without the `lodestone: ` prefix: the subcommand it
+/// concerns (when clap's usage block names it), then clap's sentence with what clap puts
+/// on the lines below it (the missing arguments, the possible values, a tip) joined in,
+/// e.g. `perft: the following required arguments were not provided: <DEPTH>`. The usage
+/// block and the pointer to `--help` are left out: a script reads one line, a person can
+/// ask for `--help`.
+pub fn usage_line(error: &clap::Error) -> String {
+    // Display gives the plain text (no colour codes), whatever the stream.
+    let text = error.to_string();
+    let mut sentence = String::new();
+    let mut command = Vec::new();
+    for line in text.lines() {
+        let line = line.trim();
+        if let Some(usage) = line.strip_prefix("Usage:") {
+            // `Usage: lodestone simulate vectress [OPTIONS]`: the words before the first
+            // placeholder or option name the subcommand.
+            command = usage
+                .split_whitespace()
+                .take_while(|w| !w.starts_with(['[', '<', '-']) && !w.contains("..."))
+                .skip(1)
+                .map(str::to_string)
+                .collect();
+            break;
+        }
+        if line.is_empty() || line.starts_with("For more information") {
+            continue;
+        }
+        let line = line.strip_prefix("error: ").unwrap_or(line);
+        if sentence.is_empty() {
+            sentence = line.to_string();
+        } else if let Some(values) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
+            // `[possible values: a, b]`
+            sentence = format!("{} ({values})", sentence.trim_end_matches(':'));
+        } else if line.starts_with("tip:") {
+            sentence = format!("{}; {line}", sentence.trim_end_matches(':'));
+        } else if sentence.ends_with(':') {
+            sentence = format!("{sentence} {line}");
+        } else {
+            sentence = format!("{sentence}, {line}");
+        }
+    }
+    if sentence.is_empty() {
+        sentence = "invalid arguments".to_string();
+    }
+    if command.is_empty() {
+        sentence
+    } else {
+        format!("{}: {sentence}", command.join(" "))
+    }
+}
+
+/// The line a failure or usage error prints on standard error: one `lodestone: ` prefix,
+/// however the message began (`lodestone perft: ...` or `perft: ...`).
+pub fn error_line(message: &str) -> String {
+    let message = message.trim();
+    let message = message
+        .strip_prefix("lodestone: ")
+        .or_else(|| message.strip_prefix("lodestone "))
+        .unwrap_or(message);
+    // One line, whatever a library's message held.
+    let one: Vec<&str> = message
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    format!("lodestone: {}", one.join(" "))
+}
+
+/// Serializes a subcommand result for standard output: one line, as every JSON answer.
 pub fn to_json_line(value: &serde_json::Value) -> String {
-    serde_json::to_string_pretty(value).unwrap_or_else(|_| "null".into())
+    serde_json::to_string(value).unwrap_or_else(|_| "null".into())
 }
 
 /// Median of a list of measurements (the list is sorted in place).
@@ -98,8 +177,83 @@ mod tests {
         assert_eq!(ok.games, 3);
         let bad = parse_options::<Opts>("x", &["--games".into(), "three".into()]).unwrap_err();
         assert_eq!(bad.exit_code(), 2);
+        let CliError::Usage(line) = bad else {
+            panic!("{bad:?}")
+        };
+        assert!(!line.contains('\n'), "{line}");
+        assert!(
+            line.contains("'three'") && line.contains("--games"),
+            "{line}"
+        );
         let help = parse_options::<Opts>("x", &["--help".into()]).unwrap_err();
         assert!(matches!(help, CliError::Help(_)));
+    }
+
+    #[derive(Parser, Debug)]
+    #[command(name = "lodestone perft")]
+    struct Perft {
+        depth: u32,
+        #[arg(long, value_enum, default_value = "a")]
+        pick: Pick,
+        #[arg(long, conflicts_with = "depth_too")]
+        one: bool,
+        #[arg(long)]
+        depth_too: bool,
+    }
+
+    #[derive(clap::ValueEnum, Clone, Debug)]
+    enum Pick {
+        A,
+        B,
+    }
+
+    fn usage(args: &[&str]) -> String {
+        let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+        match parse_options::<Perft>("lodestone perft", &args) {
+            Err(CliError::Usage(line)) => error_line(&line),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn usage_errors_are_one_line_naming_what_is_wrong() {
+        let missing = usage(&[]);
+        assert_eq!(
+            missing,
+            "lodestone: perft: the following required arguments were not provided: <DEPTH>"
+        );
+        let values = usage(&["3", "--pick", "c"]);
+        assert!(
+            values.contains("'c'") && values.contains("possible values: a, b"),
+            "{values}"
+        );
+        let conflict = usage(&["3", "--one", "--depth-too"]);
+        assert!(
+            conflict.contains("'--one' cannot be used with '--depth-too'"),
+            "{conflict}"
+        );
+        let unknown = usage(&["3", "--pik", "a"]);
+        assert!(
+            unknown.contains("'--pik'") && unknown.contains("tip:"),
+            "{unknown}"
+        );
+        assert!(values.starts_with("lodestone: perft: "), "{values}");
+        for line in [missing, values, conflict, unknown] {
+            assert!(
+                !line.contains('\n') && line.matches("lodestone").count() == 1,
+                "{line}"
+            );
+        }
+    }
+
+    #[test]
+    fn an_error_line_has_one_prefix() {
+        assert_eq!(
+            error_line("lodestone simulate vectress: bad"),
+            "lodestone: simulate vectress: bad"
+        );
+        assert_eq!(error_line("film: bad\nworse"), "lodestone: film: bad worse");
+        assert_eq!(error_line("lodestone: bad"), "lodestone: bad");
     }
 
     #[test]

@@ -8,6 +8,7 @@ use serde_json::{Value, json};
 
 use super::cli::{CliError, median, median_ns, parse_options};
 use super::progress::Progress;
+use super::timing::seconds_each;
 use crate::rules::hexchess::ai::{self, AiConfig};
 use crate::rules::hexchess::movegen::{count_moves, legal_moves};
 use crate::rules::hexchess::simulate::{Player, play_game};
@@ -88,17 +89,25 @@ pub fn perft_cli(args: &[String]) -> Result<Value, CliError> {
 }
 
 #[derive(Parser, Debug)]
-#[command(about = "Measure the hex chess rules core")]
+#[command(
+    about = "Measure the hex chess rules core: every figure is a median over its samples (each ruleset reports its sample counts)"
+)]
 struct BenchArgs {
-    /// Perft depth for the nodes-per-second figures.
+    /// Perft depth for the perft time and nodes-per-second figures.
     #[arg(long, default_value_t = 4)]
     depth: u32,
-    /// Timed samples per measurement (medians are reported).
-    #[arg(long, default_value_t = 15)]
-    samples: usize,
+    /// Timed samples per move-generation measurement (medians are reported).
+    #[arg(long, default_value_t = 15, value_parser = clap::value_parser!(u32).range(1..))]
+    samples: u32,
+    /// Perft runs per ruleset; each run is one sample of the perft medians.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
+    perft_samples: u32,
+    /// The computer's move timed this many times per ruleset (the median is reported).
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
+    ai_samples: u32,
 }
 
-/// `lodestone bench hexchess [--depth D] [--samples N]`
+/// `lodestone bench hexchess [--depth D] [--samples N] [--perft-samples N] [--ai-samples N]`
 pub fn bench(args: &[String]) -> Result<Value, CliError> {
     let opts: BenchArgs = parse_options("lodestone bench hexchess", args)?;
     if opts.depth == 0 || opts.depth > 6 {
@@ -106,13 +115,20 @@ pub fn bench(args: &[String]) -> Result<Value, CliError> {
             "bench hexchess: --depth must be 1..6".to_string(),
         ));
     }
+    let samples = opts.samples as usize;
     let mut out = serde_json::Map::new();
     let mut progress = Progress::new("bench hexchess", 6);
     for ruleset in [Ruleset::V011, Ruleset::Classic] {
         let pos = Position::start(ruleset);
-        let started = Instant::now();
-        let nodes = perft::perft(&pos, opts.depth);
-        let seconds = started.elapsed().as_secs_f64();
+        let mut nodes = 0;
+        let mut perft_seconds = seconds_each(opts.perft_samples as usize, || {
+            nodes = perft::perft(std::hint::black_box(&pos), opts.depth);
+        });
+        // Every run counts the same tree, so each run's rate is nodes over its own time.
+        let mut rates: Vec<f64> = perft_seconds
+            .iter()
+            .map(|s| nodes as f64 / s.max(1e-9))
+            .collect();
         progress.advance(1);
         // A middle-game position: 12 random plies from the start, fixed seed.
         let mut game = Game::new(ruleset);
@@ -126,31 +142,36 @@ pub fn bench(args: &[String]) -> Result<Value, CliError> {
             let _ = game.play(mv);
         }
         let mid = game.position().clone();
-        let start_gen = median_ns(opts.samples, || {
+        let start_gen = median_ns(samples, || {
             std::hint::black_box(legal_moves(std::hint::black_box(&pos)));
         });
-        let mid_gen = median_ns(opts.samples, || {
+        let mid_gen = median_ns(samples, || {
             std::hint::black_box(legal_moves(std::hint::black_box(&mid)));
         });
-        let count = median_ns(opts.samples, || {
+        let count = median_ns(samples, || {
             std::hint::black_box(count_moves(std::hint::black_box(&mid)));
         });
         progress.advance(1);
-        let ai_started = Instant::now();
-        let _ = ai::choose(&game, &AiConfig::default(), &mut seeded(1));
-        let ai_ms = ai_started.elapsed().as_secs_f64() * 1000.0;
+        // The same choice each time (a fresh generator per run), so the runs are samples
+        // of one computation.
+        let mut ai_seconds = seconds_each(opts.ai_samples as usize, || {
+            std::hint::black_box(ai::choose(&game, &AiConfig::default(), &mut seeded(1)));
+        });
         progress.advance(1);
         out.insert(
             ruleset.name().to_string(),
             json!({
+                "samples": samples,
                 "perft_depth": opts.depth,
                 "perft_nodes": nodes,
-                "perft_seconds": seconds,
-                "perft_nodes_per_second": (nodes as f64 / seconds.max(1e-9)).round(),
+                "perft_samples": opts.perft_samples,
+                "perft_seconds_median": median(&mut perft_seconds),
+                "perft_nodes_per_second_median": median(&mut rates).round(),
                 "legal_moves_start_ns": start_gen.round(),
                 "legal_moves_midgame_ns": mid_gen.round(),
                 "count_moves_midgame_ns": count.round(),
-                "ai_move_ms": ai_ms,
+                "ai_samples": opts.ai_samples,
+                "ai_move_median_ms": median(&mut ai_seconds) * 1000.0,
             }),
         );
     }
@@ -195,6 +216,12 @@ pub fn simulate(args: &[String]) -> Result<Value, CliError> {
             )));
         }
     };
+    if opts.nodes.is_some() && !ai_plays {
+        return Err(CliError::Usage(
+            "simulate hexchess: --nodes is the computer's, so it applies only with --players ai"
+                .to_string(),
+        ));
+    }
     let mut rng = seeded(opts.seed);
     let mut progress = Progress::new("simulate hexchess", opts.games as u64);
     let mut reasons: BTreeMap<String, u64> = BTreeMap::new();

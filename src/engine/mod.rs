@@ -13,6 +13,7 @@ pub mod progress;
 pub mod protocol;
 pub mod request;
 pub mod showcase;
+pub mod timing;
 pub mod vectress;
 pub mod wavefield;
 pub mod wavefield_rescue;

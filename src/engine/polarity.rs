@@ -2,8 +2,9 @@
 
 use serde_json::{Value, json};
 
-use super::cli::{CliError, median_ns, parse_options};
+use super::cli::{CliError, median, median_ns, parse_options};
 use super::progress::Progress;
+use super::timing::seconds_each;
 use crate::rules::polarity::ai::{self, AiConfig};
 use crate::rules::polarity::{Game, Side};
 
@@ -27,12 +28,12 @@ struct SimulateOptions {
     /// random: random against random; ai: the computer player against random.
     #[arg(long, value_enum, default_value_t = Players::Random)]
     players: Players,
-    /// The computer player's deepest search, in plies.
-    #[arg(long, default_value_t = AiConfig::default().depth)]
-    depth: u32,
-    /// The computer player's node budget per action.
-    #[arg(long, default_value_t = AiConfig::default().node_limit)]
-    nodes: u64,
+    /// The computer player's deepest search, in plies (with --players ai).
+    #[arg(long)]
+    depth: Option<u32>,
+    /// The computer player's node budget per action (with --players ai).
+    #[arg(long)]
+    nodes: Option<u64>,
 }
 
 /// `lodestone simulate polarity ...`
@@ -41,9 +42,22 @@ pub fn simulate(args: &[String]) -> Result<Value, CliError> {
     use crate::rules::polarity::selfplay::{Player, play_game};
 
     let options: SimulateOptions = parse_options("lodestone simulate polarity", args)?;
+    if options.players == Players::Random
+        && let Some(flag) = [
+            (options.depth.is_some(), "--depth"),
+            (options.nodes.is_some(), "--nodes"),
+        ]
+        .into_iter()
+        .find_map(|(given, flag)| given.then_some(flag))
+    {
+        return Err(CliError::Usage(format!(
+            "simulate polarity: {flag} is the computer's, so it applies only with --players ai"
+        )));
+    }
+    let defaults = AiConfig::default();
     let ai = Player::Ai(AiConfig {
-        depth: options.depth.max(1),
-        node_limit: options.nodes,
+        depth: options.depth.unwrap_or(defaults.depth).max(1),
+        node_limit: options.nodes.unwrap_or(defaults.node_limit),
         // Reproducible: no wall-clock cap in self-play.
         time_cap: None,
     });
@@ -112,8 +126,8 @@ pub fn simulate(args: &[String]) -> Result<Value, CliError> {
     });
     if options.players == Players::Ai {
         summary["ai"] = json!({
-            "depth": options.depth.max(1),
-            "nodes": options.nodes,
+            "depth": options.depth.unwrap_or(defaults.depth).max(1),
+            "nodes": options.nodes.unwrap_or(defaults.node_limit),
             "wins": ai_wins,
             "losses": ai_losses,
             "draws": options.games - ai_wins - ai_losses,
@@ -125,12 +139,16 @@ pub fn simulate(args: &[String]) -> Result<Value, CliError> {
     Ok(summary)
 }
 
-/// `lodestone bench polarity`: medians of the core operations.
+/// Measure the Polarity rules core: medians of the core operations and of the computer's
+/// thinking time.
 #[derive(clap::Parser, Debug)]
 struct BenchOptions {
-    /// Timed samples per measurement (the median is reported).
+    /// Timed samples per measurement of the core operations (the median is reported).
     #[arg(long, default_value_t = 15)]
     samples: usize,
+    /// The computer's choice timed this many times per position (the median is reported).
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..))]
+    ai_samples: u32,
 }
 
 /// A mid-game position reached by random play (deterministic).
@@ -189,7 +207,8 @@ pub fn bench(args: &[String]) -> Result<Value, CliError> {
         black_box(play_game(Player::Random, Player::Random, seed));
     });
     progress.advance(1);
-    // The default computer player, as the game uses it (one choice, wall-clock capped).
+    // The default computer player, as the game uses it (one choice, wall-clock capped),
+    // timed `ai_samples` times per position with the same generator each time.
     let config = AiConfig::default();
     let mut ai_runs = Vec::new();
     for (name, game) in [
@@ -198,14 +217,15 @@ pub fn bench(args: &[String]) -> Result<Value, CliError> {
         ("ply_8", midgame(3, 8)),
         ("ply_12", midgame(4, 12)),
     ] {
-        let mut rng = crate::rules::rng::seeded(7);
-        let t = std::time::Instant::now();
-        let analysis = black_box(ai::analyse(game.position(), &config, &mut rng));
-        let ms = t.elapsed().as_secs_f64() * 1e3;
+        let mut analysis = None;
+        let mut seconds = seconds_each(options.ai_samples as usize, || {
+            let mut rng = crate::rules::rng::seeded(7);
+            analysis = black_box(ai::analyse(game.position(), &config, &mut rng));
+        });
         ai_runs.push(json!({
             "position": name,
             "legal": game.legal_actions().len(),
-            "ms": ms,
+            "median_ms": median(&mut seconds) * 1e3,
             "depth": analysis.map(|a| a.depth),
             "nodes": analysis.map(|a| a.nodes),
         }));
@@ -221,6 +241,7 @@ pub fn bench(args: &[String]) -> Result<Value, CliError> {
         "apply_unchecked_ns": apply_all,
         "play_with_resolution_ns": play_all,
         "random_game_us": random_game / 1e3,
+        "ai_samples": options.ai_samples,
         "ai_default": ai_runs,
     }))
 }

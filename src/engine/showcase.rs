@@ -100,8 +100,10 @@ fn budget<G: Showcase>(command: &str, opts: &MineOptions) -> Result<Budget, CliE
 /// `lodestone scenarios [--json]`: the library as a table on standard output (`Null`
 /// is returned), or with `json` as one array with every scenario's actions, ruleset and
 /// seed, so scripts can replay them through `lodestone engine`.
-pub fn scenarios(json: bool) -> Result<Value, CliError> {
-    let all = library::scenarios().map_err(CliError::Failed)?;
+/// `lodestone scenarios [GAME] [--json]`: the library, or one game's part of it.
+pub fn scenarios(game: Option<GameId>, json: bool) -> Result<Value, CliError> {
+    let mut all = library::scenarios().map_err(CliError::Failed)?;
+    all.retain(|s| game.is_none_or(|g| s.game == g));
     if json {
         let list = all
             .iter()
@@ -189,7 +191,7 @@ mod tests {
             };
             assert!(message.contains(named), "{given}: {message}");
             assert!(
-                message.starts_with("lodestone mine vectress: "),
+                crate::engine::cli::error_line(&message).starts_with("lodestone: mine vectress: "),
                 "{message}"
             );
             assert_eq!(message.lines().count(), 1, "{message}");
@@ -223,7 +225,7 @@ mod tests {
     /// engine: the game, its actions, ruleset and seed.
     #[test]
     fn the_json_list_replays_through_the_engine() {
-        let Value::Array(list) = scenarios(true).unwrap() else {
+        let Value::Array(list) = scenarios(None, true).unwrap() else {
             panic!("not an array");
         };
         assert_eq!(list.len(), library::scenarios().unwrap().len());

@@ -41,6 +41,12 @@ struct SimulateOptions {
 /// `lodestone simulate vectress ...`
 pub fn simulate(args: &[String]) -> Result<Value, CliError> {
     let opts: SimulateOptions = parse_options("lodestone simulate vectress", args)?;
+    if opts.depth.is_some() && opts.players == Players::Random {
+        return Err(CliError::Usage(
+            "simulate vectress: --depth is the computer's, so it applies only with --players ai"
+                .to_string(),
+        ));
+    }
     let defaults = AiConfig::default();
     let config = AiConfig {
         depth: opts.depth.unwrap_or(defaults.depth).max(1),
@@ -131,16 +137,23 @@ pub fn simulate(args: &[String]) -> Result<Value, CliError> {
     Ok(summary)
 }
 
-/// Measure the rules core.
+/// Measure the Vectress rules core: medians (and means) over sampled positions, and one
+/// timed run of random self-play.
 #[derive(Parser, Debug)]
 struct BenchOptions {
-    /// Positions sampled from random games.
+    /// Positions sampled from random games: the move and legal-list figures are medians
+    /// over all of them, the computer's over every tenth (`ai_positions`).
     #[arg(long, default_value_t = 200)]
     positions: usize,
+    /// Timed samples per position for the move and legal-list figures: each position's
+    /// median, then the median (and mean) of those across the positions.
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..))]
+    samples: u32,
     /// Seed of the sampling games.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Random games for the self-play rate.
+    /// Random games for the self-play rate, timed as one run (total plies over total
+    /// seconds, not a median).
     #[arg(long, default_value_t = 200)]
     games: u64,
 }
@@ -166,10 +179,12 @@ pub fn bench(args: &[String]) -> Result<Value, CliError> {
         game.play_unchecked(action);
     }
     let mut progress = Progress::new("bench vectress", 3);
-    // Per-sample medians: each sample is timed over a short batch (the clock costs tens
-    // of nanoseconds), then the median over samples is reported.
+    // Per-position medians: each sample is timed over a short batch (the clock costs tens
+    // of nanoseconds), then the median over the positions is reported.
     let per_sample = |f: &mut dyn FnMut(usize)| -> (f64, f64) {
-        let mut times: Vec<f64> = (0..samples.len()).map(|i| median_ns(5, || f(i))).collect();
+        let mut times: Vec<f64> = (0..samples.len())
+            .map(|i| median_ns(opts.samples as usize, || f(i)))
+            .collect();
         let mean = times.iter().sum::<f64>() / times.len().max(1) as f64;
         (median(&mut times), mean)
     };
@@ -193,6 +208,7 @@ pub fn bench(args: &[String]) -> Result<Value, CliError> {
             t.elapsed().as_secs_f64() * 1e3
         })
         .collect();
+    let ai_positions = ai_ms.len();
     let ai_max_ms = ai_ms.iter().copied().fold(0.0, f64::max);
     let ai_median_ms = median(&mut ai_ms);
     let start = Instant::now();
@@ -213,12 +229,14 @@ pub fn bench(args: &[String]) -> Result<Value, CliError> {
     Ok(json!({
         "game": "vectress",
         "positions": samples.len(),
+        "samples": opts.samples,
         "resolve_move_median_ns": resolve_ns,
         "resolve_move_mean_ns": resolve_mean,
         "legal_list_with_ko_median_ns": legal_ns,
         "legal_list_with_ko_mean_ns": legal_mean,
         "random_selfplay_plies_per_second": plies as f64 / secs.max(1e-9),
         "ai_depth": config.depth,
+        "ai_positions": ai_positions,
         "ai_move_median_ms": ai_median_ms,
         "ai_move_max_ms": ai_max_ms,
         "random_selfplay_games": opts.games,

@@ -4,7 +4,7 @@ use serde_json::{Value, json};
 
 use std::time::Instant;
 
-use super::cli::{CliError, median_ns, parse_options};
+use super::cli::{CliError, median, median_ns, parse_options};
 use super::progress::Progress;
 use crate::rules::rng::seeded;
 use crate::rules::wavefield::ai::{self, AiConfig};
@@ -26,16 +26,19 @@ struct SimOptions {
     seed: u64,
     #[arg(long, default_value_t = 300)]
     max_plies: u32,
-    /// The computer's wall-clock safety cap per decision (ai mode).
-    #[arg(long, default_value_t = 150)]
-    budget_ms: u64,
-    /// easy or strong (ai mode).
-    #[arg(long, default_value = "strong")]
-    level: String,
-    /// ai mode's opponent: random, easy or strong (the last two are computer self-play).
-    #[arg(long, default_value = "random")]
-    opponent: String,
+    /// The computer's wall-clock safety cap per decision in milliseconds (ai mode; 150).
+    #[arg(long)]
+    budget_ms: Option<u64>,
+    /// easy or strong (ai mode; strong).
+    #[arg(long)]
+    level: Option<String>,
+    /// ai mode's opponent: random, easy or strong (the last two are computer self-play;
+    /// random).
+    #[arg(long)]
+    opponent: Option<String>,
 }
+
+const MODES: [&str; 4] = ["lean", "random", "profile", "ai"];
 
 fn level_config(level: &str, budget_ms: u64) -> Result<AiConfig, CliError> {
     let mut config = match level {
@@ -43,7 +46,7 @@ fn level_config(level: &str, budget_ms: u64) -> Result<AiConfig, CliError> {
         "strong" => AiConfig::default(),
         other => {
             return Err(CliError::Usage(format!(
-                "lodestone simulate wavefield: unknown level \"{other}\" (easy, strong)"
+                "lodestone simulate wavefield: unknown level \"{other}\" (allowed: easy, strong)"
             )));
         }
     };
@@ -70,6 +73,41 @@ fn tally(ends: &[GameEnd]) -> Value {
 /// `lodestone simulate wavefield ...`
 pub fn simulate(args: &[String]) -> Result<Value, CliError> {
     let o: SimOptions = parse_options("lodestone simulate wavefield", args)?;
+    let usage = |text: String| CliError::Usage(format!("lodestone simulate wavefield: {text}"));
+    if !MODES.contains(&o.mode.as_str()) {
+        return Err(usage(format!(
+            "unknown --mode \"{}\" (allowed: {})",
+            o.mode,
+            MODES.join(", ")
+        )));
+    }
+    // Checked before any game is played, whatever the mode.
+    let budget_ms = o.budget_ms.unwrap_or(150);
+    let level = o.level.clone().unwrap_or_else(|| "strong".to_string());
+    let opponent_name = o.opponent.clone().unwrap_or_else(|| "random".to_string());
+    let config = level_config(&level, budget_ms)?;
+    let opponent = match opponent_name.as_str() {
+        "random" => None,
+        other => Some(level_config(other, budget_ms).map_err(|_| {
+            usage(format!(
+                "unknown --opponent \"{other}\" (allowed: random, easy, strong)"
+            ))
+        })?),
+    };
+    if o.mode != "ai" {
+        for (given, flag) in [
+            (o.level.is_some(), "--level"),
+            (o.opponent.is_some(), "--opponent"),
+            (o.budget_ms.is_some(), "--budget-ms"),
+        ] {
+            if given {
+                return Err(usage(format!(
+                    "{flag} applies only to --mode ai, not --mode {}",
+                    o.mode
+                )));
+            }
+        }
+    }
     let t = Tables::builtin().clone();
     let mut rng = seeded(o.seed);
     let mut progress = Progress::new(format!("simulate wavefield {}", o.mode), o.games);
@@ -132,11 +170,6 @@ pub fn simulate(args: &[String]) -> Result<Value, CliError> {
             );
         }
         "ai" => {
-            let config = level_config(&o.level, o.budget_ms)?;
-            let opponent = match o.opponent.as_str() {
-                "random" => None,
-                other => Some(level_config(other, o.budget_ms)?),
-            };
             let (mut ai_wins, mut opponent_wins, mut draws) = (0u64, 0u64, 0u64);
             for n in 0..o.games {
                 // The computer alternates sides so Blue's first move favours neither.
@@ -163,8 +196,8 @@ pub fn simulate(args: &[String]) -> Result<Value, CliError> {
             extra.insert(
                 "ai_vs_opponent".into(),
                 json!({
-                    "level": o.level,
-                    "opponent": o.opponent,
+                    "level": level,
+                    "opponent": opponent_name,
                     "ai_wins": ai_wins,
                     "opponent_wins": opponent_wins,
                     "draws": draws,
@@ -204,17 +237,22 @@ pub fn simulate(args: &[String]) -> Result<Value, CliError> {
 }
 
 #[derive(clap::Parser, Debug)]
-#[command(about = "Wave Field benchmarks (medians)")]
+#[command(about = "Wave Field benchmarks: medians, except the lean self-play rate (one timed run)")]
 struct BenchOptions {
-    /// Samples per measurement.
+    /// Samples per measurement (the computer's moves: at most 5).
     #[arg(long, default_value_t = 21)]
     samples: usize,
-    /// Seconds of lean random self-play for the plies-per-second figure.
+    /// Seconds of lean random self-play for the plies-per-second figure, timed as one run
+    /// (total plies over total seconds, not a median).
     #[arg(long, default_value_t = 2.0)]
     selfplay_seconds: f64,
     /// Trapped positions per slot configuration for the rescue-search figures.
     #[arg(long, default_value_t = 9)]
     rescue_positions: usize,
+    /// Positions with no rescue (the search tries every tuning) for the exhaustive-search
+    /// figures, per slot configuration: a median across them.
+    #[arg(long, default_value_t = 5)]
+    exhaustive_positions: usize,
 }
 
 /// A mid-game position reached by seeded random play (for the benches).
@@ -269,27 +307,31 @@ pub fn bench(args: &[String]) -> Result<Value, CliError> {
         std::hint::black_box(&p);
     });
     progress.advance(1);
-    // The rescue search's worst case scans all 16 profiles: count every legal move.
-    let rescue_all = median_ns(n, || {
-        let mut trial = mid.clone();
-        let mut count = 0;
-        for p in crate::rules::wavefield::Profile::all() {
-            trial.set_profile(&t, p);
-            trial.for_each_move(&t, |_, c| count += usize::from(c.legal));
-        }
-        std::hint::black_box(count);
-    });
+    // The rescue search's worst case tries all 16 profiles: the real search on positions
+    // with no rescue, a median per position, then the median across the positions.
+    let unrescuable =
+        super::wavefield_rescue::unrescuable_positions(&t, o.exhaustive_positions, 11);
+    let mut per_position: Vec<f64> = unrescuable
+        .iter()
+        .map(|(pos, _)| {
+            median_ns(n, || {
+                std::hint::black_box(rescue::search(&t, std::hint::black_box(pos)));
+            })
+        })
+        .collect();
+    let rescue_all = (!per_position.is_empty()).then(|| median(&mut per_position));
     let rescue_first = median_ns(n, || {
         std::hint::black_box(rescue::find_rescue(&t, &mid));
     });
     progress.advance(1);
     let config = AiConfig::default();
-    let ai_ns = median_ns(n.min(5), || {
+    let ai_samples = n.min(5);
+    let ai_ns = median_ns(ai_samples, || {
         let mut rng = seeded(1);
         std::hint::black_box(ai::choose_in(&t, &mid, &[], &config, &mut rng));
     });
     let easy = AiConfig::easy();
-    let ai_easy_ns = median_ns(n.min(5), || {
+    let ai_easy_ns = median_ns(ai_samples, || {
         let mut rng = seeded(1);
         std::hint::black_box(ai::choose_in(&t, &mid, &[], &easy, &mut rng));
     });
@@ -303,11 +345,15 @@ pub fn bench(args: &[String]) -> Result<Value, CliError> {
     }
     let selfplay_rate = plies as f64 / clock.elapsed().as_secs_f64();
     progress.advance(2);
-    let rescue_slots = super::wavefield_rescue::rescue_bench(o.rescue_positions);
+    let rescue_slots =
+        super::wavefield_rescue::rescue_bench(o.rescue_positions, o.exhaustive_positions);
     progress.advance(1);
     progress.finish();
     Ok(json!({
         "game": "wavefield",
+        "samples": n,
+        "computer_move_samples": ai_samples,
+        "rescue_search_all_16_profiles_positions": per_position.len(),
         "median_ns": {
             "field_eval_full": field,
             "legal_moves_start": legal_start,

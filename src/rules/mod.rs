@@ -13,6 +13,8 @@ pub mod laws;
 pub mod polarity;
 pub mod rng;
 pub mod vectress;
+#[cfg(test)]
+mod vocabulary_tests;
 pub mod wavefield;
 
 pub use contract::{Level, Match, Refused, Rules, Setup};

@@ -81,8 +81,11 @@ impl Showcase for Game {
         if let Some(player) = &resolution.player {
             captions.push(player_caption(pos, resolution, player));
         }
-        let total = resolution.waves.len();
-        for (i, wave) in resolution.waves.iter().enumerate() {
+        // The chain's empty stop gets no caption and is not counted (the window's
+        // stages skip it too); `waves` above still scores every wave.
+        let shown = resolution.shown_waves();
+        let total = shown.len();
+        for (i, wave) in shown.iter().enumerate() {
             captions.push(format!(
                 "wave {} of {total}: {}",
                 i + 1,
@@ -132,26 +135,8 @@ fn longest_train(shoves: &[Shove]) -> usize {
 /// "the Black Core", "the White Triangle".
 pub fn piece_name(pos: &Position, id: PieceId) -> String {
     match pos.piece(id) {
-        Some(p) => format!("the {} {}", p.owner.title(), kind_title(p.kind)),
+        Some(p) => format!("the {} {}", p.owner.title(), p.kind.title()),
         None => "a piece".to_string(),
-    }
-}
-
-pub fn kind_title(kind: Kind) -> &'static str {
-    match kind {
-        Kind::Octagon => "Core",
-        Kind::Square => "Square",
-        Kind::Rhombus => "Rhombus",
-        Kind::Triangle => "Triangle",
-    }
-}
-
-fn kinds_title(kind: Kind) -> &'static str {
-    match kind {
-        Kind::Octagon => "Cores",
-        Kind::Square => "Squares",
-        Kind::Rhombus => "Rhombuses",
-        Kind::Triangle => "Triangles",
     }
 }
 
@@ -185,11 +170,11 @@ fn group(pos: &Position, ids: &[PieceId]) -> String {
     let names: Vec<String> = kinds
         .iter()
         .map(|&((owner, kind), n)| match n {
-            1 => format!("the {owner} {}", kind_title(kind)),
+            1 => format!("the {owner} {}", kind.title()),
             n => format!(
                 "{} {owner} {}",
                 WORDS.get(n).copied().unwrap_or("many"),
-                kinds_title(kind)
+                kind.plural_title()
             ),
         })
         .collect();
@@ -210,9 +195,7 @@ fn plural(n: usize, one: &str, many: &str) -> String {
 
 fn player_caption(pos: &Position, resolution: &Resolution, player: &PlayerMove) -> String {
     let side = resolution.side.title();
-    let name = pos
-        .piece(player.piece)
-        .map_or("piece", |p| kind_title(p.kind));
+    let name = pos.piece(player.piece).map_or("piece", |p| p.kind.title());
     let (from, to) = match resolution.action {
         Action::Move { from, to } | Action::PullFree { from, to } => (from.name(), to.name()),
         Action::Pass => (String::new(), String::new()),
@@ -252,6 +235,8 @@ fn wave_caption(pos: &Position, wave: &Wave) -> String {
         parts.push(text);
     }
     if !wave.had_movement() {
+        // A shown wave without movement has cancelled or blocked pushes, or bonds
+        // closing after the last move.
         parts.push(if wave.pushes.is_empty() {
             "nothing more moves".to_string()
         } else {
@@ -295,9 +280,6 @@ fn wave_caption(pos: &Position, wave: &Wave) -> String {
             n => format!("{n} bonds break"),
         });
     }
-    if parts.len() == 1 && !wave.had_movement() {
-        parts.push("the chain ends".to_string());
-    }
     parts.join("; ")
 }
 
@@ -326,6 +308,15 @@ mod tests {
             "{}",
             captions[5]
         );
+    }
+
+    /// A step next to nothing: the miner still scores its one (empty) wave, and the
+    /// captions show only the move, since that wave has nothing to show.
+    #[test]
+    fn an_empty_last_wave_gets_no_caption() {
+        let (scores, captions) = score_last::<Game>(&["D3-C4"]);
+        assert_eq!(scores.get("waves"), Some(1));
+        assert_eq!(captions, ["White moves the Triangle D3 to C4"]);
     }
 
     #[test]

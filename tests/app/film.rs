@@ -9,7 +9,9 @@ use lodestone::app::playback::STAGE_SECONDS;
 
 fn film(args: &[&str], out: &Path) -> serde_json::Value {
     let stdout = super::render::drawn("film", args, out);
-    serde_json::from_slice(&stdout).expect("one JSON line on stdout")
+    let text = String::from_utf8(stdout).expect("UTF-8");
+    assert_eq!(text.lines().count(), 1, "one JSON line on stdout: {text}");
+    serde_json::from_str(&text).expect("one JSON line on stdout")
 }
 
 fn frames_in(folder: &Path) -> Vec<image::RgbImage> {
@@ -44,6 +46,18 @@ fn a_film_of_a_chain_has_the_frames_its_stages_imply_and_repeats_exactly() {
     let per_stage = (STAGE_SECONDS * 10.0).round() as usize;
     assert_eq!(frames.len(), 1 + 6 * per_stage);
     assert_eq!(report["frames"], frames.len());
+    // The film's own fps and length beside what making it took.
+    assert_eq!(report["fps"], 10);
+    let length = report["length_seconds"].as_f64().unwrap();
+    assert!(
+        (length - frames.len() as f64 / 10.0).abs() < 0.01,
+        "{report}"
+    );
+    assert!(report["export_seconds"].as_f64().unwrap() > 0.0, "{report}");
+    assert!(
+        report["export_frames_per_second"].as_f64().unwrap() > 0.0,
+        "{report}"
+    );
     assert_eq!(frames[0].dimensions(), (160, 90));
     assert_ne!(
         frames[0],

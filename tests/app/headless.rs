@@ -31,13 +31,16 @@ pub fn headless_app_with(more: impl FnOnce(&mut App)) -> App {
         .init_asset::<Image>();
     app.init_resource::<ButtonInput<KeyCode>>();
     app.insert_resource(TimeUpdateStrategy::ManualDuration(FRAME));
+    // A test keeps no file of a person's: no hex chess autosave, no replays.
+    app.insert_resource(lodestone::app::hexchess::HexchessSave(None));
+    app.insert_resource(lodestone::app::table::ReplayFolder(None));
     app.add_plugins(lodestone::app::plugin);
     more(&mut app);
     app.update();
     app
 }
 
-/// A headless app with `game` set out in `mode` (hex chess saves nothing).
+/// A headless app with `game` set out in `mode` (like every headless app, it saves nothing).
 pub fn game_app(game: GameId, mode: PlayMode) -> App {
     game_app_with(game, mode, |_| {})
 }
@@ -45,7 +48,6 @@ pub fn game_app(game: GameId, mode: PlayMode) -> App {
 /// [`game_app`] with `more` inserted before the game starts (a new-game choice).
 pub fn game_app_with(game: GameId, mode: PlayMode, more: impl FnOnce(&mut App)) -> App {
     let mut app = headless_app();
-    app.insert_resource(lodestone::app::hexchess::HexchessSave(None));
     app.insert_resource(ActiveGame { game, mode });
     more(&mut app);
     app.world_mut()

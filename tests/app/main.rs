@@ -5,6 +5,7 @@ mod film;
 mod headless;
 mod hexchess;
 mod polarity;
+mod readme;
 mod render;
 mod session;
 mod showcase;

@@ -1,7 +1,12 @@
 //! The engine's answers, byte for byte, against answers recorded from the engine before
 //! the four games were moved onto one generic session (`golden/requests.jsonl` and
-//! `golden/answers.jsonl`: 561 requests over every command, every game, malformed lines,
-//! refused moves, undo at the start, the computer's moves, replays and perft).
+//! `golden/answers.jsonl`: the first 561 requests over every command, every game,
+//! malformed lines, refused moves, undo at the start, the computer's moves, replays and
+//! perft). Requests with `id` 531 to 645 (lines 562 on) were recorded later by piping
+//! them through `lodestone engine`, each answer checked before it was frozen: `ai` with
+//! every `level` in every game, Wave Field `definitions` on `new` and `replay` (as an
+//! object and as RON text), and perft at depth 4, at the bound 5 (on a mated position,
+//! 0 leaves) and over it.
 
 use lodestone::engine::protocol::Engine;
 
@@ -22,18 +27,17 @@ fn recorded_answers_come_back_byte_for_byte() {
 }
 
 #[test]
-fn a_deep_perft_is_refused_at_once_and_the_next_line_answered() {
+fn a_deep_perft_is_refused_and_the_next_line_answered() {
+    // Depth 7 would count for many minutes: refused before counting, or this test hangs.
     let mut engine = Engine::new();
-    let started = std::time::Instant::now();
     let answer: serde_json::Value =
         serde_json::from_str(&engine.handle_line(r#"{"id":1,"cmd":"perft","depth":7}"#)).unwrap();
     assert_eq!(answer["ok"], false);
-    assert!(
-        answer["error"].as_str().unwrap().contains("at most 5"),
-        "{answer}"
+    assert_eq!(answer["id"], 1);
+    assert_eq!(
+        answer["error"],
+        "\"depth\" must be at most 5 here (deeper counts take minutes; `lodestone perft` counts any depth)"
     );
-    // Refused before any counting starts (no timing target: a generous sanity bound).
-    assert!(started.elapsed().as_secs() < 5);
     let next: serde_json::Value =
         serde_json::from_str(&engine.handle_line(r#"{"id":2,"cmd":"games"}"#)).unwrap();
     assert_eq!(next["ok"], true);

@@ -193,3 +193,48 @@ fn a_short_checkmate_ends_the_game() {
     );
     assert!(b["error"].as_str().unwrap().contains("over"), "{b}");
 }
+
+#[test]
+fn bench_reports_medians_with_their_sample_counts() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_lodestone"))
+        .args(["bench", "hexchess", "--depth", "2", "--samples", "2"])
+        .args(["--perft-samples", "3", "--ai-samples", "1"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let bench: Value = serde_json::from_slice(&out.stdout).unwrap();
+    for (ruleset, nodes) in [("v011", 1767), ("classic", 2586)] {
+        let r = &bench[ruleset];
+        assert_eq!(r["perft_nodes"], nodes, "{ruleset}: {r}");
+        assert_eq!(
+            (
+                r["samples"].clone(),
+                r["perft_samples"].clone(),
+                r["ai_samples"].clone()
+            ),
+            (json!(2), json!(3), json!(1)),
+            "{ruleset}"
+        );
+        for key in [
+            "perft_seconds_median",
+            "perft_nodes_per_second_median",
+            "ai_move_median_ms",
+        ] {
+            assert!(
+                r[key].as_f64().is_some_and(|x| x > 0.0),
+                "{ruleset} {key}: {r}"
+            );
+        }
+        // The single-run names are gone, so no script reads a median under an old name.
+        assert!(r.get("perft_seconds").is_none() && r.get("ai_move_ms").is_none());
+    }
+    let none = std::process::Command::new(env!("CARGO_BIN_EXE_lodestone"))
+        .args(["bench", "hexchess", "--ai-samples", "0"])
+        .output()
+        .unwrap();
+    assert_eq!(none.status.code(), Some(2));
+}

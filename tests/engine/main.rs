@@ -5,6 +5,7 @@ mod golden;
 mod hexchess;
 mod polarity;
 mod protocol;
+mod usage;
 mod vectress;
 mod wavefield;
 mod wavefield_slots;

@@ -292,3 +292,35 @@ fn simulate_prints_a_json_summary() {
         .unwrap();
     assert_eq!(bad.status.code(), Some(2));
 }
+
+#[test]
+fn bench_reports_the_computers_median_per_position() {
+    let out = Command::new(env!("CARGO_BIN_EXE_lodestone"))
+        .args(["bench", "polarity", "--samples", "2", "--ai-samples", "3"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let bench: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (bench["samples"].clone(), bench["ai_samples"].clone()),
+        (json!(2), json!(3))
+    );
+    let runs = bench["ai_default"].as_array().unwrap();
+    let names: Vec<&str> = runs
+        .iter()
+        .map(|r| r["position"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["start", "ply_4", "ply_8", "ply_12"]);
+    for run in runs {
+        assert!(
+            run["median_ms"].as_f64().is_some_and(|ms| ms > 0.0),
+            "{run}"
+        );
+        assert!(run.get("ms").is_none(), "{run}");
+        assert!(run["nodes"].as_u64().is_some_and(|n| n > 0), "{run}");
+    }
+}

@@ -236,12 +236,27 @@ fn simulate_and_bench_print_json() {
     assert_eq!(ends, 3);
     assert_eq!(summary["waves_per_move"]["cap_reached"], 0);
     let out = Command::new(env!("CARGO_BIN_EXE_lodestone"))
-        .args(["bench", "vectress", "--positions", "5", "--games", "1"])
+        .args([
+            "bench",
+            "vectress",
+            "--positions",
+            "21",
+            "--games",
+            "1",
+            "--samples",
+            "2",
+        ])
         .output()
         .unwrap();
     assert!(out.status.success());
     let bench: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert!(bench["resolve_move_median_ns"].as_f64().unwrap() > 0.0);
+    // The computer is timed on every tenth position: 0, 10 and 20.
+    assert_eq!(
+        (bench["positions"].clone(), bench["samples"].clone()),
+        (json!(21), json!(2))
+    );
+    assert_eq!(bench["ai_positions"], 3);
     let bad = Command::new(env!("CARGO_BIN_EXE_lodestone"))
         .args(["simulate", "vectress", "--players", "robots"])
         .output()

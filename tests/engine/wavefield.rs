@@ -304,3 +304,40 @@ fn undo_after_ai_takes_back_the_whole_computer_turn() {
         ask(&mut engine, json!({"cmd": "ai", "session": s}));
     }
 }
+
+#[test]
+fn bench_times_the_real_rescue_search_on_positions_without_a_rescue() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_lodestone"))
+        .args([
+            "bench",
+            "wavefield",
+            "--samples",
+            "2",
+            "--selfplay-seconds",
+            "0",
+        ])
+        .args(["--rescue-positions", "1", "--exhaustive-positions", "2"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let bench: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(bench["samples"], 2);
+    assert_eq!(bench["computer_move_samples"], 2);
+    assert_eq!(bench["rescue_search_all_16_profiles_positions"], 2);
+    let all_16 = &bench["median_ns"]["rescue_search_all_16_profiles"];
+    assert!(all_16.as_f64().is_some_and(|ns| ns > 0.0), "{all_16}");
+    let slots = &bench["rescue_search_by_slots"];
+    for config in ["one_slot", "three_slots_limit_1", "three_slots_limit_3"] {
+        let c = &slots[config];
+        assert_eq!(c["exhaustive_search_positions"], 2, "{config}: {c}");
+        let ms = &c["exhaustive_search_median_ms"];
+        assert!(ms.as_f64().is_some_and(|ms| ms > 0.0), "{config}: {c}");
+        assert!(c.get("exhaustive_search_ms").is_none());
+    }
+    let ratio = &slots["ratios_to_one_slot"]["three_slots_limit_3"]["exhaustive_search"];
+    assert!(ratio.as_f64().is_some(), "{slots}");
+}

@@ -17,7 +17,10 @@ use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use bevy::time::TimeUpdateStrategy;
 
 use super::playback::PlaybackQueue;
-use super::render::{PipelineProbe, RenderRequest, SceneReady, Warmup, parse_size};
+use super::render::{
+    PipelineProbe, RenderRequest, SceneReady, Warmup, check_output_file, check_output_folder,
+    parse_size,
+};
 use super::table::{Request, Table, TableGame};
 use crate::engine::cli::CliError;
 use crate::replay::Replay;
@@ -40,10 +43,11 @@ pub struct FilmArgs {
     /// filmed unless --from/--to say otherwise.
     #[arg(long, conflicts_with = "moves")]
     pub scenario: Option<String>,
-    /// The first ply filmed (0-based; default: the last action, the one that matters).
+    /// The first ply filmed (plies count from 0; default: the last action, or a
+    /// scenario's focus).
     #[arg(long)]
     pub from: Option<usize>,
-    /// The ply after the last one filmed (default: all of them).
+    /// The ply after the last one filmed (default: the one after --from's).
     #[arg(long)]
     pub to: Option<usize>,
     /// Playback speed, 0.05 to 4 (slow motion below 1).
@@ -69,9 +73,14 @@ pub struct FilmArgs {
     /// Give up if a frame is not drawn within this many seconds.
     #[arg(long, default_value_t = 300)]
     pub timeout: u64,
-    /// A `.gif` file, or a folder for `frame-0001.png`, ...
+    /// A `.gif` file, or a folder for `frame-0001.png`, ... (default: GAME.gif, or
+    /// NAME.gif for a scenario, in the current folder).
     #[arg(long)]
-    pub out: PathBuf,
+    pub out: Option<PathBuf>,
+    /// Show the renderer's and the libraries' log lines on standard error (RUST_LOG also
+    /// sets them).
+    #[arg(long)]
+    pub verbose: bool,
 }
 
 /// A checked film request.
@@ -89,6 +98,8 @@ pub struct FilmPlan {
     pub cinematic: bool,
     pub draft: bool,
     pub gif: bool,
+    /// Where the film goes: the `.gif`, or the folder of PNGs.
+    pub out: PathBuf,
 }
 
 /// Checks the request (the actions through the rules too) before anything is drawn.
@@ -153,7 +164,7 @@ pub fn plan(args: &FilmArgs) -> Result<FilmPlan, String> {
     let from = args.from.unwrap_or(to.saturating_sub(1));
     if to > actions.len() || from >= to {
         return Err(format!(
-            "--from {from} --to {to} is no range of the {} plies (0 <= from < to <= {})",
+            "--from {from} --to {to} is no range of the {} plies (plies count from 0: 0 <= from < to <= {})",
             actions.len(),
             actions.len()
         ));
@@ -186,12 +197,26 @@ pub fn plan(args: &FilmArgs) -> Result<FilmPlan, String> {
         "good" => false,
         other => return Err(format!("--quality must be draft or good, not \"{other}\"")),
     };
-    let gif = args.out.extension().is_some_and(|e| e == "gif");
-    if !gif && args.out.extension().is_some() && !args.out.is_dir() {
+    let out = args.out.clone().unwrap_or_else(|| {
+        PathBuf::from(format!(
+            "{}.gif",
+            args.scenario.as_deref().unwrap_or(&args.game)
+        ))
+    });
+    let gif = out.extension().is_some_and(|e| e == "gif");
+    if gif {
+        check_output_file(&out, "--out")?;
+    } else if out.extension().is_some() && !out.is_dir() {
         return Err(format!(
             "--out must be a .gif file or a folder, not {}",
-            args.out.display()
+            out.display()
         ));
+    } else {
+        // The frames' folder, made now (with any missing parents) so that a folder that
+        // cannot be made or written is found before the first frame.
+        std::fs::create_dir_all(&out)
+            .map_err(|e| format!("--out {}: cannot make the folder ({e})", out.display()))?;
+        check_output_folder(&out, "--out", &out)?;
     }
     Ok(FilmPlan {
         game,
@@ -204,6 +229,7 @@ pub fn plan(args: &FilmArgs) -> Result<FilmPlan, String> {
         cinematic,
         draft,
         gif,
+        out,
     })
 }
 
@@ -288,27 +314,40 @@ pub struct FilmReport {
 pub fn run(args: &FilmArgs) -> Result<serde_json::Value, CliError> {
     let plan = plan(args).map_err(|e| CliError::Usage(format!("film: {e}")))?;
     let started = Instant::now();
-    let frames =
-        shoot(&plan, Duration::from_secs(args.timeout.max(1))).map_err(CliError::Failed)?;
+    let frames = shoot(
+        &plan,
+        Duration::from_secs(args.timeout.max(1)),
+        args.verbose,
+    )
+    .map_err(CliError::Failed)?;
     let count = frames.len();
-    write(&frames, &plan, &args.out).map_err(CliError::Failed)?;
-    let seconds = started.elapsed().as_secs_f64();
+    write(&frames, &plan, &plan.out).map_err(CliError::Failed)?;
+    let export = started.elapsed().as_secs_f64();
+    let hundredths = |x: f64| (x * 100.0).round() / 100.0;
     Ok(serde_json::json!({
+        "out": plan.out.display().to_string(),
         "frames": count,
-        "seconds": (seconds * 100.0).round() / 100.0,
-        "frames_per_second": ((count as f64 / seconds.max(1e-9)) * 100.0).round() / 100.0,
-        "out": args.out.display().to_string(),
+        "fps": plan.fps,
+        // The film's own length, and what making it took (start-up included).
+        "length_seconds": hundredths(count as f64 / f64::from(plan.fps)),
+        "export_seconds": hundredths(export),
+        "export_frames_per_second": hundredths(count as f64 / export.max(1e-9)),
     }))
 }
 
 /// Renders every frame of the plan.
-fn shoot(plan: &FilmPlan, timeout: Duration) -> Result<Vec<image::RgbaImage>, String> {
+fn shoot(
+    plan: &FilmPlan,
+    timeout: Duration,
+    verbose: bool,
+) -> Result<Vec<image::RgbaImage>, String> {
     let request = RenderRequest {
         game: Some(plan.game),
         moves: plan.before.clone(),
         freeze: None,
     };
-    let (mut app, handle) = super::render::offscreen_app(request, plan.size.0, plan.size.1)?;
+    let (mut app, handle) =
+        super::render::offscreen_app(request, plan.size.0, plan.size.1, verbose)?;
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::ZERO))
         .insert_resource(FilmOverlay {
             captions: plan.captions,

@@ -39,7 +39,7 @@ pub struct Hexchess;
 pub type HexchessTable = Table<Hexchess>;
 
 /// Where the game is autosaved; `None` turns saving off (tests). When the resource is
-/// absent, `dirs::data_dir()/lodestone/hexchess.ron`.
+/// absent, `hexchess.ron` in the data folder (`app::paths`).
 #[derive(Resource, Clone, Debug, PartialEq)]
 pub struct HexchessSave(pub Option<PathBuf>);
 

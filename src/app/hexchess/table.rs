@@ -186,7 +186,7 @@ pub fn save_path(save: Option<&HexchessSave>, ruleset: Ruleset) -> Option<std::p
 }
 
 fn default_save_path() -> Option<std::path::PathBuf> {
-    let dir = dirs::data_dir()?.join("lodestone");
+    let dir = crate::app::paths::data_dir()?;
     std::fs::create_dir_all(&dir).ok()?;
     Some(dir.join("hexchess.ron"))
 }

@@ -91,7 +91,7 @@ pub fn shared_keys(playing: bool) -> Vec<(&'static str, &'static str)> {
         keys.extend([
             ("[  ]", "playback slower / faster"),
             ("Space", "pause / resume playback"),
-            (".", "play one wave, then pause"),
+            (".", "play one step, then pause"),
             ("R", "replay the last move"),
             ("Enter", "skip to the end of the playback"),
             ("right-drag, arrows", "orbit the camera"),

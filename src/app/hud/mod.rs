@@ -258,11 +258,12 @@ fn tick_notice(mut notice: ResMut<Notice>, time: Res<Time>) {
     }
 }
 
-/// The playback line: "stage 3 of 5 | 0.25x | paused".
+/// The playback line: "step 3 of 5 | 0.25x | paused" (a step: one stage of the playback;
+/// Vectress captions count its waves, which follow the move's own step).
 pub fn playback_line(queue: &PlaybackQueue) -> String {
     let mut parts = Vec::new();
     if let Some((n, total)) = queue.progress() {
-        parts.push(format!("stage {n} of {total}"));
+        parts.push(format!("step {n} of {total}"));
     }
     // A demo's big move or a showcase moment plays slower than the chosen speed.
     parts.push(format!("{}x", trim_speed(queue.effective_speed())));

@@ -233,7 +233,7 @@ impl PlaybackQueue {
     }
 
     /// Plays every stage before `stage` instantly, then `stage` to `fraction` of its
-    /// duration, and holds there (used by `lodestone render --wave K --t F`).
+    /// duration, and holds there (used by `lodestone render --step K --t F`).
     pub fn freeze_at(&mut self, stage: usize, fraction: f32) {
         self.freeze = Some((stage, fraction.clamp(0.0, 1.0)));
     }

@@ -19,10 +19,7 @@ pub struct ReplayFolder(pub Option<PathBuf>);
 impl ReplayFolder {
     /// `$LODESTONE_DATA_DIR/replays`, else the data folder's `lodestone/replays`.
     pub fn standard() -> ReplayFolder {
-        let base = std::env::var_os("LODESTONE_DATA_DIR")
-            .map(PathBuf::from)
-            .or_else(|| dirs::data_dir().map(|d| d.join("lodestone")));
-        ReplayFolder(base.map(|b| b.join("replays")))
+        ReplayFolder(crate::app::paths::data_file("replays"))
     }
 }
 

@@ -77,10 +77,6 @@ pub trait TableGame: Sized + Send + Sync + 'static {
         before: &Self::Rules,
         resolution: &ResolutionOf<Self>,
     ) -> Vec<Stage>;
-    /// The playback stage `lodestone render --wave K` freezes.
-    fn freeze_stage(_table: &Table<Self>, wave: usize) -> usize {
-        wave
-    }
     /// The status line's first part: the outcome or who moves, and the game's counts.
     fn headline(table: &Table<Self>) -> String;
     /// What follows the headline: the game's own state and notes, never a key legend

@@ -36,7 +36,7 @@ pub fn key_list<G: TableGame>(table: &Table<G>) -> Vec<(String, String)> {
     if table.viewer.is_some() {
         return [
             ("Left / Right", "a move back / forward"),
-            (", / .", "a wave back / forward"),
+            (", / .", "a step back / forward"),
             ("Home / End", "to the start / the end"),
             ("click the timeline", "jump to that move"),
             ("P", "play on from here (two players)"),

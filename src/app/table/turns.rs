@@ -115,7 +115,7 @@ pub(super) fn start<G: TableGame>(
                 break;
             }
             if let Err(e) = table.game.play_text(text.trim()) {
-                warn!("render: move {} ({text}) was refused: {e}", i + 1);
+                warn!("render: ply {i} ({text}) was refused: {e}");
             }
         }
     }
@@ -130,7 +130,7 @@ pub(super) fn start<G: TableGame>(
             warn!("render: the last move ({text}) was refused: {e}");
         }
         match render.and_then(|r| r.freeze) {
-            Some((wave, t)) => queue.freeze_at(G::freeze_stage(&table, wave), t),
+            Some((step, t)) => queue.freeze_at(step, t),
             None => queue.skip(),
         }
     }

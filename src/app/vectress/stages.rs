@@ -176,8 +176,10 @@ pub fn stages_for(
             effects: Vec::new(),
         });
     }
-    let total = resolution.waves.len();
-    for (i, wave) in resolution.waves.iter().enumerate() {
+    // The chain's empty stop is no step of its own (as in the captions).
+    let shown = resolution.shown_waves();
+    let total = shown.len();
+    for (i, wave) in shown.iter().enumerate() {
         let mut tweens = Vec::new();
         let mut effects = Vec::new();
         for actor in &wave.actors {
@@ -266,34 +268,14 @@ pub fn stages_for(
     stages
 }
 
-/// A piece as captions name it: "the White Core".
+/// A piece as captions name it: "the White Core" (the showcase's words).
 fn named(before: &Position, id: PieceId) -> String {
-    before.piece(id).map_or_else(
-        || "a piece".to_string(),
-        |p| {
-            let kind = match p.kind {
-                Kind::Triangle => "Triangle",
-                Kind::Square => "Square",
-                Kind::Rhombus => "Rhombus",
-                Kind::Octagon => "Core",
-            };
-            format!("the {} {kind}", p.owner.title())
-        },
-    )
+    crate::showcase::vectress::piece_name(before, id)
 }
 
 /// A board direction in words (White sits south).
 fn dir_word(dir: Dir) -> &'static str {
-    [
-        "north",
-        "north-east",
-        "east",
-        "south-east",
-        "south",
-        "south-west",
-        "west",
-        "north-west",
-    ][dir.index()]
+    crate::showcase::vectress::dir_name(dir)
 }
 
 /// The player's own move in words: who moves what where, and what it drops or unbonds.

@@ -70,11 +70,6 @@ impl TableGame for Vectress {
         stages_for(commands, looks, &mut table.entities, &before, resolution)
     }
 
-    /// `--wave K` counts the rules' waves; the player's own move plays before them.
-    fn freeze_stage(_table: &VectressTable, wave: usize) -> usize {
-        wave + 1
-    }
-
     fn headline(table: &VectressTable) -> String {
         super::status::headline(table)
     }

@@ -188,11 +188,6 @@ impl TableGame for Wavefield {
         out
     }
 
-    /// `--wave K` freezes the K-th stage: 1 is the move, 2.. the removal rounds.
-    fn freeze_stage(_table: &WavefieldTable, wave: usize) -> usize {
-        wave
-    }
-
     fn hover_note(table: &WavefieldTable) -> Option<&str> {
         table.hover.as_deref()
     }

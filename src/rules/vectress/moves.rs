@@ -74,9 +74,8 @@ impl fmt::Display for Illegal {
             ),
             Illegal::NotAMove { kind } => write!(
                 f,
-                "{} {} moves 1 or 2 cells {} (seen from its owner), and this is not such a step",
-                if *kind == Kind::Octagon { "an" } else { "a" },
-                kind.name(),
+                "a {} moves 1 or 2 cells {} (seen from its owner), and this is not such a step",
+                kind.title(),
                 pattern_words(*kind)
             ),
             Illegal::Occupied { cell, body: false } => write!(

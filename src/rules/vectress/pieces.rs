@@ -32,6 +32,27 @@ impl Kind {
         }
     }
 
+    /// `Triangle`, ..., `Core`: the name players read (README, rules page, captions,
+    /// refusals). [`Kind::name`] stays the protocol's word: the engine's answers use it.
+    pub const fn title(self) -> &'static str {
+        match self {
+            Kind::Triangle => "Triangle",
+            Kind::Square => "Square",
+            Kind::Rhombus => "Rhombus",
+            Kind::Octagon => "Core",
+        }
+    }
+
+    /// The plural players read: `Triangles`, ..., `Rhombi` (as the rules page writes it).
+    pub const fn plural_title(self) -> &'static str {
+        match self {
+            Kind::Triangle => "Triangles",
+            Kind::Square => "Squares",
+            Kind::Rhombus => "Rhombi",
+            Kind::Octagon => "Cores",
+        }
+    }
+
     /// The pole and edge this kind presents in each direction of its own frame, indexed by
     /// [`Frame`] order (front, front-right, right, ..., front-left).
     pub const fn faces(self) -> [Face; 8] {

@@ -18,6 +18,7 @@ pub struct Resolution {
     /// The player's own move (none for a pass).
     pub player: Option<PlayerMove>,
     /// The magnet waves, in order; the last is the one in which nothing moved (V15).
+    /// What a player is shown is [`Resolution::shown_waves`].
     pub waves: Vec<Wave>,
     /// True if the safety cap of [`super::resolve::WAVE_CAP`] waves cut resolution short.
     pub capped: bool,
@@ -220,5 +221,32 @@ impl Wave {
     /// True if anything moved or left the board in this wave.
     pub fn had_movement(&self) -> bool {
         !self.moves.is_empty() || !self.lost.is_empty()
+    }
+
+    /// True if nothing at all happened in this wave: no push (so no force and no shove),
+    /// nothing moved or fell, no bond formed or broke. Only its actors are recorded.
+    /// Resolution stops at the first wave in which nothing moves, so only a last wave can
+    /// be empty; a last wave whose pushes cancel or are blocked, or in which bonds snap
+    /// shut, is not.
+    pub fn is_empty(&self) -> bool {
+        self.pushes.is_empty()
+            && self.forces.is_empty()
+            && self.shoves.is_empty()
+            && !self.had_movement()
+            && self.bonds_formed.is_empty()
+            && self.bonds_broken.is_empty()
+    }
+}
+
+impl Resolution {
+    /// The waves a player is shown: all of [`Resolution::waves`] but a last wave that
+    /// [`Wave::is_empty`] (the chain's stop, with nothing to show). Captions and playback
+    /// stages count these ("wave k of N"); `waves` itself stays whole, as the engine
+    /// prints it and the miner scores it.
+    pub fn shown_waves(&self) -> &[Wave] {
+        match self.waves.split_last() {
+            Some((last, shown)) if last.is_empty() => shown,
+            _ => &self.waves,
+        }
     }
 }

@@ -22,10 +22,7 @@ impl DefinitionsFile {
     /// `$LODESTONE_DATA_DIR/wavefield-definitions.ron`, else the data folder's
     /// `lodestone/wavefield-definitions.ron`.
     pub fn standard() -> DefinitionsFile {
-        let base = std::env::var_os("LODESTONE_DATA_DIR")
-            .map(PathBuf::from)
-            .or_else(|| dirs::data_dir().map(|d| d.join("lodestone")));
-        DefinitionsFile(base.map(|b| b.join(FILE_NAME)))
+        DefinitionsFile(crate::app::paths::data_file(FILE_NAME))
     }
 }
 

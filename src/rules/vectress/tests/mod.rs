@@ -8,6 +8,7 @@ mod naive;
 mod player_moves;
 mod poles;
 mod properties;
+mod shown_waves;
 
 use super::geometry::{Cell, Side};
 use super::moves::Action;

@@ -66,7 +66,7 @@ fn refusals_name_the_rule() {
     assert_eq!(refusal(&game, "pass"), Illegal::PassWithMoves);
     let err = Game::new().play(act("E3-E6")).unwrap_err().to_string();
     assert!(
-        err.starts_with("E3-E6: an octagon moves 1 or 2 cells"),
+        err.starts_with("E3-E6: a Core moves 1 or 2 cells in any of the eight directions"),
         "{err}"
     );
 }

@@ -1,0 +1,356 @@
+//! What `lodestone render` is asked for, checked before any window system or GPU is
+//! touched: the scene, the actions (through the rules), the step to freeze, the size and
+//! where the files go.
+
+use std::path::{Path, PathBuf};
+
+use crate::replay::Replay;
+use crate::rules::{GameId, Match, Setup};
+use crate::showcase::Showcase;
+
+#[derive(clap::Args, Debug, Clone)]
+pub struct RenderArgs {
+    /// What to draw: menu, vectress, hexchess, wavefield or polarity.
+    pub game: String,
+    /// Actions to play first, comma separated, in the engine's notation (`E3-E5,E7-E6`).
+    #[arg(long, value_delimiter = ',')]
+    pub moves: Vec<String>,
+    /// Freeze the last action's playback in this step, in any game (1 = the first: the
+    /// move itself; then, in Vectress, one step per wave).
+    #[arg(long, conflicts_with = "wave")]
+    pub step: Option<usize>,
+    /// Vectress: freeze the last move's playback in this wave (1 = the first wave, the
+    /// step after the move itself).
+    #[arg(long)]
+    pub wave: Option<usize>,
+    /// With --step or --wave: the fraction of that step played, 0 to 1 (default 0.5).
+    #[arg(long)]
+    pub t: Option<f32>,
+    /// Image size, WIDTHxHEIGHT.
+    #[arg(long, default_value = "1280x720")]
+    pub size: String,
+    /// Give up if the scene is not drawn within this many seconds.
+    #[arg(long, default_value_t = 300)]
+    pub timeout: u64,
+    /// The PNG to write (default: GAME.png in the current folder).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Also write a JSON layout report here: the image size, the board's screen rectangle
+    /// and the rectangle of every visible HUD and menu panel (for headless checks that
+    /// nothing overlaps).
+    #[arg(long)]
+    pub layout: Option<PathBuf>,
+    /// Show the renderer's and the libraries' log lines on standard error (RUST_LOG also
+    /// sets them).
+    #[arg(long)]
+    pub verbose: bool,
+}
+
+/// A checked render request.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RenderPlan {
+    /// `None`: the menu.
+    pub game: Option<GameId>,
+    pub size: (u32, u32),
+    /// (0-based step, fraction).
+    pub freeze: Option<(usize, f32)>,
+    pub out: PathBuf,
+}
+
+pub(crate) fn parse_size(size: &str) -> Result<(u32, u32), String> {
+    let (w, h) = size
+        .split_once(['x', 'X'])
+        .ok_or_else(|| format!("--size must look like 1280x720, not \"{size}\""))?;
+    let parse = |s: &str| {
+        s.trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|v| (16..=8192).contains(v))
+    };
+    match (parse(w), parse(h)) {
+        (Some(w), Some(h)) => Ok((w, h)),
+        _ => Err(format!(
+            "--size must be two numbers from 16 to 8192, like 1280x720, not \"{size}\""
+        )),
+    }
+}
+
+/// Checks the request before any window system or GPU is touched.
+pub fn validate(args: &RenderArgs) -> Result<RenderPlan, String> {
+    let game = match args.game.as_str() {
+        "menu" => None,
+        id => Some(GameId::parse(id).ok_or_else(|| {
+            format!(
+                "unknown scene \"{id}\" (known: menu, {})",
+                GameId::ALL.map(GameId::id).join(", ")
+            )
+        })?),
+    };
+    let size = parse_size(&args.size)?;
+    let t = args.t.unwrap_or(0.5);
+    if !(0.0..=1.0).contains(&t) {
+        return Err(format!("--t must be between 0 and 1, not {t}"));
+    }
+    let flag = match (args.step, args.wave) {
+        (Some(k), _) => Some(("--step", k)),
+        (None, Some(k)) => Some(("--wave", k)),
+        (None, None) => None,
+    };
+    if flag.is_none() && args.t.is_some() {
+        return Err("--t says where in a step to freeze, so it needs --step or --wave".to_string());
+    }
+    if let Some((flag, 0)) = flag {
+        return Err(format!("{flag} counts from 1"));
+    }
+    if let Some((flag, _)) = flag.filter(|_| args.moves.is_empty()) {
+        return Err(format!(
+            "{flag} freezes the last action's playback, so it needs --moves"
+        ));
+    }
+    if args.wave.is_some() && game != Some(GameId::Vectress) {
+        return Err(
+            "--wave counts Vectress waves; --step K freezes the K-th step of any game's playback"
+                .to_string(),
+        );
+    }
+    let mut freeze = None;
+    if let Some(game) = game.filter(|_| !args.moves.is_empty()) {
+        // The rules decide whether the moves are legal, before anything is drawn.
+        Replay::new(game, args.moves.clone())
+            .check()
+            .map_err(|e| format!("the moves {e}"))?;
+        if let Some((flag, k)) = flag {
+            let steps = steps_of_last(game, &args.moves)?;
+            // Vectress's waves follow the step of the move itself.
+            let (first, count, unit) = if flag == "--wave" {
+                let waves = waves_of_last(&args.moves)?;
+                (steps - waves, waves, "wave")
+            } else {
+                (0, steps, "step")
+            };
+            if k > count {
+                return Err(format!(
+                    "{flag} {k} is past the end: the last action ({}) plays {}",
+                    args.moves.last().map_or("", String::as_str),
+                    plural(count, unit)
+                ));
+            }
+            freeze = Some((first + k - 1, t));
+        }
+    } else if !args.moves.is_empty() {
+        return Err("the menu has no moves".to_string());
+    }
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(format!("{}.png", args.game)));
+    if out.extension().and_then(|e| e.to_str()) != Some("png") {
+        return Err(format!(
+            "--out must name a .png file, not {}",
+            out.display()
+        ));
+    }
+    check_output_file(&out, "--out")?;
+    if let Some(layout) = &args.layout {
+        if layout.extension().and_then(|e| e.to_str()) != Some("json") {
+            return Err(format!(
+                "--layout must name a .json file, not {}",
+                layout.display()
+            ));
+        }
+        check_output_file(layout, "--layout")?;
+    }
+    Ok(RenderPlan {
+        game,
+        size,
+        freeze,
+        out,
+    })
+}
+
+fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
+/// The playback steps of the last of `actions` (one caption per step, as the window
+/// plays it).
+pub fn steps_of_last(game: GameId, actions: &[String]) -> Result<usize, String> {
+    fn count<G: Showcase>(actions: &[String]) -> Result<usize, String> {
+        let mut game = Match::<G>::new(Setup::default())?;
+        let Some((last, lead)) = actions.split_last() else {
+            return Ok(0);
+        };
+        for action in lead {
+            game.play_text(action).map_err(|e| e.to_string())?;
+        }
+        let before = game.rules().clone();
+        let resolution = game.play_text(last).map_err(|e| e.to_string())?;
+        Ok(G::captions(&before, &resolution).len())
+    }
+    use crate::rules::{hexchess, polarity, vectress, wavefield};
+    match game {
+        GameId::Vectress => count::<vectress::Game>(actions),
+        GameId::Hexchess => count::<hexchess::Game>(actions),
+        GameId::Wavefield => count::<wavefield::Game>(actions),
+        GameId::Polarity => count::<polarity::Game>(actions),
+    }
+}
+
+/// The waves shown of the last of a Vectress game's `actions` (the chain's empty stop
+/// is not one).
+fn waves_of_last(actions: &[String]) -> Result<usize, String> {
+    use crate::rules::vectress;
+    let mut game = Match::<vectress::Game>::new(Setup::default())?;
+    let Some((last, lead)) = actions.split_last() else {
+        return Ok(0);
+    };
+    for action in lead {
+        game.play_text(action).map_err(|e| e.to_string())?;
+    }
+    let resolution = game.play_text(last).map_err(|e| e.to_string())?;
+    Ok(resolution.shown_waves().len())
+}
+
+/// Checks that `path` can be written as a file, before any work is done: its folder
+/// exists and takes a new file (a probe, removed at once), and it is not a folder. The
+/// file itself is only written when the result is ready.
+pub(crate) fn check_output_file(path: &Path, flag: &str) -> Result<(), String> {
+    if path.is_dir() {
+        return Err(format!("{flag} {} is a folder, not a file", path.display()));
+    }
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    check_output_folder(folder, flag, path)
+}
+
+/// Checks that files can be made in `folder` (made first if it is missing and its
+/// parent can take it; `path` is what the message names).
+pub(crate) fn check_output_folder(folder: &Path, flag: &str, path: &Path) -> Result<(), String> {
+    if !folder.is_dir() {
+        return Err(format!(
+            "{flag} {}: the folder {} does not exist",
+            path.display(),
+            folder.display()
+        ));
+    }
+    let probe = folder.join(format!(".lodestone-write-check-{}", std::process::id()));
+    match std::fs::File::create(&probe) {
+        Ok(_) => {
+            let _ = std::fs::remove_file(&probe);
+            Ok(())
+        }
+        Err(e) => Err(format!(
+            "{flag} {}: cannot write in {} ({e})",
+            path.display(),
+            folder.display()
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(game: &str) -> RenderArgs {
+        RenderArgs {
+            game: game.to_string(),
+            moves: Vec::new(),
+            step: None,
+            wave: None,
+            t: None,
+            size: "320x200".to_string(),
+            timeout: 10,
+            out: Some(std::env::temp_dir().join("lodestone-args-test.png")),
+            layout: None,
+            verbose: false,
+        }
+    }
+
+    #[test]
+    fn requests_are_checked_before_rendering() {
+        let menu = validate(&args("menu")).unwrap();
+        assert_eq!((menu.game, menu.size), (None, (320, 200)));
+        assert!(
+            validate(&args("chess"))
+                .unwrap_err()
+                .contains("unknown scene")
+        );
+        let mut bad = args("vectress");
+        bad.size = "big".into();
+        assert!(validate(&bad).unwrap_err().contains("--size"));
+        let mut step = args("vectress");
+        step.step = Some(1);
+        assert!(validate(&step).unwrap_err().contains("needs --moves"));
+        let mut wave = args("polarity");
+        wave.moves = vec!["d4".into()];
+        wave.wave = Some(1);
+        assert!(validate(&wave).unwrap_err().contains("--step"));
+        let mut out = args("polarity");
+        out.out = Some(PathBuf::from("x.jpg"));
+        assert!(validate(&out).unwrap_err().contains(".png"));
+        let mut layout = args("menu");
+        layout.layout = Some(PathBuf::from("layout.txt"));
+        assert!(validate(&layout).unwrap_err().contains("--layout"));
+        layout.layout = Some(std::env::temp_dir().join("layout.json"));
+        assert!(validate(&layout).is_ok());
+        let mut default_out = args("hexchess");
+        default_out.out = None;
+        assert_eq!(
+            validate(&default_out).unwrap().out,
+            PathBuf::from("hexchess.png")
+        );
+    }
+
+    #[test]
+    fn a_step_past_the_last_one_and_a_refused_move_are_usage_errors() {
+        let mut chain = args("vectress");
+        chain.moves = ["E3-G5", "F7-H5", "F5-F7"].map(String::from).to_vec();
+        let steps = steps_of_last(GameId::Vectress, &chain.moves).unwrap();
+        assert!(steps >= 2, "the chain's last move plays in {steps} steps");
+        chain.step = Some(steps);
+        chain.t = Some(0.25);
+        assert_eq!(validate(&chain).unwrap().freeze, Some((steps - 1, 0.25)));
+        chain.step = Some(steps + 1);
+        let past = validate(&chain).unwrap_err();
+        assert!(
+            past.contains("past the end") && past.contains("F5-F7"),
+            "{past}"
+        );
+        // A wave counts after the move's own step: wave 1 is step 2.
+        chain.step = None;
+        chain.wave = Some(1);
+        assert_eq!(validate(&chain).unwrap().freeze, Some((1, 0.25)));
+        chain.wave = Some(steps);
+        assert!(validate(&chain).unwrap_err().contains("past the end"));
+        chain.wave = None;
+        let t_alone = validate(&chain).unwrap_err();
+        assert!(t_alone.contains("--t"), "{t_alone}");
+        chain.t = None;
+        chain.moves[1] = "E3-E9".into();
+        let refused = validate(&chain).unwrap_err();
+        assert!(
+            refused.contains("ply 1") && refused.contains("E3-E9"),
+            "{refused}"
+        );
+    }
+
+    #[test]
+    fn an_output_path_that_cannot_be_written_is_refused_at_once() {
+        let missing = std::env::temp_dir().join("lodestone-no-such-folder/x.png");
+        let why = check_output_file(&missing, "--out").unwrap_err();
+        assert!(why.contains("does not exist"), "{why}");
+        let folder = std::env::temp_dir();
+        assert!(
+            check_output_file(&folder, "--out")
+                .unwrap_err()
+                .contains("is a folder")
+        );
+        assert!(check_output_file(&folder.join("fine.png"), "--out").is_ok());
+    }
+}

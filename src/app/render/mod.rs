@@ -1,0 +1,170 @@
+//! `lodestone render`: the scene of a game drawn offscreen (no window) to a PNG.
+//!
+//! Bevy runs without winit under the schedule runner, the camera renders into an image,
+//! and the capture waits until the scene is really drawn: the game's presentation says
+//! its scene is ready, and no render pipeline is still compiling (software rendering
+//! compiles slowly, so a fixed frame count would be fragile). A machine without any
+//! graphics adapter gets one clear sentence, never a hang. Everything the request can
+//! get wrong is found before the renderer starts (`args`).
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
+
+use crate::engine::cli::CliError;
+use crate::rules::GameId;
+
+mod args;
+mod layout;
+mod offscreen;
+
+pub use args::steps_of_last;
+pub use args::{RenderArgs, RenderPlan, validate};
+pub(crate) use args::{check_output_file, check_output_folder, parse_size};
+use layout::LayoutProbe;
+pub use layout::layout_json;
+pub(crate) use offscreen::{PipelineProbe, Warmup, offscreen_app};
+
+/// What the presentation should show: the game, the actions to play, and where to freeze
+/// the last one's playback.
+#[derive(Resource, Debug, Clone, PartialEq)]
+pub struct RenderRequest {
+    pub game: Option<GameId>,
+    pub moves: Vec<String>,
+    /// (0-based step, fraction).
+    pub freeze: Option<(usize, f32)>,
+}
+
+/// Cleared by a presentation that needs time to set its scene up (play the moves, start
+/// and freeze the playback); the capture waits for it.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SceneReady(pub bool);
+
+impl Default for SceneReady {
+    fn default() -> Self {
+        SceneReady(true)
+    }
+}
+
+#[derive(Resource)]
+struct Capture {
+    image: Handle<Image>,
+    out: PathBuf,
+    /// Where the layout report goes, if asked for.
+    layout: Option<PathBuf>,
+    size: (u32, u32),
+    started: Instant,
+    timeout: Duration,
+    warmup: Warmup,
+    requested: bool,
+    done: Arc<AtomicBool>,
+    result: Arc<Mutex<Option<Result<(), String>>>>,
+}
+
+pub fn run(args: &RenderArgs) -> Result<(), CliError> {
+    let plan = validate(args).map_err(|e| CliError::Usage(format!("render: {e}")))?;
+    draw(args, &plan).map_err(CliError::Failed)
+}
+
+fn draw(args: &RenderArgs, plan: &RenderPlan) -> Result<(), String> {
+    let request = RenderRequest {
+        game: plan.game,
+        moves: args.moves.clone(),
+        freeze: plan.freeze,
+    };
+    let (width, height) = plan.size;
+    let (mut app, handle) = offscreen_app(request, width, height, args.verbose)?;
+    let result = Arc::new(Mutex::new(None));
+    app.insert_resource(Capture {
+        image: handle,
+        out: plan.out.clone(),
+        layout: args.layout.clone(),
+        size: (width, height),
+        started: Instant::now(),
+        timeout: Duration::from_secs(args.timeout.max(1)),
+        warmup: Warmup::default(),
+        requested: false,
+        done: Arc::new(AtomicBool::new(false)),
+        result: result.clone(),
+    });
+    app.add_systems(Last, capture_when_drawn);
+    app.run();
+    let outcome = result
+        .lock()
+        .map_err(|_| "render: the capture state was lost".to_string())?
+        .take();
+    outcome.unwrap_or_else(|| Err("render: the renderer stopped before capturing".to_string()))
+}
+
+fn capture_when_drawn(
+    mut commands: Commands,
+    mut capture: ResMut<Capture>,
+    probe: Res<PipelineProbe>,
+    ready: Res<SceneReady>,
+    layout: LayoutProbe,
+    mut exit: MessageWriter<AppExit>,
+) {
+    if capture.done.load(Ordering::Acquire) {
+        exit.write(AppExit::Success);
+        return;
+    }
+    if capture.started.elapsed() > capture.timeout {
+        let why = format!(
+            "render: the scene was not drawn within {} s (pipelines still compiling: {})",
+            capture.timeout.as_secs(),
+            probe.waiting()
+        );
+        if let Ok(mut slot) = capture.result.lock() {
+            *slot = Some(Err(why));
+        }
+        exit.write(AppExit::error());
+        return;
+    }
+    if capture.requested || !capture.warmup.settled(ready.0, probe.waiting()) {
+        return;
+    }
+    capture.requested = true;
+    // The layout of the frame being captured: the UI was laid out this frame already.
+    if let Some(path) = capture.layout.clone() {
+        let report = layout.report(capture.size);
+        let written = serde_json::to_string_pretty(&report)
+            .map_err(|e| e.to_string())
+            .and_then(|text| std::fs::write(&path, text).map_err(|e| e.to_string()))
+            .map_err(|e| format!("render: could not write {}: {e}", path.display()));
+        if let Err(why) = written {
+            if let Ok(mut slot) = capture.result.lock() {
+                *slot = Some(Err(why));
+            }
+            exit.write(AppExit::error());
+            return;
+        }
+    }
+    let out = capture.out.clone();
+    let done = capture.done.clone();
+    let result = capture.result.clone();
+    commands
+        .spawn(Screenshot::image(capture.image.clone()))
+        .observe(move |captured: On<ScreenshotCaptured>| {
+            let saved = save_png(&captured.image, &out);
+            if let Ok(mut slot) = result.lock() {
+                *slot = Some(saved);
+            }
+            done.store(true, Ordering::Release);
+        });
+}
+
+/// Writes a captured image as an RGB PNG.
+pub fn save_png(image: &Image, path: &Path) -> Result<(), String> {
+    let dynamic = image
+        .clone()
+        .try_into_dynamic()
+        .map_err(|e| format!("the captured image could not be converted: {e}"))?;
+    dynamic
+        .to_rgb8()
+        .save_with_format(path, image::ImageFormat::Png)
+        .map_err(|e| format!("could not write {}: {e}", path.display()))
+}
