@@ -265,7 +265,7 @@ fn open_replay(file: &std::path::Path, check: bool) -> Result<serde_json::Value,
         }));
     }
     #[cfg(feature = "app")]
-    if !no_window() {
+    if window_wanted()? {
         lodestone::app::run_window_from(Some(lodestone::app::table::StartFrom::replay(&replay)));
     }
     Ok(serde_json::Value::Null)
@@ -278,9 +278,29 @@ fn no_window() -> bool {
     std::env::var_os("LODESTONE_NO_WINDOW").is_some_and(|v| !v.is_empty() && v != "0")
 }
 
+/// Whether the window may be opened: not with `LODESTONE_NO_WINDOW`, and not without a
+/// display to open it on (one sentence and exit status 1 instead of the window system's
+/// panic).
+#[cfg(feature = "app")]
+fn window_wanted() -> Result<bool, CliError> {
+    if no_window() {
+        return Ok(false);
+    }
+    if cfg!(target_os = "linux") {
+        let var = |name: &str| std::env::var(name).ok();
+        if let Some(why) = lodestone::app::startup::display_problem(
+            var("DISPLAY").as_deref(),
+            var("WAYLAND_DISPLAY").as_deref(),
+        ) {
+            return Err(CliError::Failed(why));
+        }
+    }
+    Ok(true)
+}
+
 #[cfg(feature = "app")]
 fn open_window() -> Result<serde_json::Value, CliError> {
-    if !no_window() {
+    if window_wanted()? {
         lodestone::app::run_window();
     }
     Ok(serde_json::Value::Null)
@@ -298,7 +318,7 @@ fn open_game(cli: &Cli) -> Result<serde_json::Value, CliError> {
     let (game, choice) =
         lodestone::app::new_game::launch_choice(&args, lodestone::app::new_game::remembered_choice)
             .map_err(CliError::Usage)?;
-    if !no_window() {
+    if window_wanted()? {
         lodestone::app::run_game(game, choice);
     }
     Ok(serde_json::Value::Null)
@@ -311,7 +331,7 @@ fn open_game(_cli: &Cli) -> Result<serde_json::Value, CliError> {
 
 #[cfg(feature = "app")]
 fn open_attract() -> Result<serde_json::Value, CliError> {
-    if !no_window() {
+    if window_wanted()? {
         lodestone::app::run_attract();
     }
     Ok(serde_json::Value::Null)

@@ -211,8 +211,14 @@ fn measure(plan: &BenchPlan, game: GameId) -> Result<Samples, String> {
         moves: before.iter().map(|m| m.to_string()).collect(),
         freeze: None,
     };
-    let (mut app, _image) =
-        super::render::offscreen_app(request, plan.size.0, plan.size.1, plan.verbose)?;
+    let (mut app, _image) = super::render::offscreen_app(
+        request,
+        plan.size.0,
+        plan.size.1,
+        plan.verbose,
+        false,
+        "bench app",
+    )?;
     let samples = Arc::new(Mutex::new(Samples::default()));
     let failed = Arc::new(Mutex::new(None));
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::ZERO))

@@ -25,6 +25,7 @@ pub mod settings;
 pub mod settings_screen;
 pub mod showcase;
 pub mod stage;
+pub mod startup;
 pub mod table;
 pub mod vectress;
 pub mod wavefield;
@@ -181,14 +182,19 @@ enum Launch {
 }
 
 fn open_window(launch: Launch) {
+    startup::install_failure_hook(None);
     let settings = settings::settings_path()
         .map(|p| settings::load_from(&p).0)
         .unwrap_or_default();
     App::new()
-        .add_plugins(DefaultPlugins.set(WindowPlugin {
-            primary_window: Some(window::primary_window(&settings)),
-            ..default()
-        }))
+        .add_plugins(
+            DefaultPlugins
+                .set(WindowPlugin {
+                    primary_window: Some(window::primary_window(&settings)),
+                    ..default()
+                })
+                .set(startup::log_plugin(bevy::log::Level::WARN)),
+        )
         .add_plugins(MeshPickingPlugin)
         .insert_resource(table::ReplayFolder::standard())
         .add_plugins((plugin, settings::plugin, screenshot::plugin, window::plugin))

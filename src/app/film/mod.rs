@@ -7,7 +7,6 @@
 //! frame for the start and `ceil(STAGE_SECONDS * fps / speed)` frames per stage.
 
 use std::collections::VecDeque;
-use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -17,221 +16,15 @@ use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use bevy::time::TimeUpdateStrategy;
 
 use super::playback::PlaybackQueue;
-use super::render::{
-    PipelineProbe, RenderRequest, SceneReady, Warmup, check_output_file, check_output_folder,
-    parse_size,
-};
+use super::render::{PipelineProbe, RenderRequest, SceneReady, Warmup};
 use super::table::{Request, Table, TableGame};
 use crate::engine::cli::CliError;
-use crate::replay::Replay;
-use crate::rules::{GameId, Rules};
+use crate::rules::Rules;
 
 mod output;
+mod plan;
 use output::write;
-
-#[derive(clap::Args, Debug, Clone)]
-pub struct FilmArgs {
-    /// The game: vectress, hexchess, wavefield or polarity.
-    pub game: String,
-    /// The actions from the start, comma separated, in the engine's notation.
-    #[arg(long, value_delimiter = ',', conflicts_with = "replay")]
-    pub moves: Vec<String>,
-    /// A replay file to take the actions (and ruleset and seed) from instead.
-    #[arg(long, conflicts_with = "scenario")]
-    pub replay: Option<PathBuf>,
-    /// A scenario of the library (`lodestone scenarios` lists them): its focus ply is
-    /// filmed unless --from/--to say otherwise.
-    #[arg(long, conflicts_with = "moves")]
-    pub scenario: Option<String>,
-    /// The first ply filmed (plies count from 0; default: the last action, or a
-    /// scenario's focus).
-    #[arg(long)]
-    pub from: Option<usize>,
-    /// The ply after the last one filmed (default: the one after --from's).
-    #[arg(long)]
-    pub to: Option<usize>,
-    /// Playback speed, 0.05 to 4 (slow motion below 1).
-    #[arg(long, default_value_t = 1.0)]
-    pub speed: f32,
-    /// Frames per second of the film, 1 to 60.
-    #[arg(long, default_value_t = 15)]
-    pub fps: u32,
-    /// Frame size, WIDTHxHEIGHT.
-    #[arg(long, default_value = "960x540")]
-    pub size: String,
-    /// The camera: fixed (the game's own view) or cinematic (it follows each stage's
-    /// pieces, then eases back).
-    #[arg(long, default_value = "cinematic")]
-    pub camera: String,
-    /// Show each stage's caption: on or off.
-    #[arg(long, default_value = "on")]
-    pub captions: String,
-    /// draft (the low look: no shadows, environment or anti-aliasing; faster under
-    /// software rendering) or good (the high look).
-    #[arg(long, default_value = "good")]
-    pub quality: String,
-    /// Give up if a frame is not drawn within this many seconds.
-    #[arg(long, default_value_t = 300)]
-    pub timeout: u64,
-    /// A `.gif` file, or a folder for `frame-0001.png`, ... (default: GAME.gif, or
-    /// NAME.gif for a scenario, in the current folder).
-    #[arg(long)]
-    pub out: Option<PathBuf>,
-    /// Show the renderer's and the libraries' log lines on standard error (RUST_LOG also
-    /// sets them).
-    #[arg(long)]
-    pub verbose: bool,
-}
-
-/// A checked film request.
-#[derive(Debug, Clone, PartialEq)]
-pub struct FilmPlan {
-    pub game: GameId,
-    /// Played at once before the film starts.
-    pub before: Vec<String>,
-    /// Played, one after the other, while filming.
-    pub filmed: Vec<String>,
-    pub speed: f32,
-    pub fps: u32,
-    pub size: (u32, u32),
-    pub captions: bool,
-    pub cinematic: bool,
-    pub draft: bool,
-    pub gif: bool,
-    /// Where the film goes: the `.gif`, or the folder of PNGs.
-    pub out: PathBuf,
-}
-
-/// Checks the request (the actions through the rules too) before anything is drawn.
-pub fn plan(args: &FilmArgs) -> Result<FilmPlan, String> {
-    let game = GameId::parse(&args.game).ok_or_else(|| {
-        format!(
-            "unknown game \"{}\" (known: vectress, hexchess, wavefield, polarity)",
-            args.game
-        )
-    })?;
-    let mut focus = None;
-    let actions = match (&args.replay, &args.scenario) {
-        (_, Some(name)) => {
-            let scenario = crate::showcase::library::scenarios()?
-                .into_iter()
-                .find(|s| s.game == game && s.name == name.as_str())
-                .ok_or_else(|| {
-                    format!(
-                        "no {} scenario is named \"{name}\" (lodestone scenarios lists them)",
-                        game.id()
-                    )
-                })?;
-            if scenario.replay.ruleset.is_some() || scenario.replay.seed != 0 {
-                return Err(format!(
-                    "the scenario {name} needs its ruleset or seed, and films start from the default setup"
-                ));
-            }
-            focus = scenario.replay.focus;
-            scenario.replay.actions
-        }
-        (Some(path), None) => {
-            let replay = Replay::load(path)?;
-            if replay.game_id()? != game {
-                return Err(format!(
-                    "{} is a replay of {}, not {}",
-                    path.display(),
-                    replay.game,
-                    game.id()
-                ));
-            }
-            if replay.ruleset.is_some() || replay.seed != 0 {
-                return Err(format!(
-                    "{} needs its ruleset or seed, and films start from the default setup",
-                    path.display()
-                ));
-            }
-            replay.actions
-        }
-        (None, None) => {
-            let replay = Replay::new(game, args.moves.clone());
-            replay.check().map_err(|e| format!("the moves {e}"))?;
-            replay.actions
-        }
-    };
-    if actions.is_empty() {
-        return Err("there is nothing to film: give --moves or --replay".to_string());
-    }
-    // A scenario films its focus ply; otherwise the last action.
-    let to = args
-        .to
-        .unwrap_or_else(|| focus.map_or(actions.len(), |f| (f + 1).min(actions.len())));
-    let from = args.from.unwrap_or(to.saturating_sub(1));
-    if to > actions.len() || from >= to {
-        return Err(format!(
-            "--from {from} --to {to} is no range of the {} plies (plies count from 0: 0 <= from < to <= {})",
-            actions.len(),
-            actions.len()
-        ));
-    }
-    if !(0.05..=4.0).contains(&args.speed) {
-        return Err(format!(
-            "--speed must be from 0.05 to 4, not {}",
-            args.speed
-        ));
-    }
-    if !(1..=60).contains(&args.fps) {
-        return Err(format!("--fps must be from 1 to 60, not {}", args.fps));
-    }
-    let cinematic = match args.camera.as_str() {
-        "fixed" => false,
-        "cinematic" => true,
-        other => {
-            return Err(format!(
-                "--camera must be fixed or cinematic, not \"{other}\""
-            ));
-        }
-    };
-    let captions = match args.captions.as_str() {
-        "on" => true,
-        "off" => false,
-        other => return Err(format!("--captions must be on or off, not \"{other}\"")),
-    };
-    let draft = match args.quality.as_str() {
-        "draft" => true,
-        "good" => false,
-        other => return Err(format!("--quality must be draft or good, not \"{other}\"")),
-    };
-    let out = args.out.clone().unwrap_or_else(|| {
-        PathBuf::from(format!(
-            "{}.gif",
-            args.scenario.as_deref().unwrap_or(&args.game)
-        ))
-    });
-    let gif = out.extension().is_some_and(|e| e == "gif");
-    if gif {
-        check_output_file(&out, "--out")?;
-    } else if out.extension().is_some() && !out.is_dir() {
-        return Err(format!(
-            "--out must be a .gif file or a folder, not {}",
-            out.display()
-        ));
-    } else {
-        // The frames' folder, made now (with any missing parents) so that a folder that
-        // cannot be made or written is found before the first frame.
-        std::fs::create_dir_all(&out)
-            .map_err(|e| format!("--out {}: cannot make the folder ({e})", out.display()))?;
-        check_output_folder(&out, "--out", &out)?;
-    }
-    Ok(FilmPlan {
-        game,
-        before: actions[..from].to_vec(),
-        filmed: actions[from..to].to_vec(),
-        speed: args.speed,
-        fps: args.fps,
-        size: parse_size(&args.size)?,
-        captions,
-        cinematic,
-        draft,
-        gif,
-        out,
-    })
-}
+pub use plan::{FilmArgs, FilmPlan, plan};
 
 /// The actions the table plays while filming, one as soon as the last has played back.
 #[derive(Resource, Debug, Default)]
@@ -347,7 +140,7 @@ fn shoot(
         freeze: None,
     };
     let (mut app, handle) =
-        super::render::offscreen_app(request, plan.size.0, plan.size.1, verbose)?;
+        super::render::offscreen_app(request, plan.size.0, plan.size.1, verbose, true, "film")?;
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::ZERO))
         .insert_resource(FilmOverlay {
             captions: plan.captions,

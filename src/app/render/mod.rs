@@ -77,7 +77,7 @@ fn draw(args: &RenderArgs, plan: &RenderPlan) -> Result<(), String> {
         freeze: plan.freeze,
     };
     let (width, height) = plan.size;
-    let (mut app, handle) = offscreen_app(request, width, height, args.verbose)?;
+    let (mut app, handle) = offscreen_app(request, width, height, args.verbose, true, "render")?;
     let result = Arc::new(Mutex::new(None));
     app.insert_resource(Capture {
         image: handle,

@@ -2,14 +2,12 @@
 //! under the schedule runner, a camera drawing into an image, a probe of the render
 //! pipelines still compiling, logs kept quiet and renderer panics turned into one sentence.
 
-use std::io::IsTerminal;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use bevy::app::ScheduleRunnerPlugin;
 use bevy::asset::RenderAssetUsages;
-use bevy::log::{BoxedFmtLayer, LogPlugin};
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, PipelineCache, TextureFormat, TextureUsages};
 use bevy::render::{Render, RenderApp, RenderPlugin, RenderSystems};
@@ -60,14 +58,17 @@ impl PipelineProbe {
 /// A headless app drawing `request`'s scene into an image of `width` x `height` (no
 /// window: the schedule runner drives it), with the probe that tells when no render
 /// pipeline is compiling. Shared by `render`, `film` and `bench app`; `verbose` lets the
-/// libraries' log lines through.
+/// libraries' log lines through, `paced` holds each frame to at least 1/60 s; `command` names the
+/// subcommand in a failure's sentence.
 pub(crate) fn offscreen_app(
     request: RenderRequest,
     width: u32,
     height: u32,
     verbose: bool,
+    paced: bool,
+    command: &'static str,
 ) -> Result<(App, Handle<Image>), String> {
-    install_failure_hook();
+    crate::app::startup::install_failure_hook(Some(command));
     if !verbose {
         quiet_the_device_select_layer();
     }
@@ -84,12 +85,22 @@ pub(crate) fn offscreen_app(
                 synchronous_pipeline_compilation: true,
                 ..default()
             })
-            .set(quiet_log(verbose))
+            .set(crate::app::startup::log_plugin(if verbose {
+                bevy::log::Level::INFO
+            } else {
+                bevy::log::Level::ERROR
+            }))
             .disable::<WinitPlugin>(),
     )
-    // Unpaced: the next frame starts as soon as the last is done, so a film is made as
-    // fast as the machine draws and `bench app` measures the frame, not a 1/60 s pace.
-    .add_plugins(ScheduleRunnerPlugin::run_loop(Duration::ZERO));
+    // `bench app` runs unpaced, so it measures the frame and not a 1/60 s pace. Render and
+    // film keep the pace: while they wait for a capture, frames drawn as fast as possible
+    // take the CPU from the render thread (under software rendering a film took twice as
+    // long unpaced).
+    .add_plugins(ScheduleRunnerPlugin::run_loop(if paced {
+        Duration::from_secs_f64(1.0 / 60.0)
+    } else {
+        Duration::ZERO
+    }));
 
     let mut image = Image::new_fill(
         Extent3d {
@@ -140,29 +151,6 @@ fn count_waiting_pipelines(cache: Res<PipelineCache>, probe: Res<PipelineProbe>)
         .store(cache.waiting_pipelines().count(), Ordering::Relaxed);
 }
 
-/// The log of an offscreen command: its standard error is for the command's own
-/// progress and errors, so the libraries' lines show only when asked (`--verbose`, or
-/// `RUST_LOG`, which Bevy's filter reads on top of this level), and carry colour codes
-/// only on a terminal.
-fn quiet_log(verbose: bool) -> LogPlugin {
-    fn plain_unless_terminal(_: &mut App) -> Option<BoxedFmtLayer> {
-        Some(Box::new(
-            bevy::log::tracing_subscriber::fmt::Layer::default()
-                .with_writer(std::io::stderr)
-                .with_ansi(std::io::stderr().is_terminal()),
-        ))
-    }
-    LogPlugin {
-        level: if verbose {
-            bevy::log::Level::INFO
-        } else {
-            bevy::log::Level::ERROR
-        },
-        fmt_layer: plain_unless_terminal,
-        ..default()
-    }
-}
-
 /// Mesa's Vulkan device-select layer asks libwayland for a display while the adapters
 /// are listed, and libwayland prints "error: XDG_RUNTIME_DIR is invalid or not set in
 /// the environment." twice on every run without a session folder (over SSH, in CI).
@@ -179,35 +167,4 @@ fn quiet_the_device_select_layer() {
     // pools (a later call finds the variable set and returns above), so no other thread
     // of ours reads the environment while it changes.
     unsafe { std::env::set_var("NODEVICE_SELECT", "1") };
-}
-
-/// Turns the renderer's panics (no adapter, lost device) into one sentence and an exit
-/// status, so a machine without graphics fails at once instead of hanging.
-fn install_failure_hook() {
-    static REPORTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-    std::panic::set_hook(Box::new(|info| {
-        // The render thread and the main thread may both panic: one sentence, once.
-        if REPORTED.swap(true, Ordering::SeqCst) {
-            std::process::exit(1);
-        }
-        let message = info
-            .payload()
-            .downcast_ref::<&str>()
-            .map(|s| s.to_string())
-            .or_else(|| info.payload().downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "unknown failure".to_string());
-        if message.contains("Unable to find a GPU") {
-            eprintln!(
-                "lodestone: render: no graphics adapter found; install a Vulkan driver \
-                 (for software rendering on Linux: the mesa-vulkan-drivers package)"
-            );
-        } else {
-            let place = info
-                .location()
-                .map(|l| format!(" at {}:{}", l.file(), l.line()))
-                .unwrap_or_default();
-            eprintln!("lodestone: render: rendering failed: {message}{place}");
-        }
-        std::process::exit(1);
-    }));
 }
