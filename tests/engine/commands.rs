@@ -2,15 +2,7 @@
 //! reads a replay and says how the game stands; a machine that cannot show the game is
 //! told why in one sentence.
 
-use std::process::{Command, Output};
-
-fn lodestone(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_lodestone"))
-        .args(args)
-        .env("LODESTONE_NO_WINDOW", "1")
-        .output()
-        .expect("the lodestone binary starts")
-}
+use crate::lodestone;
 
 /// `replay --check` prints the one JSON line its help promises, `over` and `winner`
 /// included.
@@ -58,7 +50,7 @@ fn replay_check_says_whether_the_game_is_over_and_who_won() {
 #[test]
 fn a_machine_that_cannot_show_the_game_gets_one_sentence_and_exit_1() {
     let run = |args: &[&str], env: &[(&str, &str)], unset: &[&str]| {
-        let mut command = Command::new(env!("CARGO_BIN_EXE_lodestone"));
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_lodestone"));
         command
             .args(args)
             .env(

@@ -196,17 +196,18 @@ fn a_short_checkmate_ends_the_game() {
 
 #[test]
 fn bench_reports_medians_with_their_sample_counts() {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_lodestone"))
-        .args(["bench", "hexchess", "--depth", "2", "--samples", "2"])
-        .args(["--perft-samples", "3", "--ai-samples", "1"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let bench: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let bench = crate::json_of(&[
+        "bench",
+        "hexchess",
+        "--depth",
+        "2",
+        "--samples",
+        "2",
+        "--perft-samples",
+        "3",
+        "--ai-samples",
+        "1",
+    ]);
     for (ruleset, nodes) in [("v011", 1767), ("classic", 2586)] {
         let r = &bench[ruleset];
         assert_eq!(r["perft_nodes"], nodes, "{ruleset}: {r}");

@@ -295,16 +295,7 @@ fn simulate_prints_a_json_summary() {
 
 #[test]
 fn bench_reports_the_computers_median_per_position() {
-    let out = Command::new(env!("CARGO_BIN_EXE_lodestone"))
-        .args(["bench", "polarity", "--samples", "2", "--ai-samples", "3"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let bench: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let bench = crate::json_of(&["bench", "polarity", "--samples", "2", "--ai-samples", "3"]);
     assert_eq!(
         (bench["samples"].clone(), bench["ai_samples"].clone()),
         (json!(2), json!(3))

@@ -2,24 +2,7 @@
 //! one line on standard error naming what is wrong (and the allowed values), with exit
 //! status 2; `--help` and `help` work for every subcommand. Through the real binary.
 
-use std::process::{Command, Output};
-
-fn lodestone(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_lodestone"))
-        .args(args)
-        // Nothing here may open a window or reach a person's files.
-        .env("LODESTONE_NO_WINDOW", "1")
-        .env(
-            "LODESTONE_DATA_DIR",
-            std::env::temp_dir().join("lodestone-usage-data"),
-        )
-        .env(
-            "LODESTONE_CONFIG_DIR",
-            std::env::temp_dir().join("lodestone-usage-config"),
-        )
-        .output()
-        .expect("the lodestone binary starts")
-}
+use crate::lodestone;
 
 /// Runs a mistake and checks the answer: exit 2, one line, one `lodestone:` prefix, and
 /// every expected phrase in it.
@@ -241,7 +224,7 @@ fn an_unwritable_out_is_refused_before_the_renderer_starts() {
             "/no/such/folder/x.gif",
         ][..],
     ] {
-        let out = Command::new(env!("CARGO_BIN_EXE_lodestone"))
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_lodestone"))
             .args(verb)
             .env("VK_ICD_FILENAMES", "/no/such/icd.json")
             .env("VK_DRIVER_FILES", "/no/such/icd.json")

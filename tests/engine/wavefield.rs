@@ -307,24 +307,18 @@ fn undo_after_ai_takes_back_the_whole_computer_turn() {
 
 #[test]
 fn bench_times_the_real_rescue_search_on_positions_without_a_rescue() {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_lodestone"))
-        .args([
-            "bench",
-            "wavefield",
-            "--samples",
-            "2",
-            "--selfplay-seconds",
-            "0",
-        ])
-        .args(["--rescue-positions", "1", "--exhaustive-positions", "2"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let bench: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let bench = crate::json_of(&[
+        "bench",
+        "wavefield",
+        "--samples",
+        "2",
+        "--selfplay-seconds",
+        "0",
+        "--rescue-positions",
+        "1",
+        "--exhaustive-positions",
+        "2",
+    ]);
     assert_eq!(bench["samples"], 2);
     assert_eq!(bench["computer_move_samples"], 2);
     assert_eq!(bench["rescue_search_all_16_profiles_positions"], 2);
