@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::replay::Replay;
-use crate::rules::{GameId, Match, Setup};
+use crate::rules::GameId;
 use crate::showcase::Showcase;
 
 #[derive(clap::Args, Debug, Clone)]
@@ -116,17 +116,12 @@ pub fn validate(args: &RenderArgs) -> Result<RenderPlan, String> {
     let mut freeze = None;
     if let Some(game) = game.filter(|_| !args.moves.is_empty()) {
         // The rules decide whether the moves are legal, before anything is drawn.
-        Replay::new(game, args.moves.clone())
-            .check()
-            .map_err(|e| format!("the moves {e}"))?;
+        let last = last_playback(game, &args.moves).map_err(|e| format!("the moves {e}"))?;
         if let Some((flag, k)) = flag {
-            let steps = steps_of_last(game, &args.moves)?;
             // Vectress's waves follow the step of the move itself.
-            let (first, count, unit) = if flag == "--wave" {
-                let waves = waves_of_last(&args.moves)?;
-                (steps - waves, waves, "wave")
-            } else {
-                (0, steps, "step")
+            let (first, count, unit) = match last.waves {
+                Some(waves) if flag == "--wave" => (last.steps - waves, waves, "wave"),
+                _ => (0, last.steps, "step"),
             };
             if k > count {
                 return Err(format!(
@@ -176,43 +171,54 @@ fn plural(n: usize, word: &str) -> String {
     }
 }
 
-/// The playback steps of the last of `actions` (one caption per step, as the window
-/// plays it).
-pub fn steps_of_last(game: GameId, actions: &[String]) -> Result<usize, String> {
-    fn count<G: Showcase>(actions: &[String]) -> Result<usize, String> {
-        let mut game = Match::<G>::new(Setup::default())?;
-        let Some((last, lead)) = actions.split_last() else {
-            return Ok(0);
-        };
-        for action in lead {
-            game.play_text(action).map_err(|e| e.to_string())?;
-        }
-        let before = game.rules().clone();
-        let resolution = game.play_text(last).map_err(|e| e.to_string())?;
-        Ok(G::captions(&before, &resolution).len())
-    }
-    use crate::rules::{hexchess, polarity, vectress, wavefield};
-    match game {
-        GameId::Vectress => count::<vectress::Game>(actions),
-        GameId::Hexchess => count::<hexchess::Game>(actions),
-        GameId::Wavefield => count::<wavefield::Game>(actions),
-        GameId::Polarity => count::<polarity::Game>(actions),
-    }
+/// How the last of some actions plays back in the window.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LastPlayback {
+    /// Its steps (one caption per step).
+    pub steps: usize,
+    /// Vectress: how many of those steps are waves (the chain's empty stop is none).
+    pub waves: Option<usize>,
 }
 
-/// The waves shown of the last of a Vectress game's `actions` (the chain's empty stop
-/// is not one).
-fn waves_of_last(actions: &[String]) -> Result<usize, String> {
-    use crate::rules::vectress;
-    let mut game = Match::<vectress::Game>::new(Setup::default())?;
-    let Some((last, lead)) = actions.split_last() else {
-        return Ok(0);
-    };
-    for action in lead {
-        game.play_text(action).map_err(|e| e.to_string())?;
+/// Plays `actions` from the start, once, through the rules, and says how the last plays
+/// back; a refused action is named by its ply, as replays name it.
+pub fn last_playback(game: GameId, actions: &[String]) -> Result<LastPlayback, String> {
+    fn play<G: Showcase>(
+        game: GameId,
+        actions: &[String],
+    ) -> Result<Option<(G, G::Resolution)>, String> {
+        let Some((last, lead)) = actions.split_last() else {
+            return Ok(None);
+        };
+        let mut played = Replay::new(game, lead.to_vec()).replay::<G>()?;
+        let before = played.rules().clone();
+        let resolution = played.play_text(last).map_err(|e| {
+            format!(
+                "cannot be replayed: ply {}, action \"{last}\" is refused ({e})",
+                lead.len()
+            )
+        })?;
+        Ok(Some((before, resolution)))
     }
-    let resolution = game.play_text(last).map_err(|e| e.to_string())?;
-    Ok(resolution.shown_waves().len())
+    fn steps<G: Showcase>(played: &Option<(G, G::Resolution)>) -> usize {
+        played.as_ref().map_or(0, |(before, resolution)| {
+            G::captions(before, resolution).len()
+        })
+    }
+    use crate::rules::{hexchess, polarity, vectress, wavefield};
+    let only_steps = |steps| LastPlayback { steps, waves: None };
+    Ok(match game {
+        GameId::Vectress => {
+            let played = play::<vectress::Game>(game, actions)?;
+            LastPlayback {
+                steps: steps(&played),
+                waves: Some(played.as_ref().map_or(0, |(_, r)| r.shown_waves().len())),
+            }
+        }
+        GameId::Hexchess => only_steps(steps(&play::<hexchess::Game>(game, actions)?)),
+        GameId::Wavefield => only_steps(steps(&play::<wavefield::Game>(game, actions)?)),
+        GameId::Polarity => only_steps(steps(&play::<polarity::Game>(game, actions)?)),
+    })
 }
 
 /// Checks that `path` can be written as a file, before any work is done: its folder
@@ -311,7 +317,7 @@ mod tests {
     fn a_step_past_the_last_one_and_a_refused_move_are_usage_errors() {
         let mut chain = args("vectress");
         chain.moves = ["E3-G5", "F7-H5", "F5-F7"].map(String::from).to_vec();
-        let steps = steps_of_last(GameId::Vectress, &chain.moves).unwrap();
+        let steps = last_playback(GameId::Vectress, &chain.moves).unwrap().steps;
         assert!(steps >= 2, "the chain's last move plays in {steps} steps");
         chain.step = Some(steps);
         chain.t = Some(0.25);

@@ -22,7 +22,7 @@ mod args;
 mod layout;
 mod offscreen;
 
-pub use args::steps_of_last;
+pub use args::{LastPlayback, last_playback};
 pub use args::{RenderArgs, RenderPlan, validate};
 pub(crate) use args::{check_output_file, check_output_folder, parse_size};
 use layout::LayoutProbe;
