@@ -39,6 +39,14 @@ struct Cli {
     /// With --game hexchess: v011 (the default) or classic (Glinski, no renaming).
     #[arg(long, value_name = "RULESET")]
     ruleset: Option<String>,
+    /// Close the window after this many seconds (an unattended exhibition, a timed demo),
+    /// with exit status 0.
+    #[arg(long, value_name = "SECONDS")]
+    exit_after: Option<f64>,
+    /// Write one JSON line a minute to FILE: minute, seconds, rss_bytes, entities, assets
+    /// (per kind), observers, tasks, frame_ms_median and showcase_cycles (full passes).
+    #[arg(long, value_name = "FILE")]
+    stats: Option<std::path::PathBuf>,
 }
 
 #[derive(Subcommand)]
@@ -124,6 +132,11 @@ enum Verb {
     },
 }
 
+/// Counts Rust's live heap for `--stats` (a pass-through until a long run asks).
+#[cfg(feature = "app")]
+#[global_allocator]
+static ALLOCATOR: lodestone::app::heap::CountingAllocator = lodestone::app::heap::CountingAllocator;
+
 fn main() -> ExitCode {
     let args = help_as_flag(std::env::args_os().collect());
     let cli = match Cli::try_parse_from(&args) {
@@ -145,8 +158,13 @@ fn main() -> ExitCode {
         || cli.ruleset.is_some();
     let result = match cli.command {
         None if launch => open_game(&cli),
-        None if cli.attract => open_attract(),
-        None => open_window(),
+        Some(_) if cli.exit_after.is_some() || cli.stats.is_some() => Err(CliError::Usage(
+            "--exit-after and --stats go with the window (lodestone --attract, or --game GAME \
+             --mode demo), not for a subcommand"
+                .to_string(),
+        )),
+        None if cli.attract => open_attract(&cli),
+        None => open_window(&cli),
         Some(Verb::Engine) => {
             let stdin = std::io::stdin().lock();
             let stdout = std::io::stdout().lock();
@@ -298,10 +316,18 @@ fn window_wanted() -> Result<bool, CliError> {
     Ok(true)
 }
 
+/// The long-run flags, checked (and the stats file made) before the window opens.
 #[cfg(feature = "app")]
-fn open_window() -> Result<serde_json::Value, CliError> {
+fn long_run(cli: &Cli) -> Result<lodestone::app::long_run::LongRun, CliError> {
+    lodestone::app::long_run::LongRun::new(cli.exit_after, cli.stats.as_deref())
+        .map_err(CliError::Usage)
+}
+
+#[cfg(feature = "app")]
+fn open_window(cli: &Cli) -> Result<serde_json::Value, CliError> {
+    let long_run = long_run(cli)?;
     if window_wanted()? {
-        lodestone::app::run_window();
+        lodestone::app::run_window(long_run);
     }
     Ok(serde_json::Value::Null)
 }
@@ -318,32 +344,34 @@ fn open_game(cli: &Cli) -> Result<serde_json::Value, CliError> {
     let (game, choice) =
         lodestone::app::new_game::launch_choice(&args, lodestone::app::new_game::remembered_choice)
             .map_err(CliError::Usage)?;
+    let long_run = long_run(cli)?;
     if window_wanted()? {
-        lodestone::app::run_game(game, choice);
+        lodestone::app::run_game(game, choice, long_run);
     }
     Ok(serde_json::Value::Null)
 }
 
 #[cfg(not(feature = "app"))]
-fn open_game(_cli: &Cli) -> Result<serde_json::Value, CliError> {
-    open_window()
+fn open_game(cli: &Cli) -> Result<serde_json::Value, CliError> {
+    open_window(cli)
 }
 
 #[cfg(feature = "app")]
-fn open_attract() -> Result<serde_json::Value, CliError> {
+fn open_attract(cli: &Cli) -> Result<serde_json::Value, CliError> {
+    let long_run = long_run(cli)?;
     if window_wanted()? {
-        lodestone::app::run_attract();
+        lodestone::app::run_attract(long_run);
     }
     Ok(serde_json::Value::Null)
 }
 
 #[cfg(not(feature = "app"))]
-fn open_attract() -> Result<serde_json::Value, CliError> {
-    open_window()
+fn open_attract(cli: &Cli) -> Result<serde_json::Value, CliError> {
+    open_window(cli)
 }
 
 #[cfg(not(feature = "app"))]
-fn open_window() -> Result<serde_json::Value, CliError> {
+fn open_window(_cli: &Cli) -> Result<serde_json::Value, CliError> {
     Err(CliError::Usage(
         "this build has no game window (built without the `app` feature); try `lodestone engine`"
             .to_string(),

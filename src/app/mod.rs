@@ -6,10 +6,13 @@
 pub mod bench_app;
 pub mod boards;
 pub mod camera;
+pub mod census;
 pub mod cinematic;
 pub mod film;
+pub mod heap;
 pub mod hexchess;
 pub mod hud;
+pub mod long_run;
 pub mod look;
 pub mod menu;
 pub mod menu_scene;
@@ -149,27 +152,30 @@ fn run_frame_on_one_thread(app: &mut App) {
     });
 }
 
-/// Opens the game window and runs until it closes.
-pub fn run_window() {
-    open_window(Launch::Menu);
+/// Opens the game window and runs until it closes (or `long_run`'s time is up).
+pub fn run_window(long_run: long_run::LongRun) {
+    open_window(Launch::Menu, long_run);
 }
 
 /// Opens the game window straight into the attract showcase (`lodestone --attract`):
 /// any key or click returns to the menu.
-pub fn run_attract() {
-    open_window(Launch::Attract);
+pub fn run_attract(long_run: long_run::LongRun) {
+    open_window(Launch::Attract, long_run);
 }
 
 /// Opens the game window on a replay from the command line (watched, or played on), and
 /// runs until it closes.
 pub fn run_window_from(start: Option<table::StartFrom>) {
-    open_window(start.map_or(Launch::Menu, Launch::Replay));
+    open_window(
+        start.map_or(Launch::Menu, Launch::Replay),
+        long_run::LongRun::default(),
+    );
 }
 
 /// Opens the game window straight into a new game of `game` as `choice` says
 /// (`lodestone --game ...`, checked by [`new_game::launch_choice`]).
-pub fn run_game(game: GameId, choice: new_game::GameChoice) {
-    open_window(Launch::Game(game, choice));
+pub fn run_game(game: GameId, choice: new_game::GameChoice, long_run: long_run::LongRun) {
+    open_window(Launch::Game(game, choice), long_run);
 }
 
 /// Where the window opens.
@@ -181,7 +187,7 @@ enum Launch {
     Game(GameId, new_game::GameChoice),
 }
 
-fn open_window(launch: Launch) {
+fn open_window(launch: Launch, long_run: long_run::LongRun) {
     startup::install_failure_hook(None);
     let settings = settings::settings_path()
         .map(|p| settings::load_from(&p).0)
@@ -198,6 +204,8 @@ fn open_window(launch: Launch) {
         .add_plugins(MeshPickingPlugin)
         .insert_resource(table::ReplayFolder::standard())
         .add_plugins((plugin, settings::plugin, screenshot::plugin, window::plugin))
+        .add_plugins(long_run::plugin)
+        .insert_resource(long_run)
         .add_plugins(move |app: &mut App| match launch.clone() {
             Launch::Menu => {}
             Launch::Attract => {

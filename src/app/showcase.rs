@@ -101,6 +101,8 @@ pub struct ShowcaseRun {
     pub clock: f32,
     /// Started by itself (or `--attract`): any input ends it.
     pub attract: bool,
+    /// Times the whole playlist has been played through.
+    pub cycles: u32,
 }
 
 impl ShowcaseRun {
@@ -209,6 +211,7 @@ pub fn start_showcase(
         phase: Phase::Lead,
         clock: 0.0,
         attract,
+        cycles: 0,
     };
     open_scenario(commands, next, &mut run);
     commands.insert_resource(run);
@@ -333,6 +336,9 @@ fn run_showcase(
         Phase::FadeOut => {
             if run.clock >= FADE {
                 run.index = (run.index + 1) % run.scenarios.len();
+                if run.index == 0 {
+                    run.cycles += 1;
+                }
                 open_scenario(&mut commands, &mut next, &mut run);
             }
         }

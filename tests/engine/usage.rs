@@ -30,6 +30,25 @@ fn mistakes_at_the_top_and_in_the_engine_subcommands_are_one_line() {
         (&["frobnicate"], &["unrecognized subcommand 'frobnicate'"]),
         (&["--gmae", "hexchess"], &["'--gmae'", "tip:", "--game"]),
         (&["engine", "extra"], &["engine:", "'extra'"]),
+        (
+            &["--stats", "stats.jsonl", "engine"],
+            &["--exit-after and --stats go with the window", "--attract"],
+        ),
+        (
+            &["--attract", "--exit-after", "0"],
+            &["--exit-after 0:", "seconds, more than 0"],
+        ),
+        (
+            &[
+                "--game",
+                "vectress",
+                "--mode",
+                "demo",
+                "--stats",
+                "/no-such-folder/s.jsonl",
+            ],
+            &["--stats /no-such-folder/s.jsonl: cannot write it"],
+        ),
         (&["simulate"], &["simulate:", "<GAME>"]),
         (
             &["simulate", "chess"],

@@ -92,6 +92,9 @@ pub struct PlaybackQueue {
     freeze: Option<(usize, f32)>,
     /// A slower speed for this playback only (a demo's big move); it ends with it.
     moment: Option<f32>,
+    /// Animations of a playback cleared mid-stage, despawned at the next advance (clearing
+    /// has no world to hand; left alone they would pile up, one per tween, all day).
+    orphans: Vec<Entity>,
 }
 
 impl Default for PlaybackQueue {
@@ -109,6 +112,7 @@ impl Default for PlaybackQueue {
             incoming_backward: None,
             freeze: None,
             moment: None,
+            orphans: Vec::new(),
         }
     }
 }
@@ -166,8 +170,11 @@ impl PlaybackQueue {
 
     /// Forgets the last playback (a new game, a different board).
     pub fn clear(&mut self) {
+        let mut orphans = std::mem::take(&mut self.orphans);
+        orphans.extend(self.active.take().into_iter().flat_map(|a| a.anims));
         *self = PlaybackQueue {
             speed: self.speed,
+            orphans,
             ..PlaybackQueue::default()
         };
     }
@@ -250,6 +257,11 @@ fn advance_playback(world: &mut World) {
 
 impl PlaybackQueue {
     fn advance(&mut self, world: &mut World, dt: f32) {
+        for anim in self.orphans.drain(..) {
+            if let Ok(entity) = world.get_entity_mut(anim) {
+                entity.despawn();
+            }
+        }
         if self.skip_requested {
             self.skip_requested = false;
             self.finish_everything(world);
