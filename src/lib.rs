@@ -6,6 +6,7 @@
 //! default `app` feature) is the game window.
 
 pub mod engine;
+pub mod files;
 pub mod replay;
 pub mod rules;
 pub mod showcase;

@@ -181,26 +181,18 @@ impl Replay {
         ron::ser::to_string_pretty(self, config).unwrap_or_default()
     }
 
-    /// Writes the replay into `folder` as `<created>-<game>.ron` (through a temporary file,
-    /// never over another replay), keeps the newest [`KEEP`] there and returns the path.
+    /// Writes the replay into `folder` as `<created>-<game>.ron` (`-2`, `-3`, ... when
+    /// another replay, from this instance or another, has that name: never over it),
+    /// keeps the newest [`KEEP`] there and returns the path. The folder is made if missing.
     pub fn save_in(&self, folder: &Path) -> Result<PathBuf, String> {
-        std::fs::create_dir_all(folder)
-            .map_err(|e| format!("cannot make the folder {} ({e})", folder.display()))?;
         let stamp = self
             .created
             .clone()
             .unwrap_or_else(|| timestamp(SystemTime::now()))
             .replace(':', "-");
-        let mut path = folder.join(format!("{stamp}-{}.ron", self.game));
-        let mut n = 2;
-        while path.exists() {
-            path = folder.join(format!("{stamp}-{}-{n}.ron", self.game));
-            n += 1;
-        }
-        let tmp = path.with_extension("ron.tmp");
-        std::fs::write(&tmp, self.to_text())
-            .and_then(|()| std::fs::rename(&tmp, &path))
-            .map_err(|e| format!("cannot write {} ({e})", path.display()))?;
+        let stem = format!("{stamp}-{}", self.game);
+        let path = crate::files::write_new(folder, &stem, "ron", self.to_text().as_bytes())
+            .map_err(|e| format!("cannot write in {} ({e})", folder.display()))?;
         prune(folder, KEEP);
         Ok(path)
     }

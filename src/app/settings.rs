@@ -219,16 +219,11 @@ fn first_line(text: &str) -> &str {
     text.lines().next().unwrap_or(text)
 }
 
+/// Writes the settings whole (a crash never leaves half a file; the folder is made).
 pub fn save_to(path: &Path, settings: &Settings) -> Result<(), String> {
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
-    }
     let text = ron::ser::to_string_pretty(settings, ron::ser::PrettyConfig::default())
         .map_err(|e| e.to_string())?;
-    // Write then rename, so a crash never leaves half a file.
-    let tmp = path.with_extension("ron.tmp");
-    std::fs::write(&tmp, text).map_err(|e| e.to_string())?;
-    std::fs::rename(&tmp, path).map_err(|e| e.to_string())
+    crate::files::write_replacing(path, text.as_bytes()).map_err(|e| e.to_string())
 }
 
 /// Where the settings are read and saved instead of [`settings_path`] (tests; `None`
@@ -236,11 +231,14 @@ pub fn save_to(path: &Path, settings: &Settings) -> Result<(), String> {
 #[derive(Resource, Clone, Debug, PartialEq)]
 pub struct SettingsLocation(pub Option<PathBuf>);
 
-/// Whether saving is allowed: not when the file on disk could not be moved aside.
+/// Whether saving is allowed (not when the file on disk could not be moved aside), and
+/// whether the last save failed: the trouble is told once, and every change tries again
+/// (the settings themselves stay in memory meanwhile).
 #[derive(Resource, Default)]
 struct SettingsFile {
     path: Option<PathBuf>,
     writable: bool,
+    failing: bool,
 }
 
 fn load_settings(
@@ -267,7 +265,11 @@ fn load_settings(
     }
     queue.speed = settings.speed;
     commands.insert_resource(settings.quality);
-    commands.insert_resource(SettingsFile { path, writable });
+    commands.insert_resource(SettingsFile {
+        path,
+        writable,
+        failing: false,
+    });
     commands.insert_resource(settings);
 }
 
@@ -436,7 +438,7 @@ fn set_scheme(
 
 fn save_when_changed(
     mut settings: ResMut<Settings>,
-    file: Res<SettingsFile>,
+    mut file: ResMut<SettingsFile>,
     queue: Res<PlaybackQueue>,
     active: Option<Res<super::ActiveGame>>,
     showcase: Option<Res<super::showcase::ShowcaseRun>>,
@@ -451,16 +453,24 @@ fn save_when_changed(
     {
         settings.last_game = Some(active.game);
     }
-    if settings.is_changed()
-        && !settings.is_added()
-        && file.writable
-        && let Some(path) = &file.path
-        && let Err(e) = save_to(path, &settings)
-    {
-        notice.show(
-            format!("Could not save settings to {}: {e}", path.display()),
-            8.0,
-        );
+    if !settings.is_changed() || settings.is_added() || !file.writable {
+        return;
+    }
+    let Some(path) = file.path.clone() else {
+        return;
+    };
+    match save_to(&path, &settings) {
+        Ok(()) => file.failing = false,
+        Err(e) if !file.failing => {
+            file.failing = true;
+            let why = format!(
+                "Could not save settings to {} ({e}); they stay as set and are saved at the next change.",
+                path.display()
+            );
+            warn!("{why}");
+            notice.show(why, 8.0);
+        }
+        Err(_) => {}
     }
 }
 

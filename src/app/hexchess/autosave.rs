@@ -97,13 +97,11 @@ impl Autosave {
 }
 
 /// Writes the session as RON (through a temporary file, so a crash never leaves half a
-/// save).
+/// save; the folder is made if it is missing).
 pub fn save_to(session: &GameSession, path: &Path) -> Result<(), String> {
     let text = ron::ser::to_string_pretty(session, ron::ser::PrettyConfig::default())
         .map_err(|e| format!("could not encode the game: {e}"))?;
-    let tmp = path.with_extension("ron.tmp");
-    std::fs::write(&tmp, text)
-        .and_then(|()| std::fs::rename(&tmp, path))
+    crate::files::write_replacing(path, text.as_bytes())
         .map_err(|e| format!("could not write the save {}: {e}", path.display()))
 }
 

@@ -185,10 +185,10 @@ pub fn save_path(save: Option<&HexchessSave>, ruleset: Ruleset) -> Option<std::p
     })
 }
 
+/// The data folder's `hexchess.ron`; the folder is made at the first save (and one that
+/// cannot be made is told then, rather than saving nothing in silence).
 fn default_save_path() -> Option<std::path::PathBuf> {
-    let dir = crate::app::paths::data_dir()?;
-    std::fs::create_dir_all(&dir).ok()?;
-    Some(dir.join("hexchess.ron"))
+    Some(crate::app::paths::data_dir()?.join("hexchess.ron"))
 }
 
 pub(super) fn leave(mut cameras: Query<&mut OrbitCamera>, mut captured: ResMut<KeyboardCaptured>) {
@@ -198,17 +198,27 @@ pub(super) fn leave(mut cameras: Query<&mut OrbitCamera>, mut captured: ResMut<K
     captured.0 = false;
 }
 
-/// Saves the session after every change; a failure is told, and the game goes on.
-pub(super) fn save_changes(mut table: ResMut<HexchessTable>) {
+/// Saves the session after every change; a failure is told once (the game stays in
+/// memory, and every change tries again), and the game goes on.
+pub(super) fn save_changes(
+    mut table: ResMut<HexchessTable>,
+    mut notice: ResMut<crate::app::hud::Notice>,
+) {
     if table.changes == table.saved_changes {
         return;
     }
     let table = &mut *table;
     table.saved_changes = table.changes;
     if let Some(autosave) = table.scene.autosave.as_mut() {
+        let was_failing = autosave.error.is_some();
         autosave.after_change(table.game.rules());
-        if let Some(error) = &autosave.error {
-            table.message = Some(error.clone());
+        if let Some(error) = &autosave.error
+            && !was_failing
+        {
+            let why =
+                format!("{error}; the game goes on and is saved at the next move that can be");
+            warn!("{why}");
+            notice.show(why, 8.0);
         }
     }
 }

@@ -1,9 +1,12 @@
 //! Keeping games: every game played in the window (finished or left) is saved as a replay
-//! in the replays folder, and Ctrl+S saves the current game at once, saying where.
+//! in the replays folder, and Ctrl+S saves the current game at once, saying where. A
+//! replay that cannot be written (the folder read-only, missing and not makeable, or the
+//! disk full) is kept in memory, told once, and written with the next save that works.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
 use super::{Table, TableGame};
@@ -23,52 +26,147 @@ impl ReplayFolder {
     }
 }
 
-/// Saves the table's game as a new replay if it changed since it was last kept. People's
-/// games only: demos and the bare board are not kept.
-pub(super) fn keep<G: TableGame>(
-    table: &mut Table<G>,
-    folder: Option<&ReplayFolder>,
-) -> Option<Result<PathBuf, String>> {
-    let folder = folder?.0.as_ref()?;
-    if matches!(
-        table.mode,
-        PlayMode::Demo | PlayMode::Board | PlayMode::Showcase
-    ) || table.game.actions().is_empty()
-        || table.kept_changes == Some(table.changes)
-    {
-        return None;
-    }
-    table.kept_changes = Some(table.changes);
-    Some(save(table, folder))
+/// Replays not written yet, oldest first (at most [`replay::KEEP`]: the folder keeps no
+/// more), and whether the last try failed (so the trouble is told once, not per save).
+#[derive(Resource, Default, Debug)]
+pub struct UnsavedReplays {
+    pub replays: Vec<Replay>,
+    pub failing: bool,
 }
 
-fn save<G: TableGame>(table: &Table<G>, folder: &std::path::Path) -> Result<PathBuf, String> {
+/// What one save came to.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Saved {
+    /// Written, with `earlier` replays kept in memory before it.
+    Written { path: PathBuf, earlier: usize },
+    /// Not written: `kept` replays wait in memory; `first` when writing worked until now.
+    Kept {
+        why: String,
+        kept: usize,
+        first: bool,
+    },
+}
+
+impl UnsavedReplays {
+    /// Writes `replay` into `folder` after any kept earlier, oldest first; what cannot be
+    /// written stays here.
+    pub fn save(&mut self, replay: Replay, folder: &Path) -> Saved {
+        self.replays.push(replay);
+        let overflow = self.replays.len().saturating_sub(replay::KEEP);
+        self.replays.drain(..overflow);
+        let mut last = None;
+        let mut written = 0;
+        while let Some(next) = self.replays.first() {
+            match next.save_in(folder) {
+                Ok(path) => {
+                    self.replays.remove(0);
+                    written += 1;
+                    last = Some(path);
+                }
+                Err(why) => {
+                    let first = !self.failing;
+                    self.failing = true;
+                    return Saved::Kept {
+                        why,
+                        kept: self.replays.len(),
+                        first,
+                    };
+                }
+            }
+        }
+        self.failing = false;
+        Saved::Written {
+            path: last.expect("the replay just added was written"),
+            earlier: written - 1,
+        }
+    }
+}
+
+impl Saved {
+    /// The sentence for the player.
+    pub fn sentence(&self) -> String {
+        match self {
+            Saved::Written { path, earlier: 0 } => {
+                format!("saved the replay to {}", path.display())
+            }
+            Saved::Written { path, earlier } => format!(
+                "saved the replay to {}, and the {earlier} kept in memory beside it",
+                path.display()
+            ),
+            Saved::Kept { why, kept, .. } => format!(
+                "the replay was not saved: {why}; {} in memory, saved with the next one that can be written",
+                if *kept == 1 {
+                    "it is kept".to_string()
+                } else {
+                    format!("{kept} replays are kept")
+                }
+            ),
+        }
+    }
+}
+
+/// What saving a replay needs: the folder, the replays waiting, and the notice.
+#[derive(SystemParam)]
+pub(super) struct Keeper<'w> {
+    folder: Option<Res<'w, ReplayFolder>>,
+    unsaved: ResMut<'w, UnsavedReplays>,
+    notice: ResMut<'w, Notice>,
+}
+
+impl Keeper<'_> {
+    /// Saves the table's game as a new replay if it changed since it was last kept.
+    /// People's games only: demos and the bare board are not kept. A failure is told when
+    /// it is new, and so is the save that brings kept replays out of memory.
+    pub(super) fn keep<G: TableGame>(&mut self, table: &mut Table<G>) {
+        let Some(folder) = self.folder.as_ref().and_then(|f| f.0.clone()) else {
+            return;
+        };
+        if matches!(
+            table.mode,
+            PlayMode::Demo | PlayMode::Board | PlayMode::Showcase
+        ) || table.game.actions().is_empty()
+            || table.kept_changes == Some(table.changes)
+        {
+            return;
+        }
+        table.kept_changes = Some(table.changes);
+        let saved = self.unsaved.save(replay_of(table), &folder);
+        match &saved {
+            Saved::Kept { first: true, .. } | Saved::Written { earlier: 1.., .. } => {
+                warn!("{}", saved.sentence());
+                self.notice.show(saved.sentence(), 8.0);
+            }
+            _ => {}
+        }
+    }
+
+    /// Saves the game as a replay now and says where (Ctrl+S, the pause menu).
+    fn save_now<G: TableGame>(&mut self, table: &Table<G>) {
+        let text = match self.folder.as_ref().and_then(|f| f.0.clone()) {
+            None => "replays are not kept here (no data folder)".to_string(),
+            Some(folder) => self.unsaved.save(replay_of(table), &folder).sentence(),
+        };
+        self.notice.show(text, 6.0);
+    }
+}
+
+fn replay_of<G: TableGame>(table: &Table<G>) -> Replay {
     let mut replay = Replay::of(&table.game);
     replay.created = Some(replay::timestamp(SystemTime::now()));
-    replay.save_in(folder)
+    replay
 }
 
 /// A finished game is kept at once.
-pub(super) fn keep_finished<G: TableGame>(
-    mut table: ResMut<Table<G>>,
-    folder: Option<Res<ReplayFolder>>,
-) {
-    if table.game.is_over()
-        && let Some(Err(e)) = keep(&mut table, folder.as_deref())
-    {
-        table.message = Some(format!("the replay was not saved: {e}"));
+pub(super) fn keep_finished<G: TableGame>(mut table: ResMut<Table<G>>, mut keeper: Keeper) {
+    if table.game.is_over() {
+        keeper.keep(&mut table);
     }
 }
 
 /// A game left for the menu is kept.
-pub(super) fn keep_on_leave<G: TableGame>(
-    table: Option<ResMut<Table<G>>>,
-    folder: Option<Res<ReplayFolder>>,
-) {
-    if let Some(mut table) = table
-        && let Some(Err(e)) = keep(&mut table, folder.as_deref())
-    {
-        warn!("the replay was not saved: {e}");
+pub(super) fn keep_on_leave<G: TableGame>(table: Option<ResMut<Table<G>>>, mut keeper: Keeper) {
+    if let Some(mut table) = table {
+        keeper.keep(&mut table);
     }
 }
 
@@ -77,26 +175,14 @@ pub(super) fn save_key<G: TableGame>(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     captured: Res<KeyboardCaptured>,
     table: Res<Table<G>>,
-    folder: Option<Res<ReplayFolder>>,
-    mut notice: ResMut<Notice>,
+    mut keeper: Keeper,
 ) {
     let Some(keys) = keys else { return };
     let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
     if captured.0 || !ctrl || !keys.just_pressed(KeyCode::KeyS) {
         return;
     }
-    notice.show(save_now(&table, folder.as_deref()), 4.0);
-}
-
-/// Saves the game as a replay now and says where (Ctrl+S, the pause menu).
-pub(super) fn save_now<G: TableGame>(table: &Table<G>, folder: Option<&ReplayFolder>) -> String {
-    match folder.and_then(|f| f.0.as_ref()) {
-        None => "replays are not kept here (no data folder)".to_string(),
-        Some(folder) => match save(table, folder) {
-            Ok(path) => format!("saved the replay to {}", path.display()),
-            Err(e) => format!("the replay was not saved: {e}"),
-        },
-    }
+    keeper.save_now(&table);
 }
 
 /// The pause menu's requests: new game and undo go to the table's requests (played once
@@ -104,18 +190,81 @@ pub(super) fn save_now<G: TableGame>(table: &Table<G>, folder: Option<&ReplayFol
 pub(super) fn pause_commands<G: TableGame>(
     mut commands: MessageReader<crate::app::pause::PauseCommand>,
     mut table: ResMut<Table<G>>,
-    folder: Option<Res<ReplayFolder>>,
-    mut notice: ResMut<Notice>,
+    mut keeper: Keeper,
 ) {
     use crate::app::pause::PauseCommand;
     for command in commands.read() {
         match command {
             PauseCommand::NewGame => table.requests.push_back(super::Request::NewGame),
             PauseCommand::Undo => table.requests.push_back(super::Request::Undo),
-            PauseCommand::SaveReplay => {
-                let text = save_now(&table, folder.as_deref());
-                notice.show(text, 4.0);
-            }
+            PauseCommand::SaveReplay => keeper.save_now(&table),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn a_replay() -> Replay {
+        let mut replay = Replay::new(crate::rules::GameId::Vectress, Vec::new());
+        replay.created = Some("2026-12-01T10:00:00Z".to_string());
+        replay
+    }
+
+    #[test]
+    fn replays_that_cannot_be_written_wait_in_memory_and_are_told_once() {
+        let dir = std::env::temp_dir().join(format!("lodestone-unsaved-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        // The data folder's place is taken by a file: nothing can be made under it.
+        let blocked = dir.join("data");
+        std::fs::write(&blocked, b"not a folder").unwrap();
+        let folder = blocked.join("replays");
+        let mut unsaved = UnsavedReplays::default();
+        let first = unsaved.save(a_replay(), &folder);
+        assert!(
+            matches!(
+                first,
+                Saved::Kept {
+                    kept: 1,
+                    first: true,
+                    ..
+                }
+            ),
+            "{first:?}"
+        );
+        assert!(
+            first.sentence().contains("it is kept in memory"),
+            "{}",
+            first.sentence()
+        );
+        let second = unsaved.save(a_replay(), &folder);
+        assert!(
+            matches!(
+                second,
+                Saved::Kept {
+                    kept: 2,
+                    first: false,
+                    ..
+                }
+            ),
+            "{second:?}"
+        );
+        assert_eq!(
+            std::fs::read(&blocked).unwrap(),
+            b"not a folder",
+            "left alone"
+        );
+        // The folder can be made again: the next save writes all three.
+        std::fs::remove_file(&blocked).unwrap();
+        let third = unsaved.save(a_replay(), &folder);
+        assert!(
+            matches!(third, Saved::Written { earlier: 2, .. }),
+            "{third:?}"
+        );
+        assert_eq!(replay::list(&folder).len(), 3, "none lost");
+        assert!(unsaved.replays.is_empty() && !unsaved.failing);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -26,7 +26,7 @@ use super::{PlayMode, Screen};
 use crate::rules::rng::GameRng;
 use crate::rules::{Level, Match, Rules, Setup};
 
-pub use keeping::ReplayFolder;
+pub use keeping::{ReplayFolder, Saved, UnsavedReplays};
 pub use status::{key_list, status_text};
 pub use suspend::{Resumed, Suspended};
 pub use turns::{play_action, respawn};
@@ -383,5 +383,6 @@ pub fn configure(app: &mut App) {
         OnEnter(Screen::Playing),
         TableStart.after(super::boards::BoardSpawn),
     );
+    app.init_resource::<keeping::UnsavedReplays>();
     app.add_systems(OnExit(Screen::Playing), unseat_camera);
 }

@@ -225,7 +225,7 @@ pub(super) fn apply_requests<G: TableGame>(
     looks: Res<G::Looks>,
     mut queue: ResMut<PlaybackQueue>,
     parts: Query<Entity, With<TablePart>>,
-    folder: Option<Res<super::ReplayFolder>>,
+    mut keeper: super::keeping::Keeper,
 ) {
     let table = &mut *table;
     while let Some(request) = table.requests.front() {
@@ -248,9 +248,7 @@ pub(super) fn apply_requests<G: TableGame>(
             }
             Request::NewGame => {
                 // The game being left is kept first.
-                if let Some(Err(e)) = super::keeping::keep(table, folder.as_deref()) {
-                    warn!("the replay was not saved: {e}");
-                }
+                keeper.keep(table);
                 // A fresh seed from the game's own generator: every game differs, and a
                 // session replays exactly.
                 let seed = rand::Rng::random::<u64>(&mut table.game.rng().clone());

@@ -101,12 +101,7 @@ pub fn save(path: &Path, defs: &Definitions) -> Result<String, String> {
             )
         })?),
     };
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(|e| failed(&e.to_string()))?;
-    }
-    let tmp = path.with_extension("ron.tmp");
-    std::fs::write(&tmp, text).map_err(|e| failed(&e.to_string()))?;
-    std::fs::rename(&tmp, path).map_err(|e| failed(&e.to_string()))?;
+    crate::files::write_replacing(path, text.as_bytes()).map_err(|e| failed(&e.to_string()))?;
     Ok(match kept {
         Some(aside) => format!(
             "Saved the definitions to {}; the unusable file there was kept as {}.",

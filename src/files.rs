@@ -1,0 +1,151 @@
+//! Writing files so that nothing is lost: through a temporary file of this process's own
+//! (two instances never share one), renamed into place only once it is whole, and a new
+//! file never taking the name of one already there. No Bevy: the replays, the saves and
+//! the settings all write through here.
+
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Writes `contents` to `path`, replacing what is there only once the new file is whole.
+/// The folder is made if it is missing.
+pub fn write_replacing(path: &Path, contents: &[u8]) -> io::Result<()> {
+    let tmp = write_temporary(path, contents)?;
+    std::fs::rename(&tmp, path).inspect_err(|_| {
+        let _ = std::fs::remove_file(&tmp);
+    })
+}
+
+/// Writes `contents` as a new file in `folder` named `STEM.EXT`, or `STEM-2.EXT`,
+/// `STEM-3.EXT`, ... when that is taken (by this process or another at the same moment),
+/// never over a file already there. The folder is made if it is missing.
+pub fn write_new(folder: &Path, stem: &str, ext: &str, contents: &[u8]) -> io::Result<PathBuf> {
+    let tmp = write_temporary(&folder.join(format!("{stem}.{ext}")), contents)?;
+    let result = claim_name(&tmp, folder, stem, ext, contents);
+    let _ = std::fs::remove_file(&tmp);
+    result
+}
+
+fn claim_name(
+    tmp: &Path,
+    folder: &Path,
+    stem: &str,
+    ext: &str,
+    contents: &[u8],
+) -> io::Result<PathBuf> {
+    for n in 1u32.. {
+        let path = match n {
+            1 => folder.join(format!("{stem}.{ext}")),
+            n => folder.join(format!("{stem}-{n}.{ext}")),
+        };
+        // A hard link is made whole or not at all, and never over another file.
+        match std::fs::hard_link(tmp, &path) {
+            Ok(()) => return Ok(path),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+            // A file system without hard links: claim the name, then fill it.
+            Err(_) => match std::fs::File::create_new(&path) {
+                Ok(mut file) => {
+                    return file
+                        .write_all(contents)
+                        .and_then(|()| file.sync_all())
+                        .map(|()| path.clone())
+                        .inspect_err(|_| {
+                            let _ = std::fs::remove_file(&path);
+                        });
+                }
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+                Err(e) => return Err(e),
+            },
+        }
+    }
+    unreachable!("u32 names run out")
+}
+
+/// `.NAME.PID-N.tmp` beside `path`, written whole; removed again if writing fails.
+fn write_temporary(path: &Path, contents: &[u8]) -> io::Result<PathBuf> {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    std::fs::create_dir_all(folder)?;
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+    let tmp = folder.join(format!(".{name}.{}-{n}.tmp", std::process::id()));
+    let written = std::fs::File::create_new(&tmp).and_then(|mut file| {
+        file.write_all(contents)?;
+        file.sync_all()
+    });
+    match written {
+        Ok(()) => Ok(tmp),
+        Err(e) => {
+            let _ = std::fs::remove_file(&tmp);
+            Err(e)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn folder(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("lodestone-files-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir
+    }
+
+    #[test]
+    fn a_replaced_file_is_whole_and_leaves_no_temporary() {
+        let dir = folder("replace");
+        let path = dir.join("a/b.ron");
+        write_replacing(&path, b"one").unwrap();
+        write_replacing(&path, b"two").unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"two");
+        let names: Vec<_> = std::fs::read_dir(path.parent().unwrap()).unwrap().collect();
+        assert_eq!(names.len(), 1, "no temporary left behind");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn new_files_never_take_a_taken_name_even_from_many_threads() {
+        let dir = folder("new");
+        let paths: Vec<PathBuf> = std::thread::scope(|s| {
+            let handles: Vec<_> = (0..8)
+                .map(|i| {
+                    let dir = &dir;
+                    s.spawn(move || {
+                        write_new(dir, "game", "ron", format!("writer {i}").as_bytes()).unwrap()
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        });
+        let mut texts: Vec<String> = paths
+            .iter()
+            .map(|p| std::fs::read_to_string(p).unwrap())
+            .collect();
+        texts.sort();
+        let expected: Vec<String> = (0..8).map(|i| format!("writer {i}")).collect();
+        assert_eq!(texts, expected, "every writer's file is there, whole");
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 8);
+        assert!(dir.join("game.ron").exists() && dir.join("game-8.ron").exists());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_folder_that_is_a_file_fails_and_leaves_it_alone() {
+        let dir = folder("on-a-file");
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("plain");
+        std::fs::write(&file, b"kept").unwrap();
+        assert!(write_new(&file.join("replays"), "x", "ron", b"y").is_err());
+        assert!(write_replacing(&file.join("x.ron"), b"y").is_err());
+        assert_eq!(std::fs::read(&file).unwrap(), b"kept");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
