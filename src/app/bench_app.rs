@@ -43,12 +43,14 @@ const POLARITY_HEAVY: &str = "d4 Q-";
 
 const USAGE: &str = "Usage: lodestone bench app [--games vectress,hexchess,wavefield,polarity] \
 [--size WxH] [--quality low|medium|high] [--bloom on|off] [--frames-per-stage N] [--timeout S] \
-[--verbose]\n\n\
+[--long-lists] [--verbose]\n\n\
 Plays each game's heaviest action back offscreen and prints, per game, the main world's \
 update time and the whole frame time (median and 99th percentile, milliseconds) as one JSON \
 line. Frames are drawn one after the other, unpaced, so frame_ms is what a frame costs. \
 --frames-per-stage (or --frames-per-step) sets how many frames each playback step is drawn \
-in; --verbose lets the renderer's log lines through.\n";
+in; --verbose lets the renderer's log lines through. --long-lists measures, besides, a \
+Vectress game at its 200-move cap (its last move played back) and a hex chess move list of \
+5,000 entries (the table idling as long as a playback), under \"long_lists\".\n";
 
 #[derive(Debug, Clone, PartialEq)]
 struct BenchPlan {
@@ -59,6 +61,7 @@ struct BenchPlan {
     frames_per_stage: u32,
     timeout: Duration,
     verbose: bool,
+    long_lists: bool,
 }
 
 fn parse(options: &[String]) -> Result<BenchPlan, CliError> {
@@ -70,6 +73,7 @@ fn parse(options: &[String]) -> Result<BenchPlan, CliError> {
         frames_per_stage: 8,
         timeout: Duration::from_secs(600),
         verbose: false,
+        long_lists: false,
     };
     let mut it = options.iter();
     while let Some(option) = it.next() {
@@ -78,6 +82,10 @@ fn parse(options: &[String]) -> Result<BenchPlan, CliError> {
         }
         if option == "--verbose" {
             plan.verbose = true;
+            continue;
+        }
+        if option == "--long-lists" {
+            plan.long_lists = true;
             continue;
         }
         let value = it
@@ -139,28 +147,66 @@ fn parse(options: &[String]) -> Result<BenchPlan, CliError> {
     Ok(plan)
 }
 
+/// One measurement: the moves set out before, what is done to the table once it is set,
+/// and the action played back (`None`: the table idles for as many frames as six stages).
+pub struct Case {
+    pub game: GameId,
+    pub before: Vec<String>,
+    pub prepare: Option<fn(&mut World)>,
+    pub heavy: Option<String>,
+}
+
+impl Case {
+    fn heaviest(game: GameId) -> Case {
+        let (before, heavy) = heavy_playback(game);
+        Case {
+            game,
+            before: before.iter().map(|m| m.to_string()).collect(),
+            prepare: None,
+            heavy: Some(heavy.to_string()),
+        }
+    }
+}
+
 pub fn run(options: &[String]) -> Result<serde_json::Value, CliError> {
     let plan = parse(options)?;
     let mut games = Vec::new();
     for &game in &plan.games {
-        let samples = measure(&plan, game).map_err(CliError::Failed)?;
-        let (before, heavy) = heavy_playback(game);
+        let case = Case::heaviest(game);
+        let samples = measure(&plan, &case).map_err(CliError::Failed)?;
         games.push(serde_json::json!({
             "game": game.id(),
-            "moves": before.iter().chain([&heavy]).collect::<Vec<_>>(),
+            "moves": case.before.iter().chain(&case.heavy).collect::<Vec<_>>(),
             "stages": samples.stages,
             "frames": samples.update.len(),
             "update_ms": summary(&samples.update),
             "frame_ms": summary(&samples.frame),
         }));
     }
-    Ok(serde_json::json!({
+    let mut out = serde_json::json!({
         "size": format!("{}x{}", plan.size.0, plan.size.1),
         "quality": plan.quality.name(),
         "bloom": plan.bloom,
         "frames_per_stage": plan.frames_per_stage,
         "games": games,
-    }))
+    });
+    if plan.long_lists {
+        let mut long = Vec::new();
+        for (name, case) in super::bench_long::cases() {
+            let samples = measure(&plan, &case).map_err(CliError::Failed)?;
+            long.push(serde_json::json!({
+                "case": name,
+                "game": case.game.id(),
+                "plies": case.before.len() + usize::from(case.heavy.is_some()),
+                "stages": samples.stages,
+                "frames": samples.update.len(),
+                "update_ms": summary(&samples.update),
+                "frame_ms": summary(&samples.frame),
+            }));
+        }
+        out["long_lists"] = serde_json::Value::Array(long);
+    }
+    Ok(out)
 }
 
 /// Median and 99th percentile of `samples` (seconds), in milliseconds to 0.01: each the
@@ -202,13 +248,17 @@ struct Bench {
     timeout: Duration,
     samples: Arc<Mutex<Samples>>,
     failed: Arc<Mutex<Option<String>>>,
+    /// Done to the table once the scene is ready, before measuring.
+    prepare: Option<fn(&mut World)>,
+    /// With no action to play: frames to measure the table idling.
+    idle_frames: Option<usize>,
 }
 
-fn measure(plan: &BenchPlan, game: GameId) -> Result<Samples, String> {
-    let (before, heavy) = heavy_playback(game);
+fn measure(plan: &BenchPlan, case: &Case) -> Result<Samples, String> {
+    let game = case.game;
     let request = RenderRequest {
         game: Some(game),
-        moves: before.iter().map(|m| m.to_string()).collect(),
+        moves: case.before.clone(),
         freeze: None,
     };
     let (mut app, _image) = super::render::offscreen_app(
@@ -232,7 +282,7 @@ fn measure(plan: &BenchPlan, game: GameId) -> Result<Samples, String> {
             caption_size: (plan.size.1 as f32 / 30.0).clamp(9.0, 40.0),
         })
         .insert_resource(FilmScript {
-            actions: [heavy.to_string()].into(),
+            actions: case.heavy.iter().cloned().collect(),
             running: false,
             table_idle: true,
         })
@@ -246,9 +296,14 @@ fn measure(plan: &BenchPlan, game: GameId) -> Result<Samples, String> {
             timeout: plan.timeout,
             samples: samples.clone(),
             failed: failed.clone(),
+            prepare: case.prepare,
+            idle_frames: case
+                .heavy
+                .is_none()
+                .then_some(6 * plan.frames_per_stage as usize),
         })
         .add_systems(First, start_update)
-        .add_systems(Last, end_update);
+        .add_systems(Last, (end_update, prepare_table).chain());
     app.run();
     if let Some(why) = failed
         .lock()
@@ -311,10 +366,27 @@ fn end_update(
                     samples.stages = samples.stages.max(total);
                 }
             }
-            if script.finished(&queue) {
+            let frames = bench.samples.lock().map_or(0, |s| s.update.len());
+            let done = match bench.idle_frames {
+                Some(idle) => frames >= idle,
+                None => script.finished(&queue),
+            };
+            if done {
                 exit.write(AppExit::Success);
             }
         }
+    }
+}
+
+/// Runs the case's preparation once the table is set, while the renderer warms up (so
+/// the panel it rebuilds is drawn before measuring starts).
+fn prepare_table(world: &mut World) {
+    if !world.resource::<SceneReady>().0 {
+        return;
+    }
+    let mut bench = world.resource_mut::<Bench>();
+    if let Some(prepare) = bench.prepare.take() {
+        prepare(world);
     }
 }
 

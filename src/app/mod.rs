@@ -4,6 +4,7 @@
 //! renderer share; [`run_window`] adds the window, settings and screenshots.
 
 pub mod bench_app;
+pub mod bench_long;
 pub mod boards;
 pub mod camera;
 pub mod census;

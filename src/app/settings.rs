@@ -175,7 +175,15 @@ pub fn settings_path() -> Option<PathBuf> {
 pub fn load_from(path: &Path) -> (Settings, Option<String>) {
     let text = match std::fs::read_to_string(path) {
         Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return (Settings::default(), None),
+        // No file (or no folder: its place taken by a file) is nothing to keep aside.
+        Err(e)
+            if matches!(
+                e.kind(),
+                std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory
+            ) =>
+        {
+            return (Settings::default(), None);
+        }
         Err(e) => return (Settings::default(), Some(set_aside(path, &e.to_string()))),
     };
     match ron::from_str::<Settings>(&text) {

@@ -13,7 +13,7 @@ use lodestone::app::showcase::{ShowcaseButton, ShowcaseRun};
 use lodestone::app::table::{StartFrom, Table, viewer};
 use lodestone::app::vectress::Vectress;
 use lodestone::app::{ActiveGame, PlayMode, Screen};
-use lodestone::rules::{GameId, Setup};
+use lodestone::rules::{GameId, Rules, Setup};
 
 use crate::headless::headless_app;
 
@@ -235,4 +235,94 @@ fn a_long_run_writes_a_line_a_minute_and_ends_when_its_time_is_up() {
             "{line}"
         );
     }
+}
+
+#[test]
+fn a_window_minimised_resized_to_one_pixel_or_made_fullscreen_mid_chain_plays_on() {
+    use bevy::window::{PrimaryWindow, WindowResized};
+    use lodestone::app::settings::{Settings, SettingsLocation};
+    let mut app = crate::headless::headless_app_with(|app| {
+        app.insert_resource(SettingsLocation(None))
+            .add_plugins(lodestone::app::settings::plugin);
+    });
+    let window = app
+        .world_mut()
+        .spawn((Window::default(), PrimaryWindow))
+        .id();
+    app.world_mut().resource_mut::<Settings>().window = (1280, 720);
+    app.insert_resource(ActiveGame {
+        game: GameId::Vectress,
+        mode: PlayMode::HotSeat,
+    });
+    set_screen(&mut app, Screen::Playing);
+    app.update();
+    app.update();
+    for text in ["E3-G5", "F7-H5", "F5-F7"] {
+        let action = vectress_table(&mut app).game.parse_action(text).unwrap();
+        vectress_table(&mut app)
+            .requests
+            .push_back(lodestone::app::table::Request::Play(action));
+        settle(&mut app);
+    }
+    // The five-wave chain again, played at its own pace, the window thrown about meanwhile.
+    app.world_mut().resource_mut::<PlaybackQueue>().replay();
+    let sizes = [
+        (0.0, 0.0),
+        (1.0, 1.0),
+        (1.0, 1.0),
+        (0.0, 0.0),
+        (1280.0, 720.0),
+    ];
+    let mut frames = 0;
+    for (width, height) in sizes {
+        app.world_mut().write_message(WindowResized {
+            window,
+            width,
+            height,
+        });
+        if let Some(mut w) = app.world_mut().get_mut::<Window>(window) {
+            w.resolution.set(width.max(1.0), height.max(1.0));
+            w.set_minimized(width == 0.0);
+        }
+        press(&mut app, KeyCode::F11);
+        app.update();
+        release_keys(&mut app);
+        for _ in 0..4 {
+            app.update();
+            frames += 1;
+        }
+    }
+    while !app.world().resource::<PlaybackQueue>().is_idle() {
+        app.update();
+        frames += 1;
+        assert!(frames < 2_000, "the chain plays to its end");
+    }
+    let settings = app.world().resource::<Settings>();
+    assert_eq!(
+        settings.window,
+        (1280, 720),
+        "a 1x1 or minimised size is never remembered"
+    );
+    // Five presses of F11: fullscreen, back, ..., fullscreen.
+    let mode = app.world().get::<Window>(window).unwrap().mode;
+    assert_eq!(mode, settings.window_mode.window_mode());
+    assert_ne!(
+        mode,
+        bevy::window::WindowMode::Windowed,
+        "odd presses end fullscreen"
+    );
+    let transforms: Vec<Transform> = app
+        .world_mut()
+        .query_filtered::<&Transform, With<lodestone::app::vectress::pieces::Magnet>>()
+        .iter(app.world())
+        .copied()
+        .collect();
+    assert!(transforms.len() > 10);
+    assert!(
+        transforms
+            .iter()
+            .all(|t| t.translation.is_finite() && t.scale.is_finite()),
+        "every magnet stands somewhere real"
+    );
+    assert_eq!(vectress_table(&mut app).game.notation().len(), 3);
 }

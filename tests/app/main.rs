@@ -8,6 +8,7 @@ mod hexchess;
 mod polarity;
 mod readme;
 mod render;
+mod saving;
 mod session;
 mod showcase;
 mod table;

@@ -115,7 +115,8 @@ fn prepared(command: &str, replay: &Path) -> String {
         None => {}
     }
     if bench_app {
-        words.extend(["--games", "vectress", "--frames-per-stage", "1"].map(String::from));
+        // Two games: two apps in one process, and still nothing on standard error.
+        words.extend(["--games", "vectress,polarity", "--frames-per-stage", "1"].map(String::from));
     }
     words.join(" ")
 }

@@ -18,7 +18,7 @@ mod status;
 mod table;
 
 pub use self::status::{forced_delay, status_text};
-pub use self::table::save_path;
+pub use self::table::{save_path, type_entries};
 
 use std::collections::HashMap;
 use std::path::PathBuf;

@@ -40,6 +40,23 @@ pub struct Shown {
     promotion: bool,
 }
 
+impl Shown {
+    /// Whether this is what `table` shows now.
+    fn is_of(&self, table: &HexchessTable) -> bool {
+        let history = table.game.game().history();
+        self.editing == table.editing
+            && self.buffer == table.edit_buffer
+            && self.promotion == table.promotion.is_some()
+            && self.struck == table.game.struck()
+            && self.reached.len() == history.len()
+            && self
+                .reached
+                .iter()
+                .zip(history)
+                .all(|(a, r)| *a == r.notation)
+    }
+}
+
 /// Rows of the list kept on screen (the latest).
 const ROWS: usize = 22;
 
@@ -54,6 +71,11 @@ pub fn update_panel(
     panels: Query<Entity, With<MovePanel>>,
     choosers: Query<Entity, With<Chooser>>,
 ) {
+    // Compared in place, every frame; copied only when it changed (a list can hold
+    // thousands of entries).
+    if !panels.is_empty() && shown.as_ref().is_some_and(|s| s.is_of(&table)) {
+        return;
+    }
     let (reached, struck) = table.game.entries();
     let now = Shown {
         reached,
@@ -62,9 +84,6 @@ pub fn update_panel(
         buffer: table.edit_buffer.clone(),
         promotion: table.promotion.is_some(),
     };
-    if shown.as_ref() == Some(&now) && !panels.is_empty() {
-        return;
-    }
     for e in panels.iter().chain(choosers.iter()) {
         commands.entity(e).despawn();
     }

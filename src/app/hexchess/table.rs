@@ -123,6 +123,19 @@ pub(super) fn adopt(table: &mut HexchessTable, session: GameSession) {
     table.changes += 1;
 }
 
+/// Appends `typed` to the move list as if each were typed into its empty last slot (H7):
+/// what cannot be replayed is struck through, kept as typed. (`bench app --long-lists`
+/// fills a list this way.)
+pub fn type_entries(table: &mut HexchessTable, typed: impl IntoIterator<Item = String>) {
+    let mut session = table.game.rules().clone();
+    for text in typed {
+        let (reached, struck) = session.entries();
+        let end = reached.len() + struck.len();
+        session.edit(end, &text);
+    }
+    adopt(table, session);
+}
+
 /// Two players and games against the computer are autosaved (H10), one save per ruleset.
 /// Resuming restores the save (a game left for the menu in this run comes back as it was);
 /// a new game starts fresh and saves over it from its first move (the old game was kept

@@ -74,33 +74,38 @@ pub(crate) fn offscreen_app(
     }
 
     let mut app = App::new();
-    app.add_plugins(
-        DefaultPlugins
-            .set(WindowPlugin {
-                primary_window: None,
-                exit_condition: ExitCondition::DontExit,
-                ..default()
-            })
-            .set(RenderPlugin {
-                synchronous_pipeline_compilation: true,
-                ..default()
-            })
-            .set(crate::app::startup::log_plugin(if verbose {
-                bevy::log::Level::INFO
-            } else {
-                bevy::log::Level::ERROR
-            }))
-            .disable::<WinitPlugin>(),
-    )
-    // `bench app` runs unpaced, so it measures the frame and not a 1/60 s pace. Render and
-    // film keep the pace: while they wait for a capture, frames drawn as fast as possible
-    // take the CPU from the render thread (under software rendering a film took twice as
-    // long unpaced).
-    .add_plugins(ScheduleRunnerPlugin::run_loop(if paced {
-        Duration::from_secs_f64(1.0 / 60.0)
+    let plugins = DefaultPlugins
+        .set(WindowPlugin {
+            primary_window: None,
+            exit_condition: ExitCondition::DontExit,
+            ..default()
+        })
+        .set(RenderPlugin {
+            synchronous_pipeline_compilation: true,
+            ..default()
+        })
+        .disable::<WinitPlugin>();
+    // One logger a process: `bench app` makes an app per game, and a second LogPlugin
+    // would say (on standard error) that it could not set its own.
+    let plugins = if crate::app::startup::take_logger() {
+        plugins.set(crate::app::startup::log_plugin(if verbose {
+            bevy::log::Level::INFO
+        } else {
+            bevy::log::Level::ERROR
+        }))
     } else {
-        Duration::ZERO
-    }));
+        plugins.disable::<bevy::log::LogPlugin>()
+    };
+    app.add_plugins(plugins)
+        // `bench app` runs unpaced, so it measures the frame and not a 1/60 s pace. Render and
+        // film keep the pace: while they wait for a capture, frames drawn as fast as possible
+        // take the CPU from the render thread (under software rendering a film took twice as
+        // long unpaced).
+        .add_plugins(ScheduleRunnerPlugin::run_loop(if paced {
+            Duration::from_secs_f64(1.0 / 60.0)
+        } else {
+            Duration::ZERO
+        }));
 
     let mut image = Image::new_fill(
         Extent3d {

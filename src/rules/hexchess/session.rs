@@ -73,6 +73,11 @@ impl GameSession {
         self.forced_count
     }
 
+    /// The entries struck through by the last edit, as typed.
+    pub fn struck(&self) -> &[String] {
+        &self.struck
+    }
+
     /// The move list: reachable entries in H6 notation, then the struck entries as typed.
     pub fn entries(&self) -> (Vec<String>, &[String]) {
         let reached = self

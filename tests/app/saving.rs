@@ -1,0 +1,287 @@
+//! Saving under trouble, headless: a data folder whose place is taken by a file, a
+//! read-only one and a full one each give one notice per kind of file, the game plays
+//! on, and what could not be written (replays) waits in memory and is written once the
+//! folder can take it; two instances writing replays into one folder keep both.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use bevy::prelude::*;
+use lodestone::app::hexchess::{Hexchess, HexchessSave};
+use lodestone::app::hud::Notice;
+use lodestone::app::playback::PlaybackQueue;
+use lodestone::app::settings::SettingsLocation;
+use lodestone::app::table::{ReplayFolder, Request, Table, TableGame, UnsavedReplays};
+use lodestone::app::vectress::Vectress;
+use lodestone::app::{ActiveGame, PlayMode, Screen};
+use lodestone::replay::{self, Replay};
+use lodestone::rules::{GameId, Rules};
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("lodestone-saving-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Every notice shown while the app ran, in order, each once.
+#[derive(Resource, Default)]
+struct Notices(Vec<String>);
+
+fn collect_notices(notice: Res<Notice>, mut seen: ResMut<Notices>) {
+    if let Some(text) = &notice.text
+        && seen.0.last() != Some(text)
+    {
+        seen.0.push(text.clone());
+    }
+}
+
+/// A two-player game of `G` saving into `data` (replays, hex chess save, settings).
+fn app_saving_into<G: TableGame>(game: GameId, data: &Path) -> App {
+    let (data, settings) = (data.to_path_buf(), data.join("settings.ron"));
+    let mut app = crate::headless::headless_app_with(move |app| {
+        app.insert_resource(SettingsLocation(Some(settings)))
+            .add_plugins(lodestone::app::settings::plugin)
+            .init_resource::<Notices>()
+            .add_systems(Last, collect_notices);
+        app.insert_resource(ReplayFolder(Some(data.join("replays"))));
+        app.insert_resource(HexchessSave(Some(data.join("hexchess.ron"))));
+    });
+    app.insert_resource(ActiveGame {
+        game,
+        mode: PlayMode::HotSeat,
+    });
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Playing);
+    app.update();
+    app.update();
+    assert!(app.world().get_resource::<Table<G>>().is_some());
+    app
+}
+
+fn settle<G: TableGame>(app: &mut App) {
+    for _ in 0..200 {
+        app.world_mut().resource_mut::<PlaybackQueue>().skip();
+        app.update();
+        let table = app.world().resource::<Table<G>>();
+        if table.requests.is_empty() && app.world().resource::<PlaybackQueue>().is_idle() {
+            return;
+        }
+    }
+    panic!("the table never settled");
+}
+
+fn play_one<G: TableGame>(app: &mut App) {
+    let before = app.world().resource::<Table<G>>().game.notation().len();
+    let action = app.world().resource::<Table<G>>().game.legal_actions()[0];
+    request::<G>(app, Request::Play(action));
+    assert_eq!(
+        app.world().resource::<Table<G>>().game.notation().len(),
+        before + 1,
+        "the game plays on"
+    );
+}
+
+fn request<G: TableGame>(app: &mut App, request: Request<lodestone::app::table::ActionOf<G>>) {
+    app.world_mut()
+        .resource_mut::<Table<G>>()
+        .requests
+        .push_back(request);
+    settle::<G>(app);
+}
+
+/// A change of the settings (the playback speed, kept in `settings.ron`).
+fn change_a_setting(app: &mut App) {
+    let mut queue = app.world_mut().resource_mut::<PlaybackQueue>();
+    if queue.speed > 1.0 {
+        queue.slower();
+    } else {
+        queue.faster();
+    }
+    app.update();
+    app.update();
+}
+
+fn notices(app: &App, containing: &str) -> Vec<String> {
+    let all = &app.world().resource::<Notices>().0;
+    all.iter()
+        .filter(|n| n.contains(containing))
+        .cloned()
+        .collect()
+}
+
+fn unsaved(app: &App) -> usize {
+    app.world().resource::<UnsavedReplays>().replays.len()
+}
+
+/// Plays, saves and changes settings on a data folder that cannot be written: one notice
+/// each, the game goes on, the replays wait. Then `repair` makes the folder writable and
+/// the next saves write everything.
+fn trouble_then_repair(data: &Path, repair: impl FnOnce()) {
+    let mut app = app_saving_into::<Hexchess>(GameId::Hexchess, data);
+    for _ in 0..3 {
+        play_one::<Hexchess>(&mut app);
+        change_a_setting(&mut app);
+    }
+    request::<Hexchess>(&mut app, Request::NewGame);
+    play_one::<Hexchess>(&mut app);
+    request::<Hexchess>(&mut app, Request::NewGame);
+    assert_eq!(
+        notices(&app, "hexchess.ron").len(),
+        1,
+        "{:?}",
+        app.world().resource::<Notices>().0
+    );
+    assert_eq!(notices(&app, "Could not save settings").len(), 1);
+    assert_eq!(notices(&app, "kept in memory").len(), 1);
+    assert_eq!(unsaved(&app), 2, "both games wait in memory");
+    repair();
+    play_one::<Hexchess>(&mut app);
+    change_a_setting(&mut app);
+    request::<Hexchess>(&mut app, Request::NewGame);
+    let replays = replay::list(&data.join("replays"));
+    assert_eq!(replays.len(), 3, "the two kept and the new one");
+    assert_eq!(unsaved(&app), 0);
+    assert!(
+        notices(&app, "and the 2 kept in memory").len() == 1,
+        "{:?}",
+        app.world().resource::<Notices>().0
+    );
+    let mut plies: Vec<usize> = replays
+        .iter()
+        .map(|p| Replay::load(p).unwrap().actions.len())
+        .collect();
+    plies.sort();
+    assert_eq!(plies, [1, 1, 3], "every game, whole");
+    assert!(
+        data.join("settings.ron").exists(),
+        "the settings were saved"
+    );
+}
+
+#[test]
+fn a_data_folder_whose_place_is_a_file_keeps_games_in_memory_until_it_can_be_made() {
+    let dir = temp("on-a-file");
+    let data = dir.join("data");
+    std::fs::write(&data, b"a file where the folder should be").unwrap();
+    let blocked = data.clone();
+    trouble_then_repair(&data, move || std::fs::remove_file(&blocked).unwrap());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A small tmpfs at a new folder (root only, where mounting is allowed); `None` when it
+/// cannot be had here, unless `LODESTONE_TEST_MOUNTS=1` (CI) demands it.
+struct Mount(PathBuf);
+
+impl Mount {
+    fn tmpfs(name: &str, options: &str) -> Option<Mount> {
+        let dir = temp(name);
+        let ok = Command::new("mount")
+            .args(["-t", "tmpfs", "-o", options, "lodestone-test"])
+            .arg(&dir)
+            .output()
+            .is_ok_and(|o| o.status.success());
+        if !ok {
+            assert!(
+                std::env::var_os("LODESTONE_TEST_MOUNTS").is_none(),
+                "LODESTONE_TEST_MOUNTS is set but a tmpfs could not be mounted at {}",
+                dir.display()
+            );
+            eprintln!("skipped: no tmpfs can be mounted here (run as root to test {name})");
+            return None;
+        }
+        Some(Mount(dir))
+    }
+
+    fn remount(&self, options: &str) {
+        let status = Command::new("mount")
+            .args(["-o", &format!("remount,{options}")])
+            .arg(&self.0)
+            .status()
+            .unwrap();
+        assert!(status.success(), "remount {options}");
+    }
+}
+
+impl Drop for Mount {
+    fn drop(&mut self) {
+        let _ = Command::new("umount").arg("-l").arg(&self.0).status();
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+#[test]
+fn a_read_only_data_folder_keeps_games_in_memory_until_it_can_be_written() {
+    let Some(mount) = Mount::tmpfs("read-only", "ro,size=1m") else {
+        return;
+    };
+    trouble_then_repair(&mount.0, || mount.remount("rw"));
+}
+
+#[test]
+fn a_full_data_folder_keeps_games_in_memory_until_there_is_room() {
+    let Some(mount) = Mount::tmpfs("full", "size=64k") else {
+        return;
+    };
+    // Fill it: every later write fails with "no space left".
+    let filler = mount.0.join("filler");
+    let block = vec![7u8; 4096];
+    let mut file = std::fs::File::create(&filler).unwrap();
+    while std::io::Write::write_all(&mut file, &block).is_ok() {}
+    drop(file);
+    assert!(
+        std::fs::write(mount.0.join("probe"), b"x").is_err(),
+        "the folder is full"
+    );
+    let _ = std::fs::remove_file(mount.0.join("probe"));
+    trouble_then_repair(&mount.0, || std::fs::remove_file(&filler).unwrap());
+}
+
+#[test]
+fn two_instances_writing_replays_into_one_folder_keep_both() {
+    let dir = temp("two-writers");
+    let replays = dir.join("replays");
+    // Two whole games, side by side, leaving for the menu at the same moment.
+    let barrier = std::sync::Barrier::new(2);
+    let played: Vec<Vec<String>> = std::thread::scope(|s| {
+        let runs: Vec<_> = (0..2)
+            .map(|n| {
+                let (dir, barrier) = (&dir, &barrier);
+                s.spawn(move || {
+                    let mut app = app_saving_into::<Vectress>(
+                        GameId::Vectress,
+                        &dir.join(format!("own-{n}")),
+                    );
+                    app.insert_resource(ReplayFolder(Some(dir.join("replays"))));
+                    for _ in 0..=n {
+                        play_one::<Vectress>(&mut app);
+                    }
+                    let notation = app
+                        .world()
+                        .resource::<Table<Vectress>>()
+                        .game
+                        .notation()
+                        .to_vec();
+                    barrier.wait();
+                    app.world_mut()
+                        .resource_mut::<NextState<Screen>>()
+                        .set(Screen::Menu);
+                    app.update();
+                    app.update();
+                    notation
+                })
+            })
+            .collect();
+        runs.into_iter().map(|r| r.join().unwrap()).collect()
+    });
+    let files = replay::list(&replays);
+    assert_eq!(files.len(), 2, "{files:?}");
+    let mut kept: Vec<Vec<String>> = files
+        .iter()
+        .map(|f| Replay::load(f).unwrap().actions)
+        .collect();
+    kept.sort_by_key(Vec::len);
+    assert_eq!(kept, played, "each instance's game, whole");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
