@@ -24,6 +24,27 @@ fn refused(args: &[&str], says: &[&str]) {
     }
 }
 
+/// The long-run flags are checked before any window (or display) is looked for.
+#[cfg(feature = "app")]
+#[test]
+fn long_run_flags_are_checked_before_the_window() {
+    refused(
+        &["--attract", "--exit-after", "0"],
+        &["--exit-after 0:", "seconds, more than 0"],
+    );
+    refused(
+        &[
+            "--game",
+            "vectress",
+            "--mode",
+            "demo",
+            "--stats",
+            "/no-such-folder/s.jsonl",
+        ],
+        &["--stats /no-such-folder/s.jsonl: cannot write it"],
+    );
+}
+
 #[test]
 fn mistakes_at_the_top_and_in_the_engine_subcommands_are_one_line() {
     let cases: &[(&[&str], &[&str])] = &[
@@ -33,21 +54,6 @@ fn mistakes_at_the_top_and_in_the_engine_subcommands_are_one_line() {
         (
             &["--stats", "stats.jsonl", "engine"],
             &["--exit-after and --stats go with the window", "--attract"],
-        ),
-        (
-            &["--attract", "--exit-after", "0"],
-            &["--exit-after 0:", "seconds, more than 0"],
-        ),
-        (
-            &[
-                "--game",
-                "vectress",
-                "--mode",
-                "demo",
-                "--stats",
-                "/no-such-folder/s.jsonl",
-            ],
-            &["--stats /no-such-folder/s.jsonl: cannot write it"],
         ),
         (&["simulate"], &["simulate:", "<GAME>"]),
         (
