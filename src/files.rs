@@ -1,7 +1,8 @@
-//! Writing files so that nothing is lost: through a temporary file of this process's own
-//! (two instances never share one), renamed into place only once it is whole, and a new
-//! file never taking the name of one already there. No Bevy: the replays, the saves and
-//! the settings all write through here.
+//! Writing files so that nothing is lost: through a temporary file made new for each
+//! write (two instances never share one), put in place only once it is whole, and a new
+//! file never taking the name of one already there (on a file system without hard links a
+//! new file is claimed by name and then filled). No Bevy: the replays, the saves and the
+//! settings all write through here.
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -61,7 +62,9 @@ fn claim_name(
     unreachable!("u32 names run out")
 }
 
-/// `.NAME.PID-N.tmp` beside `path`, written whole; removed again if writing fails.
+/// `.NAME.PID-NANOS-N.tmp` beside `path`, made new (another name is tried if one is
+/// taken: two instances in separate PID namespaces can share a PID) and written whole;
+/// removed again if writing it fails. Only a file this call made is ever removed.
 fn write_temporary(path: &Path, contents: &[u8]) -> io::Result<PathBuf> {
     static COUNTER: AtomicU64 = AtomicU64::new(0);
     let folder = match path.parent() {
@@ -73,15 +76,22 @@ fn write_temporary(path: &Path, contents: &[u8]) -> io::Result<PathBuf> {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-    let tmp = folder.join(format!(".{name}.{}-{n}.tmp", std::process::id()));
-    let written = std::fs::File::create_new(&tmp).and_then(|mut file| {
-        file.write_all(contents)?;
-        file.sync_all()
-    });
-    match written {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    let (tmp, mut file) = loop {
+        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+        let tmp = folder.join(format!(".{name}.{}-{nanos}-{n}.tmp", std::process::id()));
+        match std::fs::File::create_new(&tmp) {
+            Ok(file) => break (tmp, file),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(e),
+        }
+    };
+    match file.write_all(contents).and_then(|()| file.sync_all()) {
         Ok(()) => Ok(tmp),
         Err(e) => {
+            drop(file);
             let _ = std::fs::remove_file(&tmp);
             Err(e)
         }

@@ -43,7 +43,8 @@ struct Cli {
     /// with exit status 0.
     #[arg(long, value_name = "SECONDS")]
     exit_after: Option<f64>,
-    /// Write one JSON line a minute to FILE: minute, seconds, rss_bytes, entities, assets
+    /// Write one JSON line a minute to FILE: minute, seconds, rss_bytes, heap (the C
+    /// allocator's in_use, free, arena), rust_heap_bytes, render_entities, entities, assets
     /// (per kind), observers, tasks, frame_ms_median and showcase_cycles (full passes).
     #[arg(long, value_name = "FILE")]
     stats: Option<std::path::PathBuf>,

@@ -125,8 +125,7 @@ mod tests {
             .cycle()
             .take(HEXCHESS_ENTRIES - opening.len())
         {
-            let (reached, struck) = session.entries();
-            session.edit(reached.len() + struck.len(), text);
+            session.append(text);
         }
         let (reached, struck) = session.entries();
         assert_eq!(reached.len() + struck.len(), HEXCHESS_ENTRIES);

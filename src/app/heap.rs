@@ -10,23 +10,26 @@ use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 pub struct CountingAllocator;
 
 static COUNTING: AtomicBool = AtomicBool::new(false);
+/// Set by the allocator itself: only a process that installed it has a count.
+static INSTALLED: AtomicBool = AtomicBool::new(false);
 static LIVE: AtomicI64 = AtomicI64::new(0);
 
-/// Counts from now on; bytes allocated before and freed after make the figure lower than
-/// the truth by a constant, so growth still reads right.
+/// Counts from now on. Bytes allocated before and freed after pull the figure below the
+/// truth (by at most what was live when counting started), so growth still reads right.
 pub fn start_counting() {
     COUNTING.store(true, Ordering::Relaxed);
 }
 
-/// Bytes allocated and not freed since counting started; `None` before.
+/// Bytes allocated and not freed since counting started; `None` before, or where this
+/// allocator is not the global one (tests, other embeddings).
 pub fn live_bytes() -> Option<i64> {
-    COUNTING
-        .load(Ordering::Relaxed)
+    (COUNTING.load(Ordering::Relaxed) && INSTALLED.load(Ordering::Relaxed))
         .then(|| LIVE.load(Ordering::Relaxed))
 }
 
 fn count(delta: i64) {
     if COUNTING.load(Ordering::Relaxed) {
+        INSTALLED.store(true, Ordering::Relaxed);
         LIVE.fetch_add(delta, Ordering::Relaxed);
     }
 }

@@ -68,11 +68,11 @@ pub fn plugin(app: &mut App) {
         .add_systems(Startup, start_counting)
         .add_systems(Last, (measure, exit_when_time_is_up).chain());
     let render_entities = RenderEntities::default();
-    app.insert_resource(render_entities.clone());
     if let Some(render_app) = app.get_sub_app_mut(bevy::render::RenderApp) {
         render_app
-            .insert_resource(render_entities)
+            .insert_resource(render_entities.clone())
             .add_systems(bevy::render::Render, count_render_entities);
+        app.insert_resource(render_entities);
     }
 }
 
@@ -94,25 +94,32 @@ fn start_counting(run: Res<LongRun>) {
     }
 }
 
-/// Frame times since the last line, and wall seconds so far.
+/// Frame times since the last line, and wall time so far (a `Duration`: summing float
+/// seconds frame by frame drifts).
 #[derive(Resource, Debug, Default)]
 struct Minute {
     frame_ms: Vec<f64>,
-    seconds: f64,
+    elapsed: std::time::Duration,
     lines: u32,
+}
+
+impl Minute {
+    fn seconds(&self) -> f64 {
+        self.elapsed.as_secs_f64()
+    }
 }
 
 fn measure(world: &mut World) {
     if !world.resource::<LongRun>().is_wanted() {
         return;
     }
-    let delta = world.resource::<Time<Real>>().delta_secs_f64();
+    let delta = world.resource::<Time<Real>>().delta();
     let mut minute = world.resource_mut::<Minute>();
-    minute.seconds += delta;
-    if delta > 0.0 {
-        minute.frame_ms.push(delta * 1000.0);
+    minute.elapsed += delta;
+    if !delta.is_zero() {
+        minute.frame_ms.push(delta.as_secs_f64() * 1000.0);
     }
-    let due = minute.seconds >= 60.0 * f64::from(minute.lines + 1);
+    let due = minute.seconds() >= 60.0 * f64::from(minute.lines + 1);
     if due && world.resource::<LongRun>().stats.is_some() {
         let line = stats_line(world);
         write_line(world, &line);
@@ -136,7 +143,7 @@ fn stats_line(world: &mut World) -> serde_json::Value {
     let median = median(&mut minute.frame_ms);
     serde_json::json!({
         "minute": minute.lines + 1,
-        "seconds": (minute.seconds * 10.0).round() / 10.0,
+        "seconds": (minute.seconds() * 10.0).round() / 10.0,
         "rss_bytes": resident_bytes(),
         "heap": heap_counts(),
         "rust_heap_bytes": super::heap::live_bytes(),
@@ -170,23 +177,14 @@ fn write_line(world: &mut World, line: &serde_json::Value) {
 }
 
 fn exit_when_time_is_up(run: Res<LongRun>, minute: Res<Minute>, mut exit: MessageWriter<AppExit>) {
-    if run.exit_after.is_some_and(|s| minute.seconds >= s) {
+    if run.exit_after.is_some_and(|s| minute.seconds() >= s) {
         exit.write(AppExit::Success);
     }
 }
 
 /// The median of `values` (reordered), or `None` when there are none.
 pub fn median(values: &mut [f64]) -> Option<f64> {
-    if values.is_empty() {
-        return None;
-    }
-    values.sort_by(f64::total_cmp);
-    let mid = values.len() / 2;
-    Some(if values.len().is_multiple_of(2) {
-        (values[mid - 1] + values[mid]) / 2.0
-    } else {
-        values[mid]
-    })
+    (!values.is_empty()).then(|| crate::engine::cli::median(values))
 }
 
 /// What the C allocator holds, from glibc's `mallinfo2` over all its arenas: `in_use`
@@ -194,8 +192,18 @@ pub fn median(values: &mut [f64]) -> Option<f64> {
 /// growing `in_use` is a leak; a growing `free` is memory kept after it was given back.
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 pub fn heap_counts() -> Option<serde_json::Value> {
-    // SAFETY: mallinfo2 only reads the allocator's statistics.
-    let info = unsafe { libc::mallinfo2() };
+    // Looked up at run time: glibc has had mallinfo2 only since 2.33, and linking it
+    // would keep the game from starting on an older one.
+    // SAFETY: dlsym only looks a name up; a symbol found under this name is glibc's
+    // `struct mallinfo2 mallinfo2(void)`, which only reads the allocator's statistics.
+    let info = unsafe {
+        let symbol = libc::dlsym(libc::RTLD_DEFAULT, c"mallinfo2".as_ptr());
+        if symbol.is_null() {
+            return None;
+        }
+        let mallinfo2: extern "C" fn() -> libc::mallinfo2 = std::mem::transmute(symbol);
+        mallinfo2()
+    };
     Some(serde_json::json!({
         "in_use": info.uordblks + info.hblkhd,
         "free": info.fordblks,

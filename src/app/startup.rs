@@ -8,17 +8,17 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use bevy::log::{BoxedFmtLayer, Level, LogPlugin};
 use bevy::prelude::*;
 
+/// True the first time it is asked in this process: whoever gets it adds the LogPlugin
+/// (the global logger can be set once).
+pub fn take_logger() -> bool {
+    static TAKEN: AtomicBool = AtomicBool::new(false);
+    !TAKEN.swap(true, Ordering::Relaxed)
+}
+
 /// The log: lines from `level` up on standard error (`RUST_LOG`, which Bevy's filter
 /// reads on top of this, can ask for more), with colour codes only on a terminal. The
 /// offscreen commands keep their standard error for their own progress and errors
 /// (`ERROR`, `INFO` with `--verbose`); the window shows warnings.
-/// True the first time it is asked in this process: whoever gets it adds the LogPlugin
-/// (the global logger can be set once).
-pub fn take_logger() -> bool {
-    static TAKEN: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-    !TAKEN.swap(true, std::sync::atomic::Ordering::Relaxed)
-}
-
 pub fn log_plugin(level: Level) -> LogPlugin {
     fn plain_unless_terminal(_: &mut App) -> Option<BoxedFmtLayer> {
         Some(Box::new(

@@ -129,9 +129,7 @@ pub(super) fn adopt(table: &mut HexchessTable, session: GameSession) {
 pub fn type_entries(table: &mut HexchessTable, typed: impl IntoIterator<Item = String>) {
     let mut session = table.game.rules().clone();
     for text in typed {
-        let (reached, struck) = session.entries();
-        let end = reached.len() + struck.len();
-        session.edit(end, &text);
+        session.append(&text);
     }
     adopt(table, session);
 }

@@ -37,12 +37,15 @@ pub fn plugin(app: &mut App) {
 pub struct Notice {
     pub text: Option<String>,
     remaining: f32,
+    /// Notices shown so far (the same words twice are two).
+    pub shown: u64,
 }
 
 impl Notice {
     pub fn show(&mut self, text: impl Into<String>, seconds: f32) {
         self.text = Some(text.into());
         self.remaining = seconds;
+        self.shown += 1;
     }
 }
 

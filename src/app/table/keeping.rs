@@ -28,10 +28,32 @@ impl ReplayFolder {
 
 /// Replays not written yet, oldest first (at most [`replay::KEEP`]: the folder keeps no
 /// more), and whether the last try failed (so the trouble is told once, not per save).
+/// When the app closes with some still here, they are tried once more, and what cannot be
+/// written is said on standard error.
 #[derive(Resource, Default, Debug)]
 pub struct UnsavedReplays {
     pub replays: Vec<Replay>,
     pub failing: bool,
+    /// Where they were to go.
+    folder: Option<PathBuf>,
+}
+
+impl Drop for UnsavedReplays {
+    fn drop(&mut self) {
+        let Some(folder) = self.folder.take() else {
+            return;
+        };
+        let lost: Vec<String> = std::mem::take(&mut self.replays)
+            .into_iter()
+            .filter_map(|r| r.save_in(&folder).err())
+            .collect();
+        if let Some(why) = lost.first() {
+            eprintln!(
+                "lodestone: {} replay(s) could not be written and are lost: {why}",
+                lost.len()
+            );
+        }
+    }
 }
 
 /// What one save came to.
@@ -51,6 +73,16 @@ impl UnsavedReplays {
     /// Writes `replay` into `folder` after any kept earlier, oldest first; what cannot be
     /// written stays here.
     pub fn save(&mut self, replay: Replay, folder: &Path) -> Saved {
+        self.folder = Some(folder.to_path_buf());
+        // The same game saved again (Ctrl+S twice) replaces its earlier copy.
+        if let Some(last) = self.replays.last()
+            && last.game == replay.game
+            && last.ruleset == replay.ruleset
+            && last.seed == replay.seed
+            && replay.actions.starts_with(&last.actions)
+        {
+            self.replays.pop();
+        }
         self.replays.push(replay);
         let overflow = self.replays.len().saturating_sub(replay::KEEP);
         self.replays.drain(..overflow);
@@ -239,7 +271,9 @@ mod tests {
             "{}",
             first.sentence()
         );
-        let second = unsaved.save(a_replay(), &folder);
+        let mut other = a_replay();
+        other.seed = 2;
+        let second = unsaved.save(other.clone(), &folder);
         assert!(
             matches!(
                 second,
@@ -251,6 +285,9 @@ mod tests {
             ),
             "{second:?}"
         );
+        // The same game saved again replaces its copy rather than queueing another.
+        let again = unsaved.save(other, &folder);
+        assert!(matches!(again, Saved::Kept { kept: 2, .. }), "{again:?}");
         assert_eq!(
             std::fs::read(&blocked).unwrap(),
             b"not a folder",
@@ -265,6 +302,19 @@ mod tests {
         );
         assert_eq!(replay::list(&folder).len(), 3, "none lost");
         assert!(unsaved.replays.is_empty() && !unsaved.failing);
+        // One still waiting when the app closes is written then, if it can be.
+        let closing_folder = dir.join("closing");
+        std::fs::write(&closing_folder, b"in the way").unwrap();
+        let mut closing = UnsavedReplays::default();
+        closing.save(a_replay(), &closing_folder);
+        assert_eq!(closing.replays.len(), 1);
+        std::fs::remove_file(&closing_folder).unwrap();
+        drop(closing);
+        assert_eq!(
+            replay::list(&closing_folder).len(),
+            1,
+            "written as the app closed"
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -151,6 +151,12 @@ impl GameSession {
         self.game.rng_mut()
     }
 
+    /// Appends `text` to the move list, as typed into its empty last slot (H7).
+    pub fn append(&mut self, text: &str) -> EditReport {
+        let end = self.game.history().len() + self.struck.len();
+        self.edit(end, text)
+    }
+
     /// Replaces entry `index` (or appends when `index` is the list's length) and replays
     /// the whole list from the start without renaming (H7). The session is marked edited
     /// (the window then removes its save, so a restart does not bring it back).
