@@ -179,22 +179,16 @@ fn main() -> ExitCode {
         }
         #[cfg(feature = "app")]
         Some(Verb::Film(args)) => lodestone::app::film::run(&args),
-        Some(Verb::Simulate { game, options }) => with_game(&game, "simulate", |g| match g {
-            GameId::Vectress => engine::vectress::simulate(&options),
-            GameId::Hexchess => engine::hexchess::simulate(&options),
-            GameId::Wavefield => engine::wavefield::simulate(&options),
-            GameId::Polarity => engine::polarity::simulate(&options),
-        }),
+        Some(Verb::Simulate { game, options }) => {
+            with_game(&game, "simulate", |g| engine::simulate(g, &options))
+        }
         #[cfg(feature = "app")]
         Some(Verb::Bench { game, options }) if game == "app" => {
-            lodestone::app::bench_app::run(&options)
+            lodestone::app::bench::run(&options)
         }
-        Some(Verb::Bench { game, options }) => with_game(&game, "bench", |g| match g {
-            GameId::Vectress => engine::vectress::bench(&options),
-            GameId::Hexchess => engine::hexchess::bench(&options),
-            GameId::Wavefield => engine::wavefield::bench(&options),
-            GameId::Polarity => engine::polarity::bench(&options),
-        }),
+        Some(Verb::Bench { game, options }) => {
+            with_game(&game, "bench", |g| engine::bench(g, &options))
+        }
         Some(Verb::Mine { game, options }) => {
             with_game(&game, "mine", |g| engine::showcase::mine(g, &options))
         }
@@ -252,14 +246,15 @@ fn with_game(
 ) -> Result<serde_json::Value, CliError> {
     if game == "--help" || game == "-h" {
         return Err(CliError::Help(format!(
-            "Usage: lodestone {verb} GAME [OPTIONS]...\n\nGAME is vectress, hexchess, wavefield or polarity;\n`lodestone {verb} GAME --help` lists that game's options.\n"
+            "Usage: lodestone {verb} GAME [OPTIONS]...\n\nGAME is {};\n`lodestone {verb} GAME --help` lists that game's options.\n",
+            GameId::known_or()
         )));
     }
     match GameId::parse(game) {
         Some(id) => f(id),
         None => Err(CliError::Usage(format!(
             "{verb}: unknown game \"{game}\" (known: {})",
-            GameId::ALL.map(GameId::id).join(", ")
+            GameId::known()
         ))),
     }
 }

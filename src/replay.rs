@@ -89,8 +89,9 @@ impl Replay {
     pub fn game_id(&self) -> Result<GameId, String> {
         GameId::parse(&self.game).ok_or_else(|| {
             format!(
-                "names an unknown game \"{}\" (known: vectress, hexchess, wavefield, polarity)",
-                self.game
+                "names an unknown game \"{}\" (known: {})",
+                self.game,
+                GameId::known()
             )
         })
     }
@@ -134,19 +135,12 @@ impl Replay {
 
     /// Checks that every action replays, whatever the game.
     pub fn check(&self) -> Result<(), String> {
-        use crate::rules::{hexchess, polarity, vectress, wavefield};
-        match self.game_id()? {
-            GameId::Vectress => self.replay::<vectress::Game>().map(drop),
-            GameId::Hexchess => self.replay::<hexchess::Game>().map(drop),
-            GameId::Wavefield => self.replay::<wavefield::Game>().map(drop),
-            GameId::Polarity => self.replay::<polarity::Game>().map(drop),
-        }
+        crate::with_rules!(self.game_id()?, G => self.replay::<G>().map(drop))
     }
 
     /// How the game stands after the last action: whether it is over, and the winner's
     /// side name (`GameId::side_names`), `None` for a draw or a game still running.
     pub fn ending(&self) -> Result<(bool, Option<&'static str>), String> {
-        use crate::rules::{hexchess, polarity, vectress, wavefield};
         fn of<G: Rules>(replay: &Replay) -> Result<(bool, Option<&'static str>), String> {
             let game = replay.replay::<G>()?;
             let rules = game.rules();
@@ -156,12 +150,7 @@ impl Replay {
             });
             Ok((rules.is_over(), winner))
         }
-        match self.game_id()? {
-            GameId::Vectress => of::<vectress::Game>(self),
-            GameId::Hexchess => of::<hexchess::Game>(self),
-            GameId::Wavefield => of::<wavefield::Game>(self),
-            GameId::Polarity => of::<polarity::Game>(self),
-        }
+        crate::with_rules!(self.game_id()?, G => of::<G>(self))
     }
 
     /// Loads and checks the replay at `path`; the error is one sentence naming the file.
@@ -250,7 +239,7 @@ fn civil_from_days(days: i64) -> (i64, u32, u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{hexchess, polarity, vectress, wavefield};
+    use crate::rules::{polarity, wavefield};
 
     fn temp(name: &str) -> PathBuf {
         let dir =
@@ -294,27 +283,16 @@ mod tests {
 
     #[test]
     fn every_game_round_trips_with_the_same_states_and_resolutions() {
-        round_trip::<vectress::Game>(Setup::default(), 8);
-        round_trip::<hexchess::Game>(Setup::default(), 8);
-        let classic = Setup {
-            ruleset: Some("classic".into()),
-            seed: 1,
-        };
-        round_trip::<hexchess::Game>(classic, 6);
-        round_trip::<wavefield::Game>(
-            Setup {
-                ruleset: None,
-                seed: 7,
-            },
-            8,
-        );
-        round_trip::<polarity::Game>(
-            Setup {
-                ruleset: None,
-                seed: 3,
-            },
-            8,
-        );
+        for (seed, game) in (1..).zip(GameId::ALL) {
+            // The default ruleset, then each other one (hex chess's classic).
+            let rulesets = [None]
+                .into_iter()
+                .chain(game.rulesets().iter().skip(1).map(|r| Some(r.to_string())));
+            for ruleset in rulesets {
+                let setup = Setup { ruleset, seed };
+                crate::with_rules!(game, G => round_trip::<G>(setup, 8));
+            }
+        }
     }
 
     /// Dice between the computer's turns: the replay records what the dice rolled, so it

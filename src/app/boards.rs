@@ -1,7 +1,9 @@
-//! The boards of the four games, as they stand before any piece is placed: cells, tones,
-//! a frame, and coordinates legible from both seats. Game presentations put their pieces
-//! on top using the cell-centre functions here.
+//! The boards, as they stand before any piece is placed: cells, tones, a frame, and
+//! coordinates legible from both seats. Each game registers its board's shape and finish
+//! ([`BoardLook`]); its presentation puts its pieces on top using the cell-centre
+//! functions here.
 
+use std::collections::HashMap;
 use std::f32::consts::FRAC_PI_2;
 
 use bevy::prelude::*;
@@ -34,10 +36,6 @@ pub struct SquareBoard {
 }
 
 impl SquareBoard {
-    pub const VECTRESS: SquareBoard = SquareBoard { cols: 9, rows: 9 };
-    pub const WAVEFIELD: SquareBoard = SquareBoard { cols: 7, rows: 7 };
-    pub const POLARITY: SquareBoard = SquareBoard { cols: 8, rows: 8 };
-
     /// Centre of cell (x, y) on the cells' top surface.
     pub fn center(&self, x: i32, y: i32) -> Vec3 {
         Vec3::new(
@@ -92,67 +90,61 @@ pub struct BoardCell {
 fn spawn_active_board(
     mut commands: Commands,
     active: Res<ActiveGame>,
+    boards: Option<Res<Boards>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
     studio: Option<Res<super::look::Studio>>,
 ) {
+    let Some(look) = boards.and_then(|b| b.0.get(&active.game).copied()) else {
+        warn!("{} has no board registered", active.game.title());
+        return;
+    };
     let wood = studio.map(|s| s.wood.clone());
-    spawn_board(
-        &mut commands,
-        &mut meshes,
-        &mut materials,
-        wood,
-        active.game,
-    );
+    spawn_board(&mut commands, &mut meshes, &mut materials, wood, &look);
 }
 
 /// A board's surface: its cell tones, how glossy they are, whether they show the wood's
 /// grain, and the frame's colour.
-struct Finish {
-    tones: Vec<Color>,
-    roughness: f32,
-    grain: bool,
-    frame: Color,
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Finish {
+    pub tones: &'static [Color],
+    pub roughness: f32,
+    pub grain: bool,
+    pub frame: Color,
+}
+
+/// A board's shape: a square board (its files lettered in capitals, or in small letters),
+/// or the hex chess board.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum BoardShape {
+    Square {
+        board: SquareBoard,
+        lower_case_files: bool,
+    },
+    Hex,
+}
+
+/// A game's board as it is set out: its shape and its finish (each game's
+/// `TableGame::BOARD`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BoardLook {
+    pub shape: BoardShape,
+    pub finish: Finish,
+}
+
+/// The board of every game, registered by its table.
+#[derive(Resource, Default, Debug)]
+pub struct Boards(HashMap<GameId, BoardLook>);
+
+/// Registers `game`'s board, set out whenever that game is played.
+pub fn register(app: &mut App, game: GameId, look: BoardLook) {
+    app.world_mut()
+        .get_resource_or_init::<Boards>()
+        .0
+        .insert(game, look);
 }
 
 impl Finish {
-    /// Each game's board, one palette: Vectress a dark lacquered slate for the bright
-    /// magnets, Wave Field a near-black stage for its energy surface, Polarity and hex
-    /// chess wood.
-    fn of(game: GameId) -> Finish {
-        match game {
-            GameId::Vectress => Finish {
-                tones: vec![Color::srgb(0.25, 0.27, 0.31), Color::srgb(0.19, 0.21, 0.25)],
-                roughness: 0.32,
-                grain: false,
-                frame: Color::srgb(0.07, 0.07, 0.08),
-            },
-            GameId::Wavefield => Finish {
-                tones: vec![Color::srgb(0.30, 0.31, 0.34), Color::srgb(0.25, 0.26, 0.29)],
-                roughness: 0.6,
-                grain: false,
-                frame: Color::srgb(0.07, 0.07, 0.08),
-            },
-            GameId::Polarity => Finish {
-                tones: vec![Color::srgb(0.90, 0.80, 0.62), Color::srgb(0.58, 0.40, 0.25)],
-                roughness: 0.5,
-                grain: true,
-                frame: Color::srgb(0.20, 0.12, 0.07),
-            },
-            // The three tones of H1, maple to walnut, kept far enough apart to read.
-            GameId::Hexchess => Finish {
-                tones: vec![
-                    Color::srgb(0.93, 0.82, 0.64),
-                    Color::srgb(0.74, 0.55, 0.36),
-                    Color::srgb(0.54, 0.38, 0.24),
-                ],
-                roughness: 0.5,
-                grain: true,
-                frame: Color::srgb(0.20, 0.12, 0.07),
-            },
-        }
-    }
-
     fn materials(
         &self,
         materials: &mut Assets<StandardMaterial>,
@@ -186,40 +178,26 @@ impl Finish {
     }
 }
 
-/// Spawns the bare board of `game` (despawned when play ends); `wood` is the grain the
+/// Spawns the bare board `look` (despawned when play ends); `wood` is the grain the
 /// wooden boards show.
 pub fn spawn_board(
     commands: &mut Commands,
     meshes: &mut Assets<Mesh>,
     materials: &mut Assets<StandardMaterial>,
     wood: Option<Handle<Image>>,
-    game: GameId,
+    look: &BoardLook,
 ) {
-    let (cells, frame) = Finish::of(game).materials(materials, &wood);
-    let letters = |x: i32| ((b'A' + x as u8) as char).to_string();
-    match game {
-        GameId::Vectress => spawn_square_board(
-            commands,
-            meshes,
-            (cells, frame),
-            SquareBoard::VECTRESS,
-            letters,
-        ),
-        GameId::Wavefield => spawn_square_board(
-            commands,
-            meshes,
-            (cells, frame),
-            SquareBoard::WAVEFIELD,
-            letters,
-        ),
-        GameId::Polarity => spawn_square_board(
-            commands,
-            meshes,
-            (cells, frame),
-            SquareBoard::POLARITY,
-            |x| ((b'a' + x as u8) as char).to_string(),
-        ),
-        GameId::Hexchess => spawn_hex_board(commands, meshes, (cells, frame)),
+    let (cells, frame) = look.finish.materials(materials, &wood);
+    match look.shape {
+        BoardShape::Square {
+            board,
+            lower_case_files,
+        } => {
+            let first = if lower_case_files { b'a' } else { b'A' };
+            let letters = move |x: i32| ((first + x as u8) as char).to_string();
+            spawn_square_board(commands, meshes, (cells, frame), board, letters)
+        }
+        BoardShape::Hex => spawn_hex_board(commands, meshes, (cells, frame)),
     }
 }
 
@@ -372,7 +350,7 @@ fn spawn_label(commands: &mut Commands, text: String, world: Vec3) {
 
 /// Keeps each label over its board point, whatever the camera does.
 fn place_labels(
-    cameras: Query<(&Camera, &GlobalTransform), With<super::stage::MainCamera>>,
+    cameras: Query<(&Camera, &GlobalTransform), With<super::camera::MainCamera>>,
     mut labels: Query<(&BoardLabel, &mut Node, &ComputedNode)>,
 ) {
     let Ok((camera, camera_transform)) = cameras.single() else {
@@ -414,7 +392,7 @@ mod tests {
 
     #[test]
     fn square_board_row_zero_is_nearest_the_first_seat() {
-        let b = SquareBoard::VECTRESS;
+        let b = SquareBoard { cols: 9, rows: 9 };
         assert!(b.center(0, 0).z > b.center(0, 8).z);
         assert!(b.center(0, 0).x < b.center(8, 0).x);
         assert_eq!(b.center(4, 4), Vec3::new(0.0, CELL_TOP, 0.0));

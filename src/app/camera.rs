@@ -4,6 +4,23 @@
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;
 
+/// Marks the main 3D camera.
+#[derive(Component)]
+pub struct MainCamera;
+
+/// The point of the horizontal plane at `height` under a viewport position, seen from the
+/// main camera (where the pointer is over a board).
+pub fn point_under(
+    cameras: &Query<(&Camera, &GlobalTransform), With<MainCamera>>,
+    height: f32,
+    at: Vec2,
+) -> Option<Vec3> {
+    let (camera, transform) = cameras.single().ok()?;
+    let ray = camera.viewport_to_world(transform, at).ok()?;
+    let distance = ray.intersect_plane(Vec3::Y * height, InfinitePlane3d::new(Vec3::Y))?;
+    Some(ray.get_point(distance))
+}
+
 pub fn plugin(app: &mut App) {
     app.init_resource::<ShakeEnabled>()
         .add_systems(
@@ -162,6 +179,10 @@ impl OrbitCamera {
     }
 }
 
+/// Set by the orbit camera when a person moves it (the cinematic camera then gives way).
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct OrbitTouched(pub bool);
+
 #[allow(clippy::too_many_arguments)]
 fn orbit_input(
     mut cameras: Query<&mut OrbitCamera>,
@@ -171,7 +192,7 @@ fn orbit_input(
     scroll: Option<Res<AccumulatedMouseScroll>>,
     time: Res<Time>,
     taken: Option<Res<super::ArrowKeysTaken>>,
-    mut touched: Option<ResMut<super::cinematic::OrbitTouched>>,
+    mut touched: Option<ResMut<OrbitTouched>>,
 ) {
     let dt = time.delta_secs();
     // The replay viewer steps with Left/Right and Home/End; the camera orbits by mouse then.

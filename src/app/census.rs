@@ -1,18 +1,14 @@
 //! A count of what the running game holds: entities, assets of every kind the game makes,
 //! observers and the computer's running tasks. The leak test compares it cycle by cycle,
 //! and `--stats` writes it once a minute for a long exhibition run.
+//!
+//! Low in the window's layers: a game adds its own asset kinds ([`count_assets`]) and the
+//! table its computer's task ([`count_task`]), so the census names no game.
 
 use std::collections::BTreeMap;
 
 use bevy::ecs::observer::Observer;
 use bevy::prelude::*;
-
-use super::hexchess::HexchessTable;
-use super::polarity::PolarityTable;
-use super::vectress::VectressTable;
-use super::vectress::forces::ForceLineMaterial;
-use super::wavefield::WavefieldTable;
-use super::wavefield::surface::FieldMaterial;
 
 /// What a world holds at one moment.
 #[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize)]
@@ -26,6 +22,31 @@ pub struct Census {
     pub tasks: usize,
 }
 
+/// What the census counts beyond the engine's own kinds.
+#[derive(Resource, Default)]
+struct Counted {
+    assets: Vec<(&'static str, fn(&World) -> Option<usize>)>,
+    tasks: Vec<fn(&World) -> bool>,
+}
+
+/// Counts the live assets of kind `A` under `name` (a game's own materials).
+pub fn count_assets<A: Asset>(app: &mut App, name: &'static str) {
+    let mut counted = app.world_mut().get_resource_or_init::<Counted>();
+    if !counted.assets.iter().any(|(n, _)| *n == name) {
+        counted.assets.push((name, |world| {
+            world.get_resource::<Assets<A>>().map(Assets::len)
+        }));
+    }
+}
+
+/// Counts a running task wherever `running` says one runs (a table's computer thinking).
+pub fn count_task(app: &mut App, running: fn(&World) -> bool) {
+    app.world_mut()
+        .get_resource_or_init::<Counted>()
+        .tasks
+        .push(running);
+}
+
 impl Census {
     pub fn of(world: &mut World) -> Census {
         let mut assets = BTreeMap::new();
@@ -33,29 +54,23 @@ impl Census {
         count::<StandardMaterial>(world, "materials", &mut assets);
         count::<Image>(world, "images", &mut assets);
         count::<Font>(world, "fonts", &mut assets);
-        count::<FieldMaterial>(world, "field_materials", &mut assets);
-        count::<ForceLineMaterial>(world, "force_line_materials", &mut assets);
+        let mut tasks = 0;
+        if let Some(counted) = world.get_resource::<Counted>() {
+            for (name, live) in &counted.assets {
+                if let Some(n) = live(world) {
+                    assets.insert(*name, n);
+                }
+            }
+            tasks = counted
+                .tasks
+                .iter()
+                .filter(|running| running(world))
+                .count();
+        }
         let observers = world
             .query_filtered::<(), With<Observer>>()
             .iter(world)
             .count();
-        let tasks = [
-            world
-                .get_resource::<VectressTable>()
-                .is_some_and(|t| t.thinking()),
-            world
-                .get_resource::<HexchessTable>()
-                .is_some_and(|t| t.thinking()),
-            world
-                .get_resource::<WavefieldTable>()
-                .is_some_and(|t| t.thinking()),
-            world
-                .get_resource::<PolarityTable>()
-                .is_some_and(|t| t.thinking()),
-        ]
-        .into_iter()
-        .filter(|&t| t)
-        .count();
         Census {
             entities: world.entities().count_spawned() as usize,
             assets,

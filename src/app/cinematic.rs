@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 
-use super::camera::OrbitCamera;
+use super::camera::{OrbitCamera, OrbitTouched};
 use super::playback::{PlaybackQueue, PlaybackSystems, Stage};
 
 pub fn plugin(app: &mut App) {
@@ -20,10 +20,6 @@ pub fn plugin(app: &mut App) {
 /// Whether the cinematic camera runs (absent: it does not).
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CinematicCamera(pub bool);
-
-/// Set by the orbit camera when a person moves it.
-#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
-pub struct OrbitTouched(pub bool);
 
 /// Where the camera was before the playback (aim, distance), and whether the person has
 /// taken the camera over.

@@ -172,7 +172,7 @@ fn write_line(world: &mut World, line: &serde_json::Value) {
             stats.path.display()
         );
         warn!("{why}");
-        world.resource_mut::<super::hud::Notice>().show(why, 6.0);
+        world.resource_mut::<super::ui::Notice>().show(why, 6.0);
     }
 }
 

@@ -4,17 +4,22 @@
 
 use bevy::prelude::*;
 
-use super::Screen;
-use super::hud::{HelpOverlay, HelpTab, LayoutChecked};
+use super::hud::HelpTab;
 use super::look::fonts::UiFonts;
 use super::new_game::NewGameDialog;
 use super::settings::Settings;
-use super::settings_screen::SettingsScreen;
+use super::ui::LayoutChecked;
+use super::ui::theme::{BUTTON, BUTTON_HEIGHT, BUTTON_HOVER, INK_BRIGHT, SUBTITLE, TITLE, glass};
+use super::ui::widgets::{ButtonFills, button};
+use super::{Overlay, Screen};
 use crate::rules::GameId;
 
 pub fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Menu), spawn_menu.in_set(MenuSpawn))
-        .add_systems(Update, press_menu_buttons.run_if(in_state(Screen::Menu)));
+        .add_systems(
+            Update,
+            (press_menu_buttons, step_aside_for_the_dialog).run_if(in_state(Screen::Menu)),
+        );
 }
 
 /// Where the menu is set out (more rows may be added after it).
@@ -35,13 +40,8 @@ pub enum MenuButton {
     Settings,
 }
 
-pub(crate) const BUTTON: Color = Color::srgb(0.18, 0.2, 0.26);
-pub(crate) const BUTTON_HOVER: Color = Color::srgb(0.27, 0.31, 0.4);
 /// The showcase buttons: warmer, they start an exhibition rather than a game.
 const SHOWCASE: Color = Color::srgb(0.36, 0.25, 0.12);
-pub(crate) const BUTTON_DISABLED: Color = Color::srgb(0.12, 0.12, 0.13);
-/// The buttons' height; the game's name sits in a box as tall.
-const BUTTON_HEIGHT: f32 = 34.0;
 /// The game names' column, the same for every row so the buttons line up.
 const NAME_WIDTH: f32 = 180.0;
 
@@ -80,20 +80,16 @@ fn spawn_menu(mut commands: Commands, fonts: Option<Res<UiFonts>>) {
                 border_radius: BorderRadius::all(px(10)),
                 ..default()
             },
-            BackgroundColor(Color::srgba(0.06, 0.06, 0.08, 0.82)),
+            BackgroundColor(glass(0.82)),
             ChildOf(screen),
         ))
         .id();
     commands.entity(root).with_children(|menu| {
-        menu.spawn((
-            Text::new("LODESTONE"),
-            title_font,
-            TextColor(Color::srgb(0.95, 0.78, 0.42)),
-        ));
+        menu.spawn((Text::new("LODESTONE"), title_font, TextColor(TITLE)));
         menu.spawn((
             Text::new("force-and-field board games"),
             TextFont::from_font_size(16.0),
-            TextColor(Color::srgb(0.75, 0.75, 0.8)),
+            TextColor(SUBTITLE),
             Node {
                 margin: UiRect::bottom(px(12)),
                 ..default()
@@ -120,12 +116,8 @@ fn spawn_menu(mut commands: Commands, fonts: Option<Res<UiFonts>>) {
                     name_font.clone(),
                     TextColor(Color::srgb(0.93, 0.93, 0.95)),
                 ));
-                let ink = Color::srgb(0.95, 0.95, 0.97);
-                row.spawn((
-                    MenuButton::NewGame(game),
-                    button("Play", 124.0, BUTTON, ink),
-                ));
-                row.spawn((MenuButton::Rules(game), button("Rules", 90.0, BUTTON, ink)));
+                row.spawn((MenuButton::NewGame(game), menu_button("Play", 124.0)));
+                row.spawn((MenuButton::Rules(game), menu_button("Rules", 90.0)));
                 row.spawn(showcase_button(Some(game), "Showcase", 110.0));
             });
         }
@@ -137,34 +129,20 @@ fn spawn_menu(mut commands: Commands, fonts: Option<Res<UiFonts>>) {
             },
             children![
                 showcase_button(None, "Showcase: all four games", 260.0),
-                (
-                    MenuButton::Settings,
-                    button("Settings", 124.0, BUTTON, Color::srgb(0.95, 0.95, 0.97))
-                ),
+                (MenuButton::Settings, menu_button("Settings", 124.0)),
             ],
         ));
     });
 }
 
-/// A menu button: `label` on `fill`, `width` wide.
-pub(crate) fn button(label: &str, width: f32, fill: Color, ink: Color) -> impl Bundle {
+/// A menu button: `label`, `width` wide, lit under the pointer.
+fn menu_button(label: &str, width: f32) -> impl Bundle {
     (
-        Button,
-        Node {
-            width: px(width),
-            height: px(BUTTON_HEIGHT),
-            flex_shrink: 0.0,
-            justify_content: JustifyContent::Center,
-            align_items: AlignItems::Center,
-            border_radius: BorderRadius::all(px(6)),
-            ..default()
+        button(label, width, BUTTON, INK_BRIGHT),
+        ButtonFills {
+            rest: BUTTON,
+            hover: BUTTON_HOVER,
         },
-        BackgroundColor(fill),
-        children![(
-            Text::new(label),
-            TextFont::from_font_size(15.0),
-            TextColor(ink),
-        )],
     )
 }
 
@@ -176,26 +154,44 @@ fn showcase_button(game: Option<GameId>, label: &str, width: f32) -> impl Bundle
     )
 }
 
+/// The menu's panel steps aside while the new-game dialog is up.
+fn step_aside_for_the_dialog(
+    overlay: Res<State<Overlay>>,
+    mut menu: Query<&mut Node, With<MenuRoot>>,
+) {
+    let display = if matches!(overlay.get(), Overlay::NewGame(_)) {
+        Display::None
+    } else {
+        Display::Flex
+    };
+    for mut node in &mut menu {
+        if node.display != display {
+            node.display = display;
+        }
+    }
+}
+
 fn press_menu_buttons(
-    mut buttons: Query<(&Interaction, &MenuButton, &mut BackgroundColor), Changed<Interaction>>,
+    buttons: Query<(&Interaction, &MenuButton), Changed<Interaction>>,
     mut dialog: ResMut<NewGameDialog>,
     settings: Option<Res<Settings>>,
-    mut help: ResMut<HelpOverlay>,
     mut tab: ResMut<HelpTab>,
-    mut settings_open: ResMut<SettingsScreen>,
+    mut overlay: ResMut<NextState<Overlay>>,
 ) {
-    for (interaction, button, mut color) in &mut buttons {
-        match interaction {
-            Interaction::Pressed => match *button {
-                MenuButton::NewGame(game) => dialog.open_for(game, settings.as_deref()),
-                MenuButton::Rules(game) => {
-                    *tab = HelpTab::Rules(game);
-                    help.0 = true;
-                }
-                MenuButton::Settings => settings_open.0 = true,
-            },
-            Interaction::Hovered => color.0 = BUTTON_HOVER,
-            Interaction::None => color.0 = BUTTON,
+    for (interaction, button) in &buttons {
+        if *interaction != Interaction::Pressed {
+            continue;
+        }
+        match *button {
+            MenuButton::NewGame(game) => {
+                dialog.load_remembered(game, settings.as_deref());
+                overlay.set(Overlay::NewGame(game));
+            }
+            MenuButton::Rules(game) => {
+                *tab = HelpTab::Rules(game);
+                overlay.set(Overlay::Help);
+            }
+            MenuButton::Settings => overlay.set(Overlay::Settings),
         }
     }
 }

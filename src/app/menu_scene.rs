@@ -7,9 +7,11 @@ use bevy::prelude::*;
 use super::Screen;
 use super::boards::{BoardLabel, BoardPart, spawn_board};
 use super::camera::OrbitCamera;
+use super::table::TableGame;
+use super::vectress::Vectress;
 use super::vectress::pieces::{Magnet, MagnetLooks, spawn_magnet};
 use crate::rules::vectress::Game;
-use crate::rules::{GameId, Rules, Setup};
+use crate::rules::{Rules, Setup};
 
 pub fn plugin(app: &mut App) {
     // Set out from Update, not OnEnter: the first menu opens before the looks are made.
@@ -53,7 +55,7 @@ fn set_out_backdrop(
         &mut meshes,
         &mut materials,
         wood,
-        GameId::Vectress,
+        &<Vectress as TableGame>::BOARD,
     );
     let Ok(game) = Game::start(&Setup::default()) else {
         return;

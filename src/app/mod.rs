@@ -2,12 +2,31 @@
 //!
 //! One `plugin(app)` per file. [`plugin`] is everything the window and the offscreen
 //! renderer share; [`run_window`] adds the window, settings and screenshots.
+//!
+//! The modules stand in layers, and a module uses only its own layer and those below
+//! (`tests/engine/layers.rs` checks it, and that no two reach each other), from the bottom:
+//! - foundations: `playback` (the queue of stages), `camera` (the orbit and the main
+//!   camera), `census`, `choice` (what a game is started with), `paths`, `heap`, `startup`;
+//! - the scene: `look`, `stage`, `boards`, `cinematic`;
+//! - the UI kit `ui`: palette, widgets, the notice;
+//! - the settings model `settings` (and `window`, which opens the window from it);
+//! - the `table` every game is played on, with its commands, status, script feeder and the
+//!   offscreen request;
+//! - the games: `vectress`, `hexchess`, `wavefield`, `polarity`;
+//! - the `hud`, with the help overlay;
+//! - the screens: `menu`, `menu_scene`, `new_game`, `pause`, `settings_screen`, `showcase`,
+//!   `replay_list`;
+//! - the commands: `render`, `film`, `bench`, `screenshot`, `long_run`.
+//!
+//! What they share sits here at the root: the [`Screen`], [`Pause`] and [`Overlay`] states,
+//! the pausable set, the active game, and the two registries that turn a [`GameId`] into
+//! its rules (`with_rules!`) and its table (`with_table!`).
 
-pub mod bench_app;
-pub mod bench_long;
+pub mod bench;
 pub mod boards;
 pub mod camera;
 pub mod census;
+pub mod choice;
 pub mod cinematic;
 pub mod film;
 pub mod heap;
@@ -31,6 +50,7 @@ pub mod showcase;
 pub mod stage;
 pub mod startup;
 pub mod table;
+pub mod ui;
 pub mod vectress;
 pub mod wavefield;
 pub mod window;
@@ -40,6 +60,33 @@ use std::collections::HashSet;
 use bevy::prelude::*;
 
 use crate::rules::GameId;
+
+/// The one place a [`GameId`] becomes its table's game: `with_table!(game, G => body)`
+/// evaluates `body` with `G` the game's [`table::TableGame`] (the window's registry, as
+/// `with_rules!` is the rules'). A fifth game adds its arm here and its plugin below.
+#[macro_export]
+macro_rules! with_table {
+    ($game:expr, $G:ident => $body:expr) => {
+        match $game {
+            $crate::rules::GameId::Vectress => {
+                type $G = $crate::app::vectress::Vectress;
+                $body
+            }
+            $crate::rules::GameId::Hexchess => {
+                type $G = $crate::app::hexchess::Hexchess;
+                $body
+            }
+            $crate::rules::GameId::Wavefield => {
+                type $G = $crate::app::wavefield::Wavefield;
+                $body
+            }
+            $crate::rules::GameId::Polarity => {
+                type $G = $crate::app::polarity::Polarity;
+                $body
+            }
+        }
+    };
+}
 
 /// The screens of the game.
 #[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -102,6 +149,32 @@ pub struct KeyboardCaptured(pub bool);
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ArrowKeysTaken(pub bool);
 
+/// Whether the game runs or waits under the pause menu. A state at the root, so the
+/// table's systems pause ([`PausableSystems`]) without knowing the pause menu.
+#[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Pause {
+    #[default]
+    Running,
+    Paused,
+}
+
+/// What lies over the screen and takes the keyboard and the pointer: nothing, the help,
+/// the settings or the new-game dialog of a game. One at a time; each closes itself on
+/// Escape (the state changes only between frames, so one press is taken once), and its
+/// entities go with it.
+#[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Overlay {
+    #[default]
+    None,
+    Help,
+    Settings,
+    NewGame(GameId),
+}
+
+/// The gameplay systems that stand still while paused (the table's input and turns).
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PausableSystems;
+
 /// Everything the window and the offscreen renderer share.
 pub fn plugin(app: &mut App) {
     run_frame_on_one_thread(app);
@@ -109,7 +182,11 @@ pub fn plugin(app: &mut App) {
         .init_resource::<AvailableModes>()
         .init_resource::<KeyboardCaptured>()
         .init_resource::<ArrowKeysTaken>()
+        .init_state::<Pause>()
+        .init_state::<Overlay>()
+        .configure_sets(Update, PausableSystems.run_if(in_state(Pause::Running)))
         .add_plugins(table::configure)
+        .add_plugins(ui::plugin)
         .add_plugins((
             look::plugin,
             stage::plugin,
@@ -175,7 +252,7 @@ pub fn run_window_from(start: Option<table::StartFrom>) {
 
 /// Opens the game window straight into a new game of `game` as `choice` says
 /// (`lodestone --game ...`, checked by [`new_game::launch_choice`]).
-pub fn run_game(game: GameId, choice: new_game::GameChoice, long_run: long_run::LongRun) {
+pub fn run_game(game: GameId, choice: choice::GameChoice, long_run: long_run::LongRun) {
     open_window(Launch::Game(game, choice), long_run);
 }
 
@@ -185,7 +262,7 @@ enum Launch {
     Menu,
     Attract,
     Replay(table::StartFrom),
-    Game(GameId, new_game::GameChoice),
+    Game(GameId, choice::GameChoice),
 }
 
 fn open_window(launch: Launch, long_run: long_run::LongRun) {
@@ -230,10 +307,10 @@ fn open_window(launch: Launch, long_run: long_run::LongRun) {
                 if game == GameId::Hexchess
                     && matches!(
                         choice.mode,
-                        new_game::ModeChoice::TwoPlayers | new_game::ModeChoice::VsComputer
+                        choice::ModeChoice::TwoPlayers | choice::ModeChoice::VsComputer
                     )
                 {
-                    app.insert_resource(new_game::ResumeGame);
+                    app.insert_resource(choice::ResumeGame);
                 }
                 app.insert_resource(ActiveGame {
                     game,

@@ -1,37 +1,26 @@
-//! Escape, everywhere: it closes what is open (the help, the settings, the new-game
-//! dialog), and in a game it opens the pause menu: resume, new game (same settings), undo,
-//! save the replay, settings, rules, back to the menu. While paused, time stands still
-//! (playback, the computer's clock) and the table takes no input; resuming goes on exactly
-//! where the game was. The showcase has no pause: Escape leaves it.
+//! The pause menu (Escape in a game): resume, new game (same settings), undo, save the
+//! replay, settings, rules, back to the menu. While paused, time stands still (playback,
+//! the computer's clock) and the table takes no input; resuming goes on exactly where the
+//! game was. The showcase has no pause: Escape leaves it. An overlay open over the screen
+//! (the help, the settings) takes Escape first: it closes itself.
 
 use bevy::prelude::*;
 
-use super::hud::{HelpOverlay, HelpTab, LayoutChecked};
-use super::menu::{BUTTON, BUTTON_HOVER, button};
-use super::new_game::NewGameDialog;
-use super::settings_screen::SettingsScreen;
-use super::{ActiveGame, KeyboardCaptured, PlayMode, Screen};
+use super::hud::HelpTab;
+use super::table::TableCommand;
+use super::ui::LayoutChecked;
+use super::ui::theme::{BUTTON, BUTTON_HOVER, INK_BRIGHT, TITLE, glass};
+use super::ui::widgets::{ButtonFills, button, overlay_screen};
+use super::{ActiveGame, KeyboardCaptured, Overlay, Pause, PlayMode, Screen};
 
 pub fn plugin(app: &mut App) {
-    app.init_resource::<Paused>()
-        .add_message::<PauseCommand>()
-        .add_systems(
-            Update,
-            (escape_key, press_pause_buttons, show_pause_menu, hold_time).chain(),
-        )
-        .add_systems(OnExit(Screen::Playing), unpause);
-}
-
-/// Whether the pause menu is up (the game waits under it).
-#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Paused(pub bool);
-
-/// What the pause menu asks of the table (each game's table answers it).
-#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PauseCommand {
-    NewGame,
-    Undo,
-    SaveReplay,
+    app.add_systems(
+        Update,
+        (escape_key, press_pause_buttons, cover_pause_menu).chain(),
+    )
+    .add_systems(OnEnter(Pause::Paused), (spawn_pause_menu, hold_time))
+    .add_systems(OnExit(Pause::Paused), release_time)
+    .add_systems(OnExit(Screen::Playing), unpause);
 }
 
 /// The pause menu's buttons.
@@ -70,120 +59,102 @@ impl PauseButton {
     }
 }
 
-/// Run condition: the game is not paused.
-pub fn not_paused(paused: Res<Paused>) -> bool {
-    !paused.0
-}
-
-/// Escape closes the topmost thing open; with nothing open it pauses a game (or leaves
-/// the showcase), and in the pause menu it resumes. A text field with the keyboard keeps
-/// it; the help overlay closes itself.
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn escape_key(
+/// Escape with nothing over the screen: in a game it pauses and resumes (or leaves the
+/// showcase). A text field with the keyboard keeps it.
+fn escape_key(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     screen: Res<State<Screen>>,
-    mut next: ResMut<NextState<Screen>>,
+    overlay: Res<State<Overlay>>,
+    pause: Res<State<Pause>>,
+    mut next_screen: ResMut<NextState<Screen>>,
+    mut next_pause: ResMut<NextState<Pause>>,
     captured: Res<KeyboardCaptured>,
-    help: Res<HelpOverlay>,
-    mut settings: ResMut<SettingsScreen>,
-    mut dialog: ResMut<NewGameDialog>,
-    mut paused: ResMut<Paused>,
     active: Option<Res<ActiveGame>>,
 ) {
-    if !keys.is_some_and(|k| k.just_pressed(KeyCode::Escape)) || captured.0 || help.0 {
+    if !keys.is_some_and(|k| k.just_pressed(KeyCode::Escape))
+        || captured.0
+        || *overlay.get() != Overlay::None
+        || *screen.get() != Screen::Playing
+    {
         return;
     }
-    if settings.0 {
-        settings.0 = false;
-    } else if dialog.open.is_some() {
-        dialog.open = None;
-    } else if *screen.get() == Screen::Playing {
-        if active.is_some_and(|a| a.mode == PlayMode::Showcase) {
-            next.set(Screen::Menu);
-        } else {
-            paused.0 = !paused.0;
-        }
+    if active.is_some_and(|a| a.mode == PlayMode::Showcase) {
+        next_screen.set(Screen::Menu);
+    } else {
+        next_pause.set(match pause.get() {
+            Pause::Running => Pause::Paused,
+            Pause::Paused => Pause::Running,
+        });
     }
 }
 
 #[allow(clippy::too_many_arguments)]
 fn press_pause_buttons(
-    mut buttons: Query<(&Interaction, &PauseButton, &mut BackgroundColor), Changed<Interaction>>,
-    mut paused: ResMut<Paused>,
-    mut commands: MessageWriter<PauseCommand>,
-    mut settings: ResMut<SettingsScreen>,
-    mut help: ResMut<HelpOverlay>,
+    buttons: Query<(&Interaction, &PauseButton), Changed<Interaction>>,
+    mut pause: ResMut<NextState<Pause>>,
+    mut overlay: ResMut<NextState<Overlay>>,
+    mut commands: MessageWriter<TableCommand>,
     mut tab: ResMut<HelpTab>,
     active: Option<Res<ActiveGame>>,
     mut next: ResMut<NextState<Screen>>,
 ) {
-    for (interaction, button, mut color) in &mut buttons {
-        match interaction {
-            Interaction::Pressed => match button {
-                PauseButton::Resume => paused.0 = false,
-                PauseButton::NewGame => {
-                    commands.write(PauseCommand::NewGame);
-                    paused.0 = false;
+    for (interaction, button) in &buttons {
+        if *interaction != Interaction::Pressed {
+            continue;
+        }
+        match button {
+            PauseButton::Resume => pause.set(Pause::Running),
+            PauseButton::NewGame => {
+                commands.write(TableCommand::NewGame);
+                pause.set(Pause::Running);
+            }
+            PauseButton::Undo => {
+                commands.write(TableCommand::Undo);
+                pause.set(Pause::Running);
+            }
+            PauseButton::SaveReplay => {
+                commands.write(TableCommand::SaveReplay);
+            }
+            PauseButton::Settings => overlay.set(Overlay::Settings),
+            PauseButton::Rules => {
+                if let Some(active) = &active {
+                    *tab = HelpTab::Rules(active.game);
                 }
-                PauseButton::Undo => {
-                    commands.write(PauseCommand::Undo);
-                    paused.0 = false;
-                }
-                PauseButton::SaveReplay => {
-                    commands.write(PauseCommand::SaveReplay);
-                }
-                PauseButton::Settings => settings.0 = true,
-                PauseButton::Rules => {
-                    if let Some(active) = &active {
-                        *tab = HelpTab::Rules(active.game);
-                    }
-                    help.0 = true;
-                }
-                PauseButton::Menu => next.set(Screen::Menu),
-            },
-            Interaction::Hovered => color.0 = BUTTON_HOVER,
-            Interaction::None => color.0 = BUTTON,
+                overlay.set(Overlay::Help);
+            }
+            PauseButton::Menu => next.set(Screen::Menu),
         }
     }
 }
 
-/// The pause menu's full-screen root.
+/// The pause menu's full-screen root (it goes when the game resumes).
 #[derive(Component)]
 struct PauseRoot;
 
-fn show_pause_menu(
-    mut commands: Commands,
-    paused: Res<Paused>,
-    settings: Res<SettingsScreen>,
-    help: Res<HelpOverlay>,
-    mut roots: Query<(Entity, &mut Visibility), With<PauseRoot>>,
+/// The settings and the rules open over the pause menu: it steps aside meanwhile.
+fn cover_pause_menu(
+    overlay: Res<State<Overlay>>,
+    mut roots: Query<&mut Visibility, With<PauseRoot>>,
 ) {
-    // The settings and the rules open over it: the menu steps aside meanwhile.
-    let covered = settings.0 || help.0;
-    for (_, mut visibility) in &mut roots {
-        let want = if covered {
-            Visibility::Hidden
-        } else {
-            Visibility::Inherited
-        };
+    let want = if *overlay.get() == Overlay::None {
+        Visibility::Inherited
+    } else {
+        Visibility::Hidden
+    };
+    for mut visibility in &mut roots {
         if *visibility != want {
             *visibility = want;
         }
     }
-    if paused.0 != roots.is_empty() {
-        return;
-    }
-    for (root, _) in &roots {
-        commands.entity(root).despawn();
-    }
-    if !paused.0 {
-        return;
-    }
+}
+
+fn spawn_pause_menu(mut commands: Commands) {
     commands
         .spawn((
             Name::new("Pause menu"),
             PauseRoot,
-            super::hud::overlay_screen(15, 0.45),
+            DespawnOnExit(Pause::Paused),
+            overlay_screen(15, 0.45),
         ))
         .with_children(|screen| {
             screen
@@ -198,13 +169,13 @@ fn show_pause_menu(
                         border_radius: BorderRadius::all(px(10)),
                         ..default()
                     },
-                    BackgroundColor(Color::srgba(0.06, 0.06, 0.08, 0.94)),
+                    BackgroundColor(glass(0.94)),
                 ))
                 .with_children(|panel| {
                     panel.spawn((
                         Text::new("Paused"),
                         TextFont::from_font_size(28.0),
-                        TextColor(Color::srgb(0.95, 0.78, 0.42)),
+                        TextColor(TITLE),
                         Node {
                             margin: UiRect::bottom(px(6)),
                             ..default()
@@ -213,7 +184,11 @@ fn show_pause_menu(
                     for b in PauseButton::ALL {
                         panel.spawn((
                             b,
-                            button(b.label(), 240.0, BUTTON, Color::srgb(0.95, 0.95, 0.97)),
+                            button(b.label(), 240.0, BUTTON, INK_BRIGHT),
+                            ButtonFills {
+                                rest: BUTTON,
+                                hover: BUTTON_HOVER,
+                            },
                         ));
                     }
                 });
@@ -221,18 +196,18 @@ fn show_pause_menu(
 }
 
 /// Virtual time stands still while paused, so playback and the computer's pauses wait.
-fn hold_time(paused: Res<Paused>, time: Option<ResMut<Time<Virtual>>>) {
-    if !paused.is_changed() {
-        return;
-    }
-    let Some(mut time) = time else { return };
-    if paused.0 {
+fn hold_time(time: Option<ResMut<Time<Virtual>>>) {
+    if let Some(mut time) = time {
         time.pause();
-    } else {
+    }
+}
+
+fn release_time(time: Option<ResMut<Time<Virtual>>>) {
+    if let Some(mut time) = time {
         time.unpause();
     }
 }
 
-fn unpause(mut paused: ResMut<Paused>) {
-    paused.0 = false;
+fn unpause(mut pause: ResMut<NextState<Pause>>) {
+    pause.set(Pause::Running);
 }

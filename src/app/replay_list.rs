@@ -118,7 +118,7 @@ fn open_entry(
     entries: Query<&ReplayEntry>,
     mut commands: Commands,
     mut next: ResMut<NextState<Screen>>,
-    mut notice: ResMut<crate::app::hud::Notice>,
+    mut notice: ResMut<crate::app::ui::Notice>,
 ) {
     if let Ok(entry) = entries.get(click.entity)
         && let Err(e) = open(&mut commands, &mut next, entry)

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 
-use super::hud::Notice;
+use super::ui::Notice;
 
 pub fn plugin(app: &mut App) {
     app.add_systems(Update, take_screenshot);

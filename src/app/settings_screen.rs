@@ -4,22 +4,23 @@
 
 use bevy::prelude::*;
 
-use super::hud::LayoutChecked;
 use super::look::Quality;
-use super::menu::{BUTTON, BUTTON_HOVER, button};
 use super::playback::PlaybackQueue;
 use super::settings::{ColorScheme, Settings, WindowModeSetting};
+use super::ui::LayoutChecked;
+use super::ui::theme::{BUTTON, BUTTON_HOVER, INK_BRIGHT, LABEL, TITLE, glass};
+use super::ui::widgets::{ButtonFills, button, overlay_screen};
+use super::{KeyboardCaptured, Overlay};
 
 pub fn plugin(app: &mut App) {
-    app.init_resource::<SettingsScreen>().add_systems(
-        Update,
-        (press_setting_buttons, show_settings_screen, refresh_values).chain(),
-    );
+    app.add_systems(OnEnter(Overlay::Settings), spawn_settings_screen)
+        .add_systems(
+            Update,
+            (close_on_escape, press_setting_buttons, refresh_values)
+                .chain()
+                .run_if(in_state(Overlay::Settings)),
+        );
 }
-
-/// Whether the settings screen is open.
-#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct SettingsScreen(pub bool);
 
 /// One setting's row; its button shows the value and steps it.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
@@ -135,28 +136,33 @@ struct SettingsDone;
 #[derive(Component)]
 struct SettingsRoot;
 
-const INK: Color = Color::srgb(0.95, 0.95, 0.97);
+const INK: Color = INK_BRIGHT;
+const FILLS: ButtonFills = ButtonFills {
+    rest: BUTTON,
+    hover: BUTTON_HOVER,
+};
 
-fn show_settings_screen(
-    mut commands: Commands,
-    open: Res<SettingsScreen>,
-    settings: Option<Res<Settings>>,
-    roots: Query<Entity, With<SettingsRoot>>,
+/// Escape closes the settings (and only them: the pause menu under them stays).
+fn close_on_escape(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    captured: Res<KeyboardCaptured>,
+    mut overlay: ResMut<NextState<Overlay>>,
 ) {
-    if open.0 != roots.is_empty() {
-        return;
+    if !captured.0 && keys.is_some_and(|k| k.just_pressed(KeyCode::Escape)) {
+        overlay.set(Overlay::None);
     }
-    for root in &roots {
-        commands.entity(root).despawn();
-    }
-    let Some(settings) = settings.filter(|_| open.0) else {
+}
+
+fn spawn_settings_screen(mut commands: Commands, settings: Option<Res<Settings>>) {
+    let Some(settings) = settings else {
         return;
     };
     commands
         .spawn((
             Name::new("Settings screen"),
             SettingsRoot,
-            super::hud::overlay_screen(18, 0.5),
+            DespawnOnExit(Overlay::Settings),
+            overlay_screen(18, 0.5),
         ))
         .with_children(|screen| {
             screen
@@ -171,13 +177,13 @@ fn show_settings_screen(
                         max_height: percent(96),
                         ..default()
                     },
-                    BackgroundColor(Color::srgba(0.06, 0.06, 0.08, 0.95)),
+                    BackgroundColor(glass(0.95)),
                 ))
                 .with_children(|panel| {
                     panel.spawn((
                         Text::new("Settings"),
                         TextFont::from_font_size(26.0),
-                        TextColor(Color::srgb(0.95, 0.78, 0.42)),
+                        TextColor(TITLE),
                     ));
                     for row in SettingRow::ALL {
                         panel
@@ -191,11 +197,12 @@ fn show_settings_screen(
                                 line.spawn((
                                     Text::new(row.label()),
                                     TextFont::from_font_size(16.0),
-                                    TextColor(Color::srgb(0.82, 0.82, 0.86)),
+                                    TextColor(LABEL),
                                 ));
                                 line.spawn((
                                     row,
                                     button(&row.value(&settings), 210.0, BUTTON, INK),
+                                    FILLS,
                                 ));
                             });
                     }
@@ -205,32 +212,28 @@ fn show_settings_screen(
                             margin: UiRect::top(px(8)),
                             ..default()
                         })
-                        .with_child((SettingsDone, button("Done", 120.0, BUTTON, INK)));
+                        .with_child((SettingsDone, button("Done", 120.0, BUTTON, INK), FILLS));
                 });
         });
 }
 
 #[allow(clippy::type_complexity)]
 fn press_setting_buttons(
-    mut rows: Query<(&Interaction, &SettingRow, &mut BackgroundColor), Changed<Interaction>>,
+    rows: Query<(&Interaction, &SettingRow), Changed<Interaction>>,
     done: Query<&Interaction, (Changed<Interaction>, With<SettingsDone>)>,
     settings: Option<ResMut<Settings>>,
     mut queue: ResMut<PlaybackQueue>,
-    mut open: ResMut<SettingsScreen>,
+    mut overlay: ResMut<NextState<Overlay>>,
 ) {
     if done.iter().any(|i| *i == Interaction::Pressed) {
-        open.0 = false;
+        overlay.set(Overlay::None);
     }
     let Some(mut settings) = settings else { return };
-    for (interaction, row, mut color) in &mut rows {
-        match interaction {
-            Interaction::Pressed => {
-                row.step(&mut settings);
-                // The speed playing now is the setting (the keys change both).
-                queue.speed = settings.speed;
-            }
-            Interaction::Hovered => color.0 = BUTTON_HOVER,
-            Interaction::None => color.0 = BUTTON,
+    for (interaction, row) in &rows {
+        if *interaction == Interaction::Pressed {
+            row.step(&mut settings);
+            // The speed playing now is the setting (the keys change both).
+            queue.speed = settings.speed;
         }
     }
 }

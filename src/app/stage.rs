@@ -6,7 +6,8 @@ use bevy::camera::RenderTarget;
 use bevy::light::GlobalAmbientLight;
 use bevy::prelude::*;
 
-use super::camera::OrbitCamera;
+use super::camera::{MainCamera, OrbitCamera};
+use super::look::KeyLight;
 
 pub fn plugin(app: &mut App) {
     app.insert_resource(ClearColor(Color::srgb(0.05, 0.055, 0.07)))
@@ -20,14 +21,6 @@ pub fn plugin(app: &mut App) {
 
 /// Ambient light under the studio's environment light (it lifts the shadows a little).
 pub const AMBIENT: f32 = 90.0;
-
-/// Marks the main 3D camera.
-#[derive(Component)]
-pub struct MainCamera;
-
-/// The shadow-casting key light (the quality preset switches its shadows).
-#[derive(Component)]
-pub struct KeyLight;
 
 /// The table's top surface, below the boards.
 pub const TABLE_TOP: f32 = -0.25;

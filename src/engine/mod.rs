@@ -20,3 +20,26 @@ pub mod wavefield_rescue;
 pub mod wire;
 
 pub use wire::{EngineSession, Wire, new_session};
+
+use crate::rules::GameId;
+use cli::CliError;
+
+/// `lodestone simulate GAME ...`: each game's own options (the engine's registry of them).
+pub fn simulate(game: GameId, options: &[String]) -> Result<serde_json::Value, CliError> {
+    match game {
+        GameId::Vectress => vectress::simulate(options),
+        GameId::Hexchess => hexchess::simulate(options),
+        GameId::Wavefield => wavefield::simulate(options),
+        GameId::Polarity => polarity::simulate(options),
+    }
+}
+
+/// `lodestone bench GAME ...`.
+pub fn bench(game: GameId, options: &[String]) -> Result<serde_json::Value, CliError> {
+    match game {
+        GameId::Vectress => vectress::bench(options),
+        GameId::Hexchess => hexchess::bench(options),
+        GameId::Wavefield => wavefield::bench(options),
+        GameId::Polarity => polarity::bench(options),
+    }
+}

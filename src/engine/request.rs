@@ -109,9 +109,7 @@ where
 fn game<'de, D: Deserializer<'de>>(d: D) -> Result<Checked<GameId>, D::Error> {
     lenient(d, |v| match v {
         Value::String(g) => GameId::parse(&g).ok_or_else(|| {
-            Fault::new(format!(
-                "unknown game \"{g}\" (known: vectress, hexchess, wavefield, polarity)"
-            ))
+            Fault::new(format!("unknown game \"{g}\" (known: {})", GameId::known()))
         }),
         _ => Err(Fault::new("\"game\" must be a string")),
     })

@@ -5,7 +5,7 @@ use clap::Parser;
 use serde_json::{Value, json};
 
 use super::cli::{CliError, parse_options};
-use crate::rules::{GameId, hexchess, polarity, vectress, wavefield};
+use crate::rules::GameId;
 use crate::showcase::mine::{Budget, mine as search, score_names};
 use crate::showcase::{Showcase, baseline, library};
 
@@ -40,12 +40,7 @@ struct MineOptions {
 
 /// `lodestone mine GAME ...`
 pub fn mine(game: GameId, args: &[String]) -> Result<Value, CliError> {
-    match game {
-        GameId::Vectress => mine_game::<vectress::Game>(args),
-        GameId::Hexchess => mine_game::<hexchess::Game>(args),
-        GameId::Wavefield => mine_game::<wavefield::Game>(args),
-        GameId::Polarity => mine_game::<polarity::Game>(args),
-    }
+    crate::with_rules!(game, G => mine_game::<G>(args))
 }
 
 fn mine_game<G: Showcase>(args: &[String]) -> Result<Value, CliError> {

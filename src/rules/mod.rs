@@ -48,6 +48,35 @@ pub(crate) fn no_ruleset(game: GameId, setup: &Setup) -> Result<(), String> {
     }
 }
 
+/// The one place a [`GameId`] becomes its rules type: `with_rules!(game, G => body)`
+/// evaluates `body` with `G` the game's [`Rules`] type. Every list of games elsewhere
+/// iterates [`GameId::ALL`] and dispatches through this, so a fifth game is its folders
+/// plus its variant, its `ALL` entry, its names below and its arm here (a missing arm or
+/// name is a compile error: every `match` on `GameId` is exhaustive).
+#[macro_export]
+macro_rules! with_rules {
+    ($game:expr, $G:ident => $body:expr) => {
+        match $game {
+            $crate::rules::GameId::Vectress => {
+                type $G = $crate::rules::vectress::Game;
+                $body
+            }
+            $crate::rules::GameId::Hexchess => {
+                type $G = $crate::rules::hexchess::Game;
+                $body
+            }
+            $crate::rules::GameId::Wavefield => {
+                type $G = $crate::rules::wavefield::Game;
+                $body
+            }
+            $crate::rules::GameId::Polarity => {
+                type $G = $crate::rules::polarity::Game;
+                $body
+            }
+        }
+    };
+}
+
 /// The games Lodestone serves, by their protocol ids.
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
@@ -90,6 +119,20 @@ impl GameId {
 
     pub fn parse(id: &str) -> Option<GameId> {
         GameId::ALL.into_iter().find(|g| g.id() == id)
+    }
+
+    /// Every protocol id, for messages: "vectress, hexchess, wavefield, polarity".
+    pub fn known() -> String {
+        GameId::ALL.map(GameId::id).join(", ")
+    }
+
+    /// Every protocol id as prose: "vectress, hexchess, wavefield or polarity".
+    pub fn known_or() -> String {
+        let ids = GameId::ALL.map(GameId::id);
+        match ids.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+            _ => ids.join(""),
+        }
     }
 
     /// The sides' names, the first to move first (the order of [`Rules::SIDES`]), as the

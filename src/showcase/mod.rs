@@ -31,6 +31,13 @@ pub trait Showcase: Rules {
     /// (so its length is the number of stages).
     fn captions(before: &Self, resolution: &Self::Resolution) -> Vec<String>;
 
+    /// The waves a playback counts in its captions (Vectress's chains), of `resolution`
+    /// (`None`: nothing played); `None` for a game without waves.
+    fn waves(resolution: Option<&Self::Resolution>) -> Option<usize> {
+        let _ = resolution;
+        None
+    }
+
     /// Every turn the side to move may play here, each a list of actions whose last is
     /// the one scored (Wave Field may tune first; the other games play one action).
     fn turns(&self) -> Vec<Vec<Self::Action>> {

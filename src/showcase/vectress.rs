@@ -75,6 +75,10 @@ impl Showcase for Game {
         s
     }
 
+    fn waves(resolution: Option<&Resolution>) -> Option<usize> {
+        Some(resolution.map_or(0, |r| r.shown_waves().len()))
+    }
+
     fn captions(before: &Game, resolution: &Resolution) -> Vec<String> {
         let pos = before.position();
         let mut captions = Vec::new();

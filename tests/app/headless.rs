@@ -8,7 +8,7 @@ use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use lodestone::app::menu::MenuButton;
 use lodestone::app::playback::{Motion, PieceTween, PlaybackQueue, STAGE_SECONDS, Stage};
-use lodestone::app::{ActiveGame, PlayMode, Screen};
+use lodestone::app::{ActiveGame, Overlay, Pause, PlayMode, Screen};
 use lodestone::rules::GameId;
 
 const FRAME: Duration = Duration::from_millis(50);
@@ -256,8 +256,9 @@ pub fn screen(app: &App) -> Screen {
 
 #[test]
 fn the_menu_opens_a_dialog_that_starts_the_chosen_game_and_escape_pauses_it() {
-    use lodestone::app::new_game::{DialogButton, DialogField, ModeChoice};
-    use lodestone::app::pause::{PauseButton, Paused};
+    use lodestone::app::choice::ModeChoice;
+    use lodestone::app::new_game::{DialogButton, DialogField};
+    use lodestone::app::pause::PauseButton;
     let mut app = headless_app();
     assert_eq!(screen(&app), Screen::Menu);
     press(&mut app, MenuButton::NewGame(GameId::Hexchess));
@@ -281,11 +282,12 @@ fn the_menu_opens_a_dialog_that_starts_the_chosen_game_and_escape_pauses_it() {
         .count();
     assert!(cells > 91, "the hex board is on the table ({cells} parts)");
     tap(&mut app, KeyCode::Escape);
-    assert!(app.world().resource::<Paused>().0, "Escape pauses");
+    assert!(paused(&app), "Escape pauses");
     assert_eq!(screen(&app), Screen::Playing);
     press(&mut app, PauseButton::Menu);
+    app.update();
     assert_eq!(screen(&app), Screen::Menu);
-    assert!(!app.world().resource::<Paused>().0);
+    assert!(!paused(&app));
     let left = app
         .world_mut()
         .query::<&lodestone::app::boards::BoardCell>()
@@ -299,23 +301,26 @@ fn the_menu_opens_a_dialog_that_starts_the_chosen_game_and_escape_pauses_it() {
 
 #[test]
 fn back_and_escape_close_the_dialog_without_starting() {
-    use lodestone::app::new_game::{DialogButton, NewGameDialog};
+    use lodestone::app::new_game::DialogButton;
     let mut app = headless_app();
     press(&mut app, MenuButton::NewGame(GameId::Polarity));
-    assert_eq!(
-        app.world().resource::<NewGameDialog>().open,
-        Some(GameId::Polarity)
-    );
+    assert_eq!(overlay(&app), Overlay::NewGame(GameId::Polarity));
     press(&mut app, DialogButton::Back);
-    assert_eq!(app.world().resource::<NewGameDialog>().open, None);
+    assert_eq!(overlay(&app), Overlay::None);
     press(&mut app, MenuButton::NewGame(GameId::Vectress));
     tap(&mut app, KeyCode::Escape);
-    app.update();
-    assert_eq!(app.world().resource::<NewGameDialog>().open, None);
-    assert_eq!(screen(&app), Screen::Menu);
+    assert_eq!(overlay(&app), Overlay::None, "Escape closes the dialog");
+    assert_eq!(screen(&app), Screen::Menu, "and only that");
+    let dialogs = app
+        .world_mut()
+        .query_filtered::<(), With<DialogButton>>()
+        .iter(app.world())
+        .count();
+    assert_eq!(dialogs, 0, "its panel went with it");
 }
 
-/// Presses `key` for one frame, then lets it go.
+/// Presses `key` for one frame, then lets it go and runs one more frame (a state the key
+/// changes, such as an overlay or the pause, takes effect between frames).
 pub fn tap(app: &mut App, key: KeyCode) {
     app.world_mut()
         .resource_mut::<ButtonInput<KeyCode>>()
@@ -324,14 +329,24 @@ pub fn tap(app: &mut App, key: KeyCode) {
     let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
     keys.release_all();
     keys.clear();
+    app.update();
+}
+
+/// Whether the game waits under the pause menu.
+pub fn paused(app: &App) -> bool {
+    *app.world().resource::<State<Pause>>().get() == Pause::Paused
+}
+
+/// What lies over the screen.
+pub fn overlay(app: &App) -> Overlay {
+    *app.world().resource::<State<Overlay>>().get()
 }
 
 #[test]
 fn f1_opens_the_help_and_escape_closes_it_before_leaving_the_game() {
-    use lodestone::app::hud::HelpOverlay;
     let mut app = game_app(GameId::Vectress, PlayMode::HotSeat);
     use lodestone::app::hud::HelpTab;
-    let help = |app: &App| app.world().resource::<HelpOverlay>().0;
+    let help = |app: &App| overlay(app) == Overlay::Help;
     assert!(!help(&app));
     tap(&mut app, KeyCode::F1);
     assert!(help(&app), "F1 opens the help");
@@ -341,9 +356,9 @@ fn f1_opens_the_help_and_escape_closes_it_before_leaving_the_game() {
         "on the rules of the game played"
     );
     tap(&mut app, KeyCode::Escape);
-    app.update();
     assert!(!help(&app), "Escape closes the help");
-    assert_eq!(screen(&app), Screen::Playing, "and only that");
+    assert!(!paused(&app), "and only that: the game is not paused");
+    assert_eq!(screen(&app), Screen::Playing);
     tap(&mut app, KeyCode::Slash);
     assert!(help(&app), "? opens it too");
     assert_eq!(
@@ -354,10 +369,40 @@ fn f1_opens_the_help_and_escape_closes_it_before_leaving_the_game() {
     tap(&mut app, KeyCode::F1);
     assert!(!help(&app), "F1 closes it");
     tap(&mut app, KeyCode::Escape);
-    app.update();
-    assert!(
-        app.world().resource::<lodestone::app::pause::Paused>().0,
-        "with the help closed, Escape pauses"
-    );
+    assert!(paused(&app), "with the help closed, Escape pauses");
+    assert_eq!(screen(&app), Screen::Playing);
+}
+
+/// #23: each overlay closes itself on Escape, and only itself: the settings opened from
+/// the pause menu close back to it, the pause menu resumes the game, the help opened from
+/// it closes back to it too.
+#[test]
+fn escape_closes_the_overlay_over_the_pause_menu_and_only_it() {
+    use lodestone::app::pause::PauseButton;
+    use lodestone::app::settings_screen::SettingRow;
+    let mut app = game_app(GameId::Polarity, PlayMode::HotSeat);
+    app.insert_resource(lodestone::app::settings::Settings::default());
+    tap(&mut app, KeyCode::Escape);
+    assert!(paused(&app));
+    press(&mut app, PauseButton::Settings);
+    assert_eq!(overlay(&app), Overlay::Settings);
+    let rows = |app: &mut App| {
+        app.world_mut()
+            .query_filtered::<(), With<SettingRow>>()
+            .iter(app.world())
+            .count()
+    };
+    assert!(rows(&mut app) > 0, "the settings are up");
+    tap(&mut app, KeyCode::Escape);
+    assert_eq!(overlay(&app), Overlay::None);
+    assert_eq!(rows(&mut app), 0);
+    assert!(paused(&app), "the pause menu is still there");
+    press(&mut app, PauseButton::Rules);
+    assert_eq!(overlay(&app), Overlay::Help);
+    tap(&mut app, KeyCode::Escape);
+    assert_eq!(overlay(&app), Overlay::None);
+    assert!(paused(&app), "closing the rules leaves the game paused");
+    tap(&mut app, KeyCode::Escape);
+    assert!(!paused(&app), "Escape in the pause menu resumes");
     assert_eq!(screen(&app), Screen::Playing);
 }

@@ -209,7 +209,10 @@ fn a_promotion_that_also_renames_shows_the_pawn_until_it_changes() {
 #[test]
 fn with_show_renaming_on_the_renaming_morphs_under_a_ring_halfway_through_its_stage() {
     let mut app = hex_app(PlayMode::HotSeat);
-    app.insert_resource(lodestone::app::hexchess::ShowRenaming(true));
+    app.insert_resource(lodestone::app::settings::Settings {
+        show_renaming: true,
+        ..Default::default()
+    });
     app.update();
     play_text(&mut app, "f5f6");
     app.update();

@@ -8,10 +8,10 @@ use std::process::Command;
 
 use bevy::prelude::*;
 use lodestone::app::hexchess::{Hexchess, HexchessSave};
-use lodestone::app::hud::Notice;
 use lodestone::app::playback::PlaybackQueue;
 use lodestone::app::settings::SettingsLocation;
 use lodestone::app::table::{ReplayFolder, Request, Table, TableGame, UnsavedReplays};
+use lodestone::app::ui::Notice;
 use lodestone::app::vectress::Vectress;
 use lodestone::app::{ActiveGame, PlayMode, Screen};
 use lodestone::replay::{self, Replay};
@@ -51,6 +51,12 @@ fn app_saving_into<G: TableGame>(game: GameId, data: &Path) -> App {
         app.insert_resource(ReplayFolder(Some(data.join("replays"))));
         app.insert_resource(HexchessSave(Some(data.join("hexchess.ron"))));
     });
+    start_two_players::<G>(&mut app, game);
+    app
+}
+
+/// Sets a two-player game of `G` out in `app`.
+fn start_two_players<G: TableGame>(app: &mut App, game: GameId) {
     app.insert_resource(ActiveGame {
         game,
         mode: PlayMode::HotSeat,
@@ -61,7 +67,6 @@ fn app_saving_into<G: TableGame>(game: GameId, data: &Path) -> App {
     app.update();
     app.update();
     assert!(app.world().get_resource::<Table<G>>().is_some());
-    app
 }
 
 fn settle<G: TableGame>(app: &mut App) {
@@ -288,4 +293,56 @@ fn two_instances_writing_replays_into_one_folder_keep_both() {
     kept.sort_by_key(Vec::len);
     assert_eq!(kept, played, "each instance's game, whole");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Set (to a folder) when this test binary runs itself as the child of
+/// `hex_chess_saves_under_the_data_folder_the_environment_names`.
+const CHILD_DATA: &str = "LODESTONE_TEST_CHILD_DATA";
+
+/// The child's half: a hex chess game with no save path of its own (as the window has)
+/// plays one move, so its autosave goes wherever the data folder lookup says.
+#[test]
+#[ignore = "run by hex_chess_saves_under_the_data_folder_the_environment_names"]
+fn child_plays_hex_chess_with_the_default_save() {
+    let data = std::env::var_os(CHILD_DATA).expect("run as the child, with its folder set");
+    // Headless apps save nowhere by default: this one saves where the window would.
+    let mut app = crate::headless::headless_app_with(|app| {
+        app.world_mut().remove_resource::<HexchessSave>();
+    });
+    start_two_players::<Hexchess>(&mut app, GameId::Hexchess);
+    play_one::<Hexchess>(&mut app);
+    app.update();
+    assert!(
+        Path::new(&data).join("hexchess.ron").exists(),
+        "the autosave is in $LODESTONE_DATA_DIR"
+    );
+}
+
+/// #23: the hex chess autosave honours `LODESTONE_DATA_DIR` (it once looked the
+/// platform's folder up itself). The environment is set in a child process, so no other
+/// test sees it.
+#[test]
+fn hex_chess_saves_under_the_data_folder_the_environment_names() {
+    let data = temp("env-data");
+    let out = Command::new(std::env::current_exe().unwrap())
+        .args([
+            "--exact",
+            "saving::child_plays_hex_chess_with_the_default_save",
+            "--ignored",
+            "--test-threads=1",
+        ])
+        .env(CHILD_DATA, &data)
+        .env("LODESTONE_DATA_DIR", &data)
+        .env("LODESTONE_CONFIG_DIR", data.join("config"))
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && said.contains("1 passed"),
+        "the child ran and passed: {said}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let saved = std::fs::read_to_string(data.join("hexchess.ron")).unwrap();
+    assert!(!saved.is_empty());
+    let _ = std::fs::remove_dir_all(&data);
 }

@@ -3,12 +3,11 @@
 //! and resuming it, and the settings screen applied live and saved.
 
 use bevy::prelude::*;
+use lodestone::app::choice::{GameChoice, ModeChoice, SuspendedGames};
 use lodestone::app::hexchess::{Hexchess, HexchessSave};
 use lodestone::app::menu::MenuButton;
-use lodestone::app::new_game::{
-    DialogButton, DialogField, GameChoice, ModeChoice, NewGameDialog, SuspendedGames,
-};
-use lodestone::app::pause::{PauseButton, Paused};
+use lodestone::app::new_game::{DialogButton, DialogField, NewGameDialog};
+use lodestone::app::pause::PauseButton;
 use lodestone::app::playback::PlaybackQueue;
 use lodestone::app::polarity::Polarity;
 use lodestone::app::table::{Request, Table, TableGame};
@@ -17,7 +16,7 @@ use lodestone::app::wavefield::Wavefield;
 use lodestone::app::{PlayMode, Screen};
 use lodestone::rules::{GameId, Level, Match, Rules, Setup};
 
-use super::headless::{headless_app, press, screen, tap};
+use super::headless::{headless_app, overlay, paused, press, screen, tap};
 
 /// A headless app with `game` started as `choice` says (as the dialog starts it).
 fn chosen_app(game: GameId, choice: GameChoice) -> App {
@@ -131,7 +130,7 @@ fn the_classic_ruleset_chosen_in_the_dialog_reaches_the_rules() {
         .into(),
         ..Default::default()
     };
-    dialog.open_for(GameId::Hexchess, Some(&settings));
+    dialog.load_remembered(GameId::Hexchess, Some(&settings));
     assert_eq!(dialog.draft.ruleset.as_deref(), Some("classic"));
 }
 
@@ -154,7 +153,7 @@ fn pausing_stops_the_game_and_resume_goes_on_exactly_where_it_was() {
     let before = format!("{:?}", table::<Polarity>(&app).game.rules());
     let notation = table::<Polarity>(&app).game.notation().to_vec();
     tap(&mut app, KeyCode::Escape);
-    assert!(app.world().resource::<Paused>().0);
+    assert!(paused(&app));
     assert!(app.world().resource::<Time<Virtual>>().is_paused());
     // The table's keys wait while paused.
     tap(&mut app, KeyCode::KeyU);
@@ -162,7 +161,7 @@ fn pausing_stops_the_game_and_resume_goes_on_exactly_where_it_was() {
     app.update();
     assert_eq!(table::<Polarity>(&app).game.notation(), notation.as_slice());
     press(&mut app, PauseButton::Resume);
-    assert!(!app.world().resource::<Paused>().0);
+    assert!(!paused(&app));
     assert!(!app.world().resource::<Time<Virtual>>().is_paused());
     app.update();
     assert_eq!(
@@ -227,11 +226,12 @@ fn a_live_game_left_for_the_menu_is_offered_again_and_resumes_exactly() {
 
 #[test]
 fn the_settings_file_keeps_the_good_values_and_the_screen_applies_live() {
+    use lodestone::app::Overlay;
     use lodestone::app::camera::ShakeEnabled;
-    use lodestone::app::hud::Notice;
     use lodestone::app::look::Quality;
     use lodestone::app::settings::{Settings, SettingsLocation};
-    use lodestone::app::settings_screen::{SettingRow, SettingsScreen};
+    use lodestone::app::settings_screen::SettingRow;
+    use lodestone::app::ui::Notice;
     let dir = std::env::temp_dir().join(format!("lodestone-session-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
@@ -253,7 +253,9 @@ fn the_settings_file_keeps_the_good_values_and_the_screen_applies_live() {
         .clone()
         .unwrap_or_default();
     assert!(notice.contains("speed -3"), "reported: {notice}");
-    app.world_mut().resource_mut::<SettingsScreen>().0 = true;
+    app.world_mut()
+        .resource_mut::<NextState<Overlay>>()
+        .set(Overlay::Settings);
     app.update();
     press(&mut app, SettingRow::CameraShake);
     assert!(!app.world().resource::<Settings>().camera_shake);
@@ -264,10 +266,13 @@ fn the_settings_file_keeps_the_good_values_and_the_screen_applies_live() {
     press(&mut app, SettingRow::Quality);
     assert_eq!(*app.world().resource::<Quality>(), Quality::High);
     tap(&mut app, KeyCode::Escape);
-    assert!(
-        !app.world().resource::<SettingsScreen>().0,
-        "Escape closes it"
-    );
+    assert_eq!(overlay(&app), Overlay::None, "Escape closes it");
+    let rows = app
+        .world_mut()
+        .query_filtered::<(), With<SettingRow>>()
+        .iter(app.world())
+        .count();
+    assert_eq!(rows, 0, "and its rows go with it");
 }
 
 #[test]

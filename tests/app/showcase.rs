@@ -4,7 +4,8 @@
 
 use bevy::prelude::*;
 use lodestone::app::playback::PlaybackQueue;
-use lodestone::app::showcase::{AttractSettings, Phase, ShowcaseButton, ShowcaseRun, playlist};
+use lodestone::app::settings::Settings;
+use lodestone::app::showcase::{Phase, ShowcaseButton, ShowcaseRun, playlist};
 use lodestone::app::{ActiveGame, PlayMode, Screen};
 use lodestone::rules::GameId;
 
@@ -106,9 +107,9 @@ fn a_showcase_plays_each_focus_ply_in_slow_motion_then_moves_on() {
 fn attract_mode_starts_on_an_idle_menu_and_any_key_ends_it() {
     let mut app = headless_app();
     app.insert_resource(lodestone::app::hexchess::HexchessSave(None));
-    app.insert_resource(AttractSettings {
-        idle_seconds: 1.0,
-        slow_motion: 0.2,
+    app.insert_resource(Settings {
+        attract_idle_seconds: 1,
+        ..Settings::default()
     });
     // 50 ms a frame: a second of nothing is 20 frames.
     for _ in 0..30 {
@@ -129,9 +130,9 @@ fn attract_mode_starts_on_an_idle_menu_and_any_key_ends_it() {
     assert!(run(&app).is_none());
     // Off (0) it never starts.
     let mut app = headless_app();
-    app.insert_resource(AttractSettings {
-        idle_seconds: 0.0,
-        slow_motion: 0.2,
+    app.insert_resource(Settings {
+        attract_idle_seconds: 0,
+        ..Settings::default()
     });
     for _ in 0..60 {
         app.update();

@@ -8,12 +8,13 @@ use std::time::Duration;
 use bevy::prelude::*;
 use lodestone::app::PlayMode;
 use lodestone::app::hexchess::Hexchess;
-use lodestone::app::hud::{GameKeys, Notice, StatusLine};
 use lodestone::app::playback::PlaybackQueue;
 use lodestone::app::polarity::Polarity;
+use lodestone::app::table::status::{GameKeys, StatusLine};
 use lodestone::app::table::{
     ReplayFolder, Request, Table, TableGame, TablePart, key_list, status_text,
 };
+use lodestone::app::ui::Notice;
 use lodestone::app::vectress::Vectress;
 use lodestone::app::wavefield::Wavefield;
 use lodestone::replay::Replay;
@@ -398,7 +399,7 @@ fn the_thinking_indicator_shows_while_the_computer_thinks() {
         app.update();
         let thinking = app
             .world()
-            .resource::<lodestone::app::hud::ComputerThinking>()
+            .resource::<lodestone::app::table::status::ComputerThinking>()
             .0;
         assert_eq!(
             thinking,

@@ -167,7 +167,10 @@ fn a_refused_move_changes_nothing() {
     play(&mut app, "E3-E9");
     finish(&mut app);
     assert_eq!(*app.world().resource::<VectressTable>().game, before);
-    let status = &app.world().resource::<lodestone::app::hud::StatusLine>().0;
+    let status = &app
+        .world()
+        .resource::<lodestone::app::table::status::StatusLine>()
+        .0;
     assert!(
         status.contains("E3-E9"),
         "the refusal is explained: {status}"

@@ -235,7 +235,7 @@ fn the_menu_lists_the_newest_replays_and_opens_one_in_the_viewer() {
 #[test]
 fn the_cinematic_camera_frames_each_stage_then_eases_back_and_yields_to_the_person() {
     use lodestone::app::camera::OrbitCamera;
-    use lodestone::app::cinematic::OrbitTouched;
+    use lodestone::app::camera::OrbitTouched;
     let orbit = |app: &mut App| {
         *app.world_mut()
             .query::<&OrbitCamera>()

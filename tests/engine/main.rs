@@ -4,6 +4,7 @@
 mod commands;
 mod golden;
 mod hexchess;
+mod layers;
 mod polarity;
 mod protocol;
 mod usage;

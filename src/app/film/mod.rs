@@ -6,7 +6,6 @@
 //! frames. Every stage of the playback lasts `STAGE_SECONDS / speed`; the film has one
 //! frame for the start and `ceil(STAGE_SECONDS * fps / speed)` frames per stage.
 
-use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -16,59 +15,16 @@ use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use bevy::time::TimeUpdateStrategy;
 
 use super::playback::PlaybackQueue;
-use super::render::{PipelineProbe, RenderRequest, SceneReady, Warmup};
-use super::table::{Request, Table, TableGame};
+use super::render::{PipelineProbe, SceneReady, Warmup};
+use super::table::offscreen::RenderRequest;
+use super::table::script::ActionScript;
+use super::ui::FilmOverlay;
 use crate::engine::cli::CliError;
-use crate::rules::Rules;
 
 mod output;
 mod plan;
 use output::write;
 pub use plan::{FilmArgs, FilmPlan, plan};
-
-/// The actions the table plays while filming, one as soon as the last has played back.
-#[derive(Resource, Debug, Default)]
-pub struct FilmScript {
-    pub actions: VecDeque<String>,
-    pub running: bool,
-    /// Whether the table had no request waiting this frame.
-    pub table_idle: bool,
-}
-
-impl FilmScript {
-    /// Every action handed to the table and played back.
-    pub fn finished(&self, queue: &PlaybackQueue) -> bool {
-        self.actions.is_empty() && self.table_idle && queue.is_idle()
-    }
-}
-
-/// Feeds the script to the table (added by every table; idle unless a film runs).
-pub(super) fn feed_script<G: TableGame>(
-    script: Option<ResMut<FilmScript>>,
-    mut table: ResMut<Table<G>>,
-    queue: Res<PlaybackQueue>,
-) {
-    let Some(mut script) = script else { return };
-    script.table_idle = table.requests.is_empty();
-    if !script.running || !queue.is_idle() || !table.requests.is_empty() {
-        return;
-    }
-    if let Some(text) = script.actions.pop_front() {
-        match table.game.parse_action(&text) {
-            Ok(action) => table.requests.push_back(Request::Play(action)),
-            Err(e) => warn!("film: {text} is refused: {e}"),
-        }
-        script.table_idle = false;
-    }
-}
-
-/// A film is being shot: the HUD shows only the stage captions, and those only if asked.
-#[derive(Resource, Debug, Clone, Copy, PartialEq)]
-pub struct FilmOverlay {
-    pub captions: bool,
-    /// The captions' font size, in step with the frame's height.
-    pub caption_size: f32,
-}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Phase {
@@ -147,7 +103,7 @@ fn shoot(
             caption_size: (plan.size.1 as f32 / 30.0).clamp(9.0, 40.0),
         })
         .insert_resource(super::cinematic::CinematicCamera(plan.cinematic))
-        .insert_resource(FilmScript {
+        .insert_resource(ActionScript {
             actions: plan.filmed.iter().cloned().collect(),
             running: false,
             table_idle: true,
@@ -196,7 +152,7 @@ fn film_frames(
     probe: Res<PipelineProbe>,
     ready: Res<SceneReady>,
     queue: Res<PlaybackQueue>,
-    mut script: ResMut<FilmScript>,
+    mut script: ResMut<ActionScript>,
     mut clock: ResMut<TimeUpdateStrategy>,
     mut exit: MessageWriter<AppExit>,
 ) {

@@ -84,8 +84,9 @@ pub struct FilmPlan {
 pub fn plan(args: &FilmArgs) -> Result<FilmPlan, String> {
     let game = GameId::parse(&args.game).ok_or_else(|| {
         format!(
-            "unknown game \"{}\" (known: vectress, hexchess, wavefield, polarity)",
-            args.game
+            "unknown game \"{}\" (known: {})",
+            args.game,
+            GameId::known()
         )
     })?;
     let mut focus = None;

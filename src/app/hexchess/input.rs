@@ -12,8 +12,8 @@ use super::pieces::{HexLooks, HexPiece, rest_transform};
 use super::{HexchessTable, Request};
 use crate::app::Screen;
 use crate::app::boards::{BoardCell, HEX_SIZE, hex_center};
+use crate::app::camera::{MainCamera, point_under};
 use crate::app::playback::PlaybackQueue;
-use crate::app::stage::MainCamera;
 use crate::app::table::{self as shared, TablePart};
 use crate::rules::hexchess::{Cell, Kind, Move};
 
@@ -63,17 +63,6 @@ pub(super) fn on_man_drag_start(
     }
 }
 
-/// The point of the board plane under a viewport position.
-fn board_point(
-    cameras: &Query<(&Camera, &GlobalTransform), With<MainCamera>>,
-    at: Vec2,
-) -> Option<Vec3> {
-    let (camera, transform) = cameras.single().ok()?;
-    let ray = camera.viewport_to_world(transform, at).ok()?;
-    let distance = ray.intersect_plane(Vec3::ZERO, InfinitePlane3d::new(Vec3::Y))?;
-    Some(ray.get_point(distance))
-}
-
 /// The cell whose centre is nearest `point`, if it is on the board.
 fn cell_at(point: Vec3) -> Option<Cell> {
     Cell::all()
@@ -104,7 +93,7 @@ pub(super) fn on_man_drag(
         && table.game.rules().position().cell_of(piece.id) == table.selected;
     if let (true, Some(point)) = (
         grabbed,
-        board_point(&cameras, drag.pointer_location.position),
+        point_under(&cameras, 0.0, drag.pointer_location.position),
     ) {
         transform.translation = point + Vec3::Y * 0.35;
     }
@@ -116,7 +105,7 @@ pub(super) fn on_man_drag_end(
     cameras: Query<(&Camera, &GlobalTransform), With<MainCamera>>,
 ) {
     if end.button == PointerButton::Primary {
-        let cell = board_point(&cameras, end.pointer_location.position).and_then(cell_at);
+        let cell = point_under(&cameras, 0.0, end.pointer_location.position).and_then(cell_at);
         table.input.push(Request::Drop(cell));
     }
 }

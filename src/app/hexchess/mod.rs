@@ -27,8 +27,9 @@ use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 
 use self::autosave::Autosave;
-use super::Screen;
+use super::settings::Settings;
 use super::table::{self as shared, Table, TableStart, TableSystems};
+use super::{PlayMode, Screen};
 use crate::rules::GameId;
 use crate::rules::hexchess::{Cell, GameSession, Kind, PieceId};
 
@@ -84,25 +85,17 @@ pub struct HexchessScene {
     autosave: Option<Autosave>,
     saved_changes: u64,
     /// Learners' setting: live play shows a renaming (morph and ring), which the v011
-    /// document does not (kept in step with [`ShowRenaming`]).
+    /// document does not (kept in step with the settings).
     pub show_renaming: bool,
 }
 
-/// The "show renaming" setting (off by default: the v011 document announces nothing).
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct ShowRenaming(pub bool);
-
-/// Keeps the table's copy of the setting in step; the showcase, like the replay viewer,
-/// shows every renaming.
-fn follow_show_renaming(
-    setting: Res<ShowRenaming>,
-    showcase: Option<Res<super::showcase::ShowcaseRun>>,
-    table: Option<ResMut<HexchessTable>>,
-) {
-    let show = setting.0 || showcase.is_some();
-    if let Some(mut table) = table
-        && table.show_renaming != show
-    {
+/// Keeps the table's copy of the "show renaming" setting in step (off without settings:
+/// the v011 document announces nothing); the showcase, like the replay viewer, shows every
+/// renaming.
+fn follow_show_renaming(settings: Option<Res<Settings>>, table: Option<ResMut<HexchessTable>>) {
+    let Some(mut table) = table else { return };
+    let show = settings.is_some_and(|s| s.show_renaming) || table.mode == PlayMode::Showcase;
+    if table.show_renaming != show {
         table.show_renaming = show;
     }
 }
@@ -118,8 +111,7 @@ impl HexchessTable {
 
 pub fn plugin(app: &mut App) {
     shared::plugin::<Hexchess>(app, GameId::Hexchess);
-    app.init_resource::<ShowRenaming>()
-        .add_systems(Update, follow_show_renaming.before(TableSystems::Turns))
+    app.add_systems(Update, follow_show_renaming.before(TableSystems::Turns))
         .add_message::<KeyboardInput>()
         .add_systems(
             OnEnter(Screen::Playing),

@@ -134,7 +134,7 @@ fn spawn_list(commands: &mut Commands, shown: &Shown) {
     commands
         .spawn((
             MovePanel,
-            crate::app::hud::GamePanel,
+            crate::app::ui::GamePanel,
             DespawnOnExit(Screen::Playing),
             Name::new("Move list"),
             Node {

@@ -2,6 +2,7 @@
 //! move list (H7), restoring and saving the session (H10), and keeping the men in step
 //! with the rules.
 
+use crate::app::boards::{BoardLook, BoardShape, Finish};
 use bevy::prelude::*;
 
 use super::autosave::Autosave;
@@ -11,14 +12,30 @@ use super::stages::stages_for;
 use super::{Hexchess, HexchessSave, HexchessScene, HexchessTable, Request};
 use crate::app::camera::OrbitCamera;
 use crate::app::playback::{PlaybackQueue, Stage};
-use crate::app::render::RenderRequest;
 use crate::app::table::TableGame;
+use crate::app::table::offscreen::RenderRequest;
 use crate::app::table::{Resumed, TablePart, play_action, respawn};
 use crate::app::{KeyboardCaptured, PlayMode};
 use crate::rules::Rules;
 use crate::rules::hexchess::{GameSession, PieceId, Resolution, Ruleset};
 
 impl TableGame for Hexchess {
+    // The three tones of H1, maple to walnut, kept far enough apart to read.
+    const BOARD: BoardLook = BoardLook {
+        shape: BoardShape::Hex,
+        finish: Finish {
+            tones: &[
+                Color::srgb(0.93, 0.82, 0.64),
+                Color::srgb(0.74, 0.55, 0.36),
+                Color::srgb(0.54, 0.38, 0.24),
+            ],
+            roughness: 0.5,
+            grain: true,
+            frame: Color::srgb(0.20, 0.12, 0.07),
+        },
+    };
+    // A queen takes a queen and arrives renamed as a rook.
+    const HEAVIEST: (&'static [&'static str], &'static str) = (&["b1b2", "b7b6"], "b2b6");
     type Rules = GameSession;
     type Looks = HexLooks;
     type Scene = HexchessScene;
@@ -213,7 +230,7 @@ pub(super) fn leave(mut cameras: Query<&mut OrbitCamera>, mut captured: ResMut<K
 /// memory, and every change tries again), and the game goes on.
 pub(super) fn save_changes(
     mut table: ResMut<HexchessTable>,
-    mut notice: ResMut<crate::app::hud::Notice>,
+    mut notice: ResMut<crate::app::ui::Notice>,
 ) {
     if table.changes == table.saved_changes {
         return;

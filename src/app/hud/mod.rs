@@ -10,66 +10,40 @@ mod help;
 pub mod rules;
 mod thinking;
 
-pub use help::{HelpOverlay, HelpTab, shared_keys};
-pub use thinking::ComputerThinking;
+pub use help::{HelpSystems, HelpTab, shared_keys};
 
 use bevy::prelude::*;
 
 use super::look::fonts::UiFonts;
 use super::playback::PlaybackQueue;
-use super::{ActiveGame, PlayMode, Screen};
+use super::table::status::StatusLine;
+use super::ui::notice::NoticeSystems;
+use super::ui::theme::{DIM, INK, PANEL, bold};
+use super::ui::{FilmOverlay, GamePanel, LayoutChecked, Notice};
+use super::{ActiveGame, Overlay, PlayMode, Screen};
 
 pub fn plugin(app: &mut App) {
-    app.init_resource::<Notice>()
-        .init_resource::<StatusLine>()
-        .init_resource::<GameKeys>()
+    app.init_resource::<Heading>()
         .add_systems(Update, hide_game_panels)
         .add_plugins((thinking::plugin, help::plugin))
         .add_systems(Startup, spawn_hud)
         .add_systems(
             Update,
-            (tick_notice, update_hud).chain().after(help::HelpSystems),
+            update_hud.after(help::HelpSystems).after(NoticeSystems),
         );
 }
 
-/// A message shown for a while (settings trouble, where a screenshot went).
-#[derive(Resource, Default, Debug)]
-pub struct Notice {
-    pub text: Option<String>,
-    remaining: f32,
-    /// Notices shown so far (the same words twice are two).
-    pub shown: u64,
-}
-
-impl Notice {
-    pub fn show(&mut self, text: impl Into<String>, seconds: f32) {
-        self.text = Some(text.into());
-        self.remaining = seconds;
-        self.shown += 1;
-    }
-}
-
-/// The game's status line (side to move, check, the end of the game); set by the game.
+/// A heading that replaces the HUD's title (the showcase names its scenario there).
 #[derive(Resource, Default, Debug, Clone, PartialEq)]
-pub struct StatusLine(pub String);
-
-/// The active table's own keys, (key, what it does), for the help overlay; set by the
-/// table with the status line.
-#[derive(Resource, Default, Debug, Clone, PartialEq)]
-pub struct GameKeys(pub Vec<(String, String)>);
-
-/// A game's own panel or label (the hex chess move list, the Wave Field tuning panel,
-/// Polarity's hands): films and the showcase show only the board and the captions, so
-/// they hide them.
-#[derive(Component, Clone, Copy, Debug, Default)]
-pub struct GamePanel;
+pub struct Heading(pub Option<String>);
 
 fn hide_game_panels(
-    film: Option<Res<super::film::FilmOverlay>>,
-    showcase: Option<Res<super::showcase::ShowcaseRun>>,
+    film: Option<Res<FilmOverlay>>,
+    active: Option<Res<ActiveGame>>,
     mut parts: Query<&mut Visibility, With<GamePanel>>,
 ) {
-    if film.is_none() && showcase.is_none() {
+    let showcase = active.is_some_and(|a| a.mode == PlayMode::Showcase);
+    if film.is_none() && !showcase {
         return;
     }
     for mut visibility in &mut parts {
@@ -78,12 +52,6 @@ fn hide_game_panels(
         }
     }
 }
-
-/// A UI node whose screen rectangle `lodestone render --layout` reports, by this name
-/// (the HUD's panels and the menu's panel), so a headless check can see that nothing
-/// overlaps.
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LayoutChecked(pub &'static str);
 
 /// The texts of the HUD.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -106,9 +74,6 @@ enum HudText {
 #[derive(Component)]
 struct StatusPanel;
 
-const PANEL: Color = Color::srgba(0.06, 0.06, 0.08, 0.72);
-const INK: Color = Color::srgb(0.94, 0.92, 0.86);
-const DIM: Color = Color::srgb(0.68, 0.68, 0.72);
 /// Caption size outside films (films size it by the frame's height).
 const CAPTION_SIZE: f32 = 16.0;
 
@@ -133,10 +98,6 @@ fn hud_text(which: HudText, font: TextFont, color: Color) -> impl Bundle {
         TextShadow::default(),
         Visibility::Hidden,
     )
-}
-
-fn bold(fonts: Option<&UiFonts>, size: f32) -> TextFont {
-    fonts.map_or_else(|| TextFont::from_font_size(size), |f| f.bold(size))
 }
 
 fn spawn_hud(mut commands: Commands, fonts: Option<Res<UiFonts>>) {
@@ -252,15 +213,6 @@ fn spawn_hud(mut commands: Commands, fonts: Option<Res<UiFonts>>) {
     ));
 }
 
-fn tick_notice(mut notice: ResMut<Notice>, time: Res<Time>) {
-    if notice.text.is_some() {
-        notice.remaining -= time.delta_secs();
-        if notice.remaining <= 0.0 {
-            notice.text = None;
-        }
-    }
-}
-
 /// The playback line: "step 3 of 5 | 0.25x | paused" (a step: one stage of the playback;
 /// Vectress captions count its waves, which follow the move's own step).
 pub fn playback_line(queue: &PlaybackQueue) -> String {
@@ -284,23 +236,6 @@ pub fn caption_line(queue: &PlaybackQueue) -> String {
         .and_then(|(n, _)| queue.stage(n - 1))
         .map(|stage| stage.label.clone())
         .unwrap_or_default()
-}
-
-/// A full-screen layer that centres one panel over everything below `z` and dims it
-/// (`dim` is the black's alpha); it also keeps the pointer off what is behind.
-pub fn overlay_screen(z: i32, dim: f32) -> impl Bundle {
-    (
-        Node {
-            position_type: PositionType::Absolute,
-            width: percent(100),
-            height: percent(100),
-            justify_content: JustifyContent::Center,
-            align_items: AlignItems::Center,
-            ..default()
-        },
-        GlobalZIndex(z),
-        BackgroundColor(Color::srgba(0.0, 0.0, 0.0, dim)),
-    )
 }
 
 /// The HUD's bottom-right line: only the essential keys.
@@ -348,9 +283,9 @@ fn update_hud(
     status: Res<StatusLine>,
     queue: Res<PlaybackQueue>,
     notice: Res<Notice>,
-    help: Res<HelpOverlay>,
-    film: Option<Res<super::film::FilmOverlay>>,
-    showcase: Option<Res<super::showcase::ShowcaseRun>>,
+    overlay: Res<State<Overlay>>,
+    film: Option<Res<FilmOverlay>>,
+    heading: Res<Heading>,
     mut texts: Query<
         (
             &HudText,
@@ -374,9 +309,7 @@ fn update_hud(
         }
         match which {
             HudText::Title => match &active {
-                Some(_) if playing && showcase.is_some() => {
-                    showcase.as_ref().map(|r| r.heading()).unwrap_or_default()
-                }
+                Some(_) if playing && heading.0.is_some() => heading.0.clone().unwrap_or_default(),
                 Some(active) if playing => {
                     format!("{} - {}", active.game.title(), mode_name(active.mode))
                 }
@@ -386,7 +319,7 @@ fn update_hud(
             HudText::Playback if playing => playback_line(&queue),
             HudText::Caption if playing => caption_line(&queue),
             HudText::Notice => notice.text.clone().unwrap_or_default(),
-            HudText::Hint => hint_line(playing, help.0).to_string(),
+            HudText::Hint => hint_line(playing, *overlay.get() == Overlay::Help).to_string(),
             _ => String::new(),
         }
     };

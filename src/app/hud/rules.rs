@@ -5,8 +5,8 @@
 use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
 use bevy::prelude::*;
 
-use super::{INK, bold};
 use crate::app::look::fonts::UiFonts;
+use crate::app::ui::theme::{INK, bold};
 use crate::rules::GameId;
 
 /// One block of a rules page.

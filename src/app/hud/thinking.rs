@@ -3,19 +3,15 @@
 
 use bevy::prelude::*;
 
-use super::{DIM, INK, LayoutChecked, PANEL};
 use crate::app::Screen;
+use crate::app::table::status::ComputerThinking;
+use crate::app::ui::LayoutChecked;
+use crate::app::ui::theme::{DIM, INK, PANEL};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<ComputerThinking>()
-        .add_systems(Startup, spawn_thinking)
+    app.add_systems(Startup, spawn_thinking)
         .add_systems(Update, show_thinking);
 }
-
-/// The computer is choosing its move (the table sets it; the HUD shows a small pulsing
-/// indicator, top centre, while it is true).
-#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ComputerThinking(pub bool);
 
 #[derive(Component)]
 struct ThinkingPill;

@@ -15,7 +15,11 @@ use bevy::post_process::effect_stack::Vignette;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::stage::{KeyLight, MainCamera};
+use super::camera::MainCamera;
+
+/// The shadow-casting key light (the quality preset switches its shadows).
+#[derive(Component)]
+pub struct KeyLight;
 
 pub fn plugin(app: &mut App) {
     app.add_plugins(fonts::plugin)

@@ -5,38 +5,62 @@
 
 use bevy::prelude::*;
 
-use super::{GameChoice, ModeChoice, ResumeGame, SuspendedGames};
-use crate::app::hud::LayoutChecked;
-use crate::app::menu::{BUTTON, BUTTON_DISABLED, BUTTON_HOVER, button};
+use crate::app::choice::{GameChoice, ModeChoice, ResumeGame, SuspendedGames};
 use crate::app::settings::Settings;
-use crate::app::{ActiveGame, Screen};
+use crate::app::ui::LayoutChecked;
+use crate::app::ui::theme::{BUTTON, BUTTON_DISABLED, BUTTON_HOVER, CHOSEN, INK_BRIGHT, glass};
+use crate::app::ui::widgets::button;
+use crate::app::{ActiveGame, Overlay, Screen};
 use crate::rules::{GameId, Level};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (press_dialog_buttons, show_dialog, style_dialog)
+        (
+            close_on_escape,
+            press_dialog_buttons,
+            show_dialog,
+            style_dialog,
+        )
             .chain()
             .run_if(in_state(Screen::Menu)),
     )
     .add_systems(OnExit(Screen::Menu), close_dialog);
 }
 
-/// The dialog's state: the game it is open for and the choice being made.
+/// The choice being made in the dialog (open while the overlay is `Overlay::NewGame`,
+/// which names the game).
 #[derive(Resource, Default, Debug, Clone, PartialEq)]
 pub struct NewGameDialog {
-    pub open: Option<GameId>,
     pub draft: GameChoice,
 }
 
 impl NewGameDialog {
-    /// Opens the dialog for `game` on its remembered choice.
-    pub fn open_for(&mut self, game: GameId, settings: Option<&Settings>) {
+    /// Starts the draft from `game`'s remembered choice (as the dialog opens for it).
+    pub fn load_remembered(&mut self, game: GameId, settings: Option<&Settings>) {
         let remembered = settings
             .and_then(|s| s.new_game.get(&game).cloned())
             .unwrap_or_default();
         self.draft = remembered.checked(game).0;
-        self.open = Some(game);
+    }
+}
+
+/// The game the dialog is open for, if it is.
+fn open_for(overlay: &State<Overlay>) -> Option<GameId> {
+    match overlay.get() {
+        Overlay::NewGame(game) => Some(*game),
+        _ => None,
+    }
+}
+
+/// Escape closes the dialog without starting anything.
+fn close_on_escape(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    overlay: Res<State<Overlay>>,
+    mut next: ResMut<NextState<Overlay>>,
+) {
+    if open_for(&overlay).is_some() && keys.is_some_and(|k| k.just_pressed(KeyCode::Escape)) {
+        next.set(Overlay::None);
     }
 }
 
@@ -94,8 +118,8 @@ impl DialogField {
 #[derive(Component)]
 struct DialogRoot;
 
-const SELECTED: Color = Color::srgb(0.62, 0.45, 0.16);
-const INK: Color = Color::srgb(0.95, 0.95, 0.97);
+const SELECTED: Color = CHOSEN;
+const INK: Color = INK_BRIGHT;
 const LABEL_WIDTH: f32 = 110.0;
 
 /// Whether `game` has a game to resume: one left for the menu, or hex chess's save.
@@ -124,13 +148,13 @@ fn resumable(
 fn show_dialog(
     mut commands: Commands,
     dialog: Res<NewGameDialog>,
+    overlay: Res<State<Overlay>>,
     kept: Res<SuspendedGames>,
     hex_save: Option<Res<crate::app::hexchess::HexchessSave>>,
     roots: Query<Entity, With<DialogRoot>>,
-    mut menu: Query<&mut Node, With<crate::app::menu::MenuRoot>>,
     mut shown: Local<Option<(GameId, bool)>>,
 ) {
-    let want = dialog.open.map(|game| {
+    let want = open_for(&overlay).map(|game| {
         (
             game,
             resumable(game, &dialog.draft, &kept, hex_save.as_deref()),
@@ -143,14 +167,6 @@ fn show_dialog(
     for root in &roots {
         commands.entity(root).despawn();
     }
-    // The menu's panel steps aside while the dialog is up.
-    for mut node in &mut menu {
-        node.display = if want.is_some() {
-            Display::None
-        } else {
-            Display::Flex
-        };
-    }
     let Some((game, can_resume)) = want else {
         return;
     };
@@ -159,6 +175,7 @@ fn show_dialog(
             Name::new("New game dialog"),
             DialogRoot,
             DespawnOnExit(Screen::Menu),
+            DespawnOnExit(Overlay::NewGame(game)),
             LayoutChecked("new game dialog"),
             Node {
                 position_type: PositionType::Absolute,
@@ -171,7 +188,7 @@ fn show_dialog(
                 ..default()
             },
             GlobalZIndex(10),
-            BackgroundColor(Color::srgba(0.06, 0.06, 0.08, 0.92)),
+            BackgroundColor(glass(0.92)),
         ))
         .with_children(|panel| {
             panel.spawn((
@@ -280,10 +297,13 @@ fn choice_row(
 /// Shows the draft: the chosen values lit, the choices that do not matter greyed.
 fn style_dialog(
     dialog: Res<NewGameDialog>,
+    overlay: Res<State<Overlay>>,
     mut buttons: Query<(&DialogButton, &Interaction, &mut BackgroundColor, &Children)>,
     mut inks: Query<&mut TextColor>,
 ) {
-    let Some(game) = dialog.open else { return };
+    let Some(game) = open_for(&overlay) else {
+        return;
+    };
     for (button, interaction, mut fill, children) in &mut buttons {
         let DialogButton::Choose(field) = button else {
             continue;
@@ -315,11 +335,15 @@ fn press_dialog_buttons(
     mut commands: Commands,
     buttons: Query<(&Interaction, &DialogButton), Changed<Interaction>>,
     mut dialog: ResMut<NewGameDialog>,
+    overlay: Res<State<Overlay>>,
+    mut next_overlay: ResMut<NextState<Overlay>>,
     kept: Res<SuspendedGames>,
     settings: Option<ResMut<Settings>>,
     mut next: ResMut<NextState<Screen>>,
 ) {
-    let Some(game) = dialog.open else { return };
+    let Some(game) = open_for(&overlay) else {
+        return;
+    };
     let mut settings = settings;
     for (interaction, button) in &buttons {
         if *interaction != Interaction::Pressed {
@@ -331,7 +355,7 @@ fn press_dialog_buttons(
                     field.apply(&mut dialog.draft);
                 }
             }
-            DialogButton::Back => dialog.open = None,
+            DialogButton::Back => next_overlay.set(Overlay::None),
             DialogButton::Start | DialogButton::Resume => {
                 let draft = dialog.draft.clone();
                 let mode = match (button, kept.0.get(&game)) {
@@ -346,7 +370,7 @@ fn press_dialog_buttons(
                 }
                 commands.insert_resource(draft);
                 commands.insert_resource(ActiveGame { game, mode });
-                dialog.open = None;
+                next_overlay.set(Overlay::None);
                 next.set(Screen::Playing);
                 return;
             }
@@ -354,6 +378,8 @@ fn press_dialog_buttons(
     }
 }
 
-fn close_dialog(mut dialog: ResMut<NewGameDialog>) {
-    dialog.open = None;
+fn close_dialog(overlay: Res<State<Overlay>>, mut next: ResMut<NextState<Overlay>>) {
+    if open_for(&overlay).is_some() {
+        next.set(Overlay::None);
+    }
 }

@@ -1,7 +1,7 @@
 //! `lodestone --game GAME [--mode M] [--side S] [--level L] [--ruleset R]`: the window
 //! opens straight into a game. A bad value is a usage error that names the allowed ones.
 
-use super::{GameChoice, ModeChoice};
+use crate::app::choice::{GameChoice, ModeChoice};
 use crate::rules::{GameId, Level};
 
 /// The launch flags as typed (checked by [`launch_choice`]).

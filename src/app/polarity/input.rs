@@ -6,7 +6,7 @@ use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 
 use super::pieces::PolarityLooks;
-use super::stages::{legal_dots, preview};
+use super::preview::{legal_dots, preview};
 use super::{PolarityTable, cell_of};
 use crate::app::boards::BoardCell;
 use crate::app::playback::PlaybackQueue;

@@ -10,9 +10,12 @@ use super::pieces::{PILE_SCALE, SLOTS, STONE_FLAT, STONE_RADIUS, TABLE_TOP};
 use crate::app::boards::SquareBoard;
 use crate::rules::polarity::{Cell, Hand, Piece, Side, StoneId};
 
+/// Polarity's board: eight by eight.
+pub const BOARD: SquareBoard = SquareBoard { cols: 8, rows: 8 };
+
 /// The centre of `cell` on the board's surface.
 pub fn cell_point(cell: Cell) -> Vec3 {
-    SquareBoard::POLARITY.center(cell.file() as i32, cell.rank() as i32)
+    BOARD.center(cell.file() as i32, cell.rank() as i32)
 }
 
 fn stone_yaw(id: StoneId) -> Quat {

@@ -10,6 +10,8 @@
 
 pub mod layout;
 pub mod pieces;
+mod preview;
+mod rays;
 pub mod stages;
 
 mod input;

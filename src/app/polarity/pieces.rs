@@ -376,7 +376,7 @@ pub fn spawn_side_label(
     commands
         .spawn((
             label,
-            crate::app::hud::GamePanel,
+            crate::app::ui::GamePanel,
             DespawnOnExit(Screen::Playing),
             BoardLabel { world },
             Pickable::IGNORE,

@@ -8,18 +8,15 @@
 
 use std::collections::HashMap;
 
-use bevy::light::NotShadowCaster;
 use bevy::prelude::*;
 
 use super::pieces::{
-    PolarityLooks, SLOTS, STONE_RADIUS, TablePart, cell_point, hand_rest, pile_rest, spawn_stone,
-    spent_slot, stone_rest,
+    PolarityLooks, SLOTS, STONE_RADIUS, cell_point, hand_rest, pile_rest, spawn_stone, spent_slot,
+    stone_rest,
 };
-use crate::app::Screen;
+use super::rays::{decoration, ray_beams};
 use crate::app::playback::{Motion, PieceTween, Stage};
-use crate::rules::polarity::{
-    Action, Cell, Dir, Game, Mode, Power, Resolution, StayReason, StoneId,
-};
+use crate::rules::polarity::{Game, Mode, Resolution, StayReason, StoneId};
 
 /// The entities on the table, by what the rules call them.
 #[derive(Debug, Clone)]
@@ -40,90 +37,6 @@ impl Default for TableEntities {
             piles: [Vec::new(), Vec::new()],
         }
     }
-}
-
-/// A decoration that exists only for one playback or one preview.
-#[derive(Component)]
-pub struct Decoration;
-
-fn dir_vector(dir: Dir) -> Vec3 {
-    let (dx, dy) = dir.delta();
-    // Ranks grow toward -z.
-    Vec3::new(dx as f32, 0.0, -(dy as f32))
-}
-
-/// The far end of the ray from `origin` along `dir`: the nearest stone of `stones`, or
-/// the board's edge. Returns (end point, the stone's cell if the ray meets one).
-fn ray_end(stones: u64, origin: Cell, dir: Dir) -> (Vec3, Option<Cell>) {
-    let mut cell = origin;
-    while let Some(next) = cell.step(dir) {
-        if stones & next.bit() != 0 {
-            return (cell_point(next), Some(next));
-        }
-        cell = next;
-    }
-    (cell_point(cell) + dir_vector(dir) * 0.5, None)
-}
-
-/// The power's rays from `origin`, each to its nearest stone or the board's edge, as
-/// glowing beams spawned shrunk (for `Motion::Flash`), with their full transforms.
-fn ray_beams(
-    commands: &mut Commands,
-    looks: &PolarityLooks,
-    board: u64,
-    origin: Cell,
-    power: Power,
-    thickness: f32,
-) -> Vec<(Entity, Transform)> {
-    let material = match power.mode {
-        Mode::Push => &looks.push_beam,
-        Mode::Pull => &looks.pull_beam,
-    };
-    let from = cell_point(origin) + Vec3::Y * 0.12;
-    power
-        .piece
-        .dirs()
-        .iter()
-        .map(|&dir| {
-            let (end, _) = ray_end(board, origin, dir);
-            let at = beam_transform(
-                from,
-                end + Vec3::Y * 0.12,
-                0.1 * thickness,
-                0.05 * thickness,
-            );
-            let beam = decoration(commands, &looks.beam, material, at.with_scale(Vec3::ZERO));
-            (beam, at)
-        })
-        .collect()
-}
-
-/// A box stretched from `a` to `b` (horizontal), `width` wide and `height` tall.
-fn beam_transform(a: Vec3, b: Vec3, width: f32, height: f32) -> Transform {
-    let span = b - a;
-    Transform::from_translation((a + b) / 2.0)
-        .with_rotation(Quat::from_rotation_arc(Vec3::Z, span.normalize_or(Vec3::Z)))
-        .with_scale(Vec3::new(width, height, span.length().max(0.01)))
-}
-
-fn decoration(
-    commands: &mut Commands,
-    mesh: &Handle<Mesh>,
-    material: &Handle<StandardMaterial>,
-    at: Transform,
-) -> Entity {
-    commands
-        .spawn((
-            Decoration,
-            TablePart,
-            DespawnOnExit(Screen::Playing),
-            Mesh3d(mesh.clone()),
-            MeshMaterial3d(material.clone()),
-            at,
-            Pickable::IGNORE,
-            NotShadowCaster,
-        ))
-        .id()
 }
 
 fn mode_verb(mode: Mode) -> &'static str {
@@ -325,109 +238,4 @@ pub fn side_title(side: crate::rules::polarity::Side) -> &'static str {
         crate::rules::polarity::Side::One => "One",
         crate::rules::polarity::Side::Two => "Two",
     }
-}
-
-/// Small dots on every cell where a stone may be placed now.
-pub fn legal_dots(commands: &mut Commands, looks: &PolarityLooks, game: &Game) -> Vec<Entity> {
-    if game.outcome().is_some() {
-        return Vec::new();
-    }
-    let free = game.position().placements();
-    Cell::all()
-        .filter(|c| free & c.bit() != 0)
-        .map(|c| {
-            let at = Transform::from_translation(cell_point(c) + Vec3::Y * 0.008);
-            decoration(commands, &looks.dot, &looks.legal, at)
-        })
-        .collect()
-}
-
-/// Markers for hovering `cell` with `power` chosen: whether the placement is legal, the
-/// rays, which stones would move (cyan arrows), which stay locked (amber), at the edge
-/// (red) or blocked by a stone (violet), and which would be taken (gold). Returns the
-/// markers and one line describing them.
-pub fn preview(
-    commands: &mut Commands,
-    looks: &PolarityLooks,
-    game: &Game,
-    cell: Cell,
-    power: Option<Power>,
-) -> (Vec<Entity>, String) {
-    let action = Action { cell, power };
-    let tile_at = Transform::from_translation(cell_point(cell) + Vec3::Y * 0.012);
-    let mut probe = game.clone();
-    let resolution = match probe.play(action) {
-        Ok(r) => r,
-        Err(e) => {
-            let tile = decoration(commands, &looks.tile, &looks.illegal, tile_at);
-            return (vec![tile], format!("{action}: no, {e}"));
-        }
-    };
-    let mut markers = vec![
-        decoration(commands, &looks.tile, &looks.legal, tile_at),
-        decoration(
-            commands,
-            &looks.stones[0],
-            &looks.ghost,
-            stone_rest(cell, resolution.placed.id),
-        ),
-    ];
-    let mut text = format!("{action}");
-    if let Some(power) = power {
-        let board = game.position().stones() | cell.bit();
-        let origin = cell_point(cell) + Vec3::Y * 0.03;
-        for &dir in power.piece.dirs() {
-            let (end, _) = ray_end(board, cell, dir);
-            let at = beam_transform(origin, end + Vec3::Y * 0.03, 0.07, 0.02);
-            markers.push(decoration(commands, &looks.beam, &looks.preview_ray, at));
-        }
-        let ring_height = Vec3::Y * (STONE_RADIUS * 0.55);
-        for m in &resolution.moved {
-            let (a, b) = (cell_point(m.from), cell_point(m.to));
-            let ring = Transform::from_translation(a + ring_height);
-            markers.push(decoration(commands, &looks.ring, &looks.moves, ring));
-            let lift = Vec3::Y * 0.55;
-            let d = (b - a).normalize_or(Vec3::Z);
-            let shaft = beam_transform(a + lift, b + lift - d * 0.2, 0.06, 0.06);
-            markers.push(decoration(commands, &looks.beam, &looks.moves, shaft));
-            let tip = Transform::from_translation(b + lift - d * 0.12)
-                .with_rotation(Quat::from_rotation_arc(Vec3::Y, d));
-            markers.push(decoration(commands, &looks.cone, &looks.moves, tip));
-        }
-        let mut counts = [0usize; 3];
-        for s in &resolution.stayed {
-            let (material, i) = match s.reason {
-                StayReason::Locked => (&looks.locked, 0),
-                StayReason::Edge => (&looks.edge, 1),
-                StayReason::Occupied => (&looks.occupied, 2),
-            };
-            counts[i] += 1;
-            let ring = Transform::from_translation(cell_point(s.cell) + ring_height);
-            markers.push(decoration(commands, &looks.ring, material, ring));
-        }
-        text += &format!(": {} move", resolution.moved.len());
-        for (i, reason) in [StayReason::Locked, StayReason::Edge, StayReason::Occupied]
-            .into_iter()
-            .enumerate()
-        {
-            if counts[i] > 0 {
-                text += &format!(", {} {}", counts[i], super::status::reason_name(reason));
-            }
-        }
-        if resolution.moved.is_empty() && resolution.stayed.is_empty() {
-            text += " (no stone on its rays)";
-        }
-    }
-    for s in &resolution.removed {
-        let ring = Transform::from_translation(cell_point(s.cell) + Vec3::Y * 0.42)
-            .with_scale(Vec3::new(1.15, 1.0, 1.15));
-        markers.push(decoration(commands, &looks.ring, &looks.taken, ring));
-    }
-    if !resolution.removed.is_empty() {
-        text += &format!("; takes {}", resolution.removed.len());
-    }
-    if resolution.outcome.is_some() {
-        text += "; ends the game";
-    }
-    (markers, text)
 }

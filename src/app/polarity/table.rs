@@ -1,6 +1,7 @@
 //! Polarity on the shared table: setting it out, tidying before an action's playback,
 //! and keeping the pieces in step with the rules.
 
+use crate::app::boards::{BoardLook, BoardShape, Finish};
 use bevy::prelude::*;
 
 use super::pieces::{
@@ -14,6 +15,22 @@ use crate::app::table::TableGame;
 use crate::rules::polarity::{Game, Resolution, Side, StoneId};
 
 impl TableGame for Polarity {
+    // Wood, its files in small letters.
+    const BOARD: BoardLook = BoardLook {
+        shape: BoardShape::Square {
+            board: super::layout::BOARD,
+            lower_case_files: true,
+        },
+        finish: Finish {
+            tones: &[Color::srgb(0.90, 0.80, 0.62), Color::srgb(0.58, 0.40, 0.25)],
+            roughness: 0.5,
+            grain: true,
+            frame: Color::srgb(0.20, 0.12, 0.07),
+        },
+    };
+    // The queen pulls eight stones into a block and nine are taken.
+    const HEAVIEST: (&'static [&'static str], &'static str) =
+        (&["d6", "d2", "b4", "f4", "b6", "f6", "b2", "f2"], "d4 Q-");
     type Rules = Game;
     type Looks = PolarityLooks;
     type Scene = PolarityScene;

@@ -205,20 +205,14 @@ pub fn last_playback(game: GameId, actions: &[String]) -> Result<LastPlayback, S
             G::captions(before, resolution).len()
         })
     }
-    use crate::rules::{hexchess, polarity, vectress, wavefield};
-    let only_steps = |steps| LastPlayback { steps, waves: None };
-    Ok(match game {
-        GameId::Vectress => {
-            let played = play::<vectress::Game>(game, actions)?;
-            LastPlayback {
-                steps: steps(&played),
-                waves: Some(played.as_ref().map_or(0, |(_, r)| r.shown_waves().len())),
-            }
-        }
-        GameId::Hexchess => only_steps(steps(&play::<hexchess::Game>(game, actions)?)),
-        GameId::Wavefield => only_steps(steps(&play::<wavefield::Game>(game, actions)?)),
-        GameId::Polarity => only_steps(steps(&play::<polarity::Game>(game, actions)?)),
-    })
+    fn last<G: Showcase>(game: GameId, actions: &[String]) -> Result<LastPlayback, String> {
+        let played = play::<G>(game, actions)?;
+        Ok(LastPlayback {
+            steps: steps(&played),
+            waves: G::waves(played.as_ref().map(|(_, resolution)| resolution)),
+        })
+    }
+    crate::with_rules!(game, G => last::<G>(game, actions))
 }
 
 /// Checks that `path` can be written as a file, before any work is done: its folder

@@ -6,8 +6,8 @@ use bevy::prelude::*;
 
 use crate::app::Screen;
 use crate::app::boards::BoardCell;
-use crate::app::hud::LayoutChecked;
-use crate::app::stage::MainCamera;
+use crate::app::camera::MainCamera;
+use crate::app::ui::LayoutChecked;
 
 /// What the layout report reads: the camera, the board's cells and the checked UI nodes.
 #[derive(SystemParam)]

@@ -16,28 +16,18 @@ use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 
 use crate::engine::cli::CliError;
-use crate::rules::GameId;
 
 mod args;
 mod layout;
 mod offscreen;
 
+use super::table::offscreen::RenderRequest;
 pub use args::{LastPlayback, last_playback};
 pub use args::{RenderArgs, RenderPlan, validate};
 pub(crate) use args::{check_output_file, check_output_folder, parse_size};
 use layout::LayoutProbe;
 pub use layout::layout_json;
 pub(crate) use offscreen::{PipelineProbe, Warmup, offscreen_app};
-
-/// What the presentation should show: the game, the actions to play, and where to freeze
-/// the last one's playback.
-#[derive(Resource, Debug, Clone, PartialEq)]
-pub struct RenderRequest {
-    pub game: Option<GameId>,
-    pub moves: Vec<String>,
-    /// (0-based step, fraction).
-    pub freeze: Option<(usize, f32)>,
-}
 
 /// Cleared by a presentation that needs time to set its scene up (play the moves, start
 /// and freeze the playback); the capture waits for it.

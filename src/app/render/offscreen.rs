@@ -14,8 +14,9 @@ use bevy::render::{Render, RenderApp, RenderPlugin, RenderSystems};
 use bevy::window::ExitCondition;
 use bevy::winit::WinitPlugin;
 
-use super::{RenderRequest, SceneReady};
+use super::SceneReady;
 use crate::app::stage::CameraTarget;
+use crate::app::table::offscreen::RenderRequest;
 use crate::app::{ActiveGame, PlayMode, Screen};
 
 /// Waits out the start of an offscreen run: the scene set (the presentation says so) and

@@ -10,7 +10,7 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
 use super::{Table, TableGame};
-use crate::app::hud::Notice;
+use crate::app::ui::Notice;
 use crate::app::{KeyboardCaptured, PlayMode};
 use crate::replay::{self, Replay};
 use crate::rules::Rules;
@@ -217,19 +217,19 @@ pub(super) fn save_key<G: TableGame>(
     keeper.save_now(&table);
 }
 
-/// The pause menu's requests: new game and undo go to the table's requests (played once
+/// Commands from outside the table (the pause menu's): new game and undo go to the table's requests (played once
 /// the game resumes), the replay is saved at once.
 pub(super) fn pause_commands<G: TableGame>(
-    mut commands: MessageReader<crate::app::pause::PauseCommand>,
+    mut commands: MessageReader<super::TableCommand>,
     mut table: ResMut<Table<G>>,
     mut keeper: Keeper,
 ) {
-    use crate::app::pause::PauseCommand;
     for command in commands.read() {
+        use super::TableCommand;
         match command {
-            PauseCommand::NewGame => table.requests.push_back(super::Request::NewGame),
-            PauseCommand::Undo => table.requests.push_back(super::Request::Undo),
-            PauseCommand::SaveReplay => keeper.save_now(&table),
+            TableCommand::NewGame => table.requests.push_back(super::Request::NewGame),
+            TableCommand::Undo => table.requests.push_back(super::Request::Undo),
+            TableCommand::SaveReplay => keeper.save_now(&table),
         }
     }
 }

@@ -11,8 +11,11 @@
 //! keeping every game as a replay.
 
 mod keeping;
-mod status;
+pub mod offscreen;
+pub mod script;
+pub mod status;
 mod suspend;
+mod timeline;
 mod turns;
 pub mod viewer;
 
@@ -48,6 +51,11 @@ pub trait TableGame: Sized + Send + Sync + 'static {
 
     /// The seed of a new table's game.
     const SEED: u64;
+    /// The game's board: its shape and finish.
+    const BOARD: crate::app::boards::BoardLook;
+    /// The game's heaviest playback, for `lodestone bench app`: the actions before it,
+    /// then the action measured.
+    const HEAVIEST: (&'static [&'static str], &'static str);
     /// Seconds the computer waits before each of its actions (Wave Field lets a tuning
     /// show before the move).
     const COMPUTER_PAUSE: f32 = 0.0;
@@ -148,6 +156,15 @@ impl StartFrom {
 /// new game and when the screen closes.
 #[derive(Component, Clone, Copy, Debug, Default)]
 pub struct TablePart;
+
+/// What a screen asks of whichever table is playing (the pause menu's buttons), as a
+/// message every game's table answers.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TableCommand {
+    NewGame,
+    Undo,
+    SaveReplay,
+}
 
 /// What a person, a script or a test asks the table for; played in order, one per frame
 /// while no playback runs.
@@ -269,6 +286,12 @@ impl<G: TableGame> Table<G> {
 /// Runs the shared table for `G` while its game is played: add it from the game's plugin.
 pub fn plugin<G: TableGame>(app: &mut App, game: crate::rules::GameId) {
     super::offer_play_modes(app, game);
+    super::boards::register(app, game, G::BOARD);
+    super::census::count_task(app, |world| {
+        world
+            .get_resource::<Table<G>>()
+            .is_some_and(|table| table.thinking())
+    });
     app.add_systems(Startup, load_looks::<G>)
         .add_systems(
             OnEnter(Screen::Playing),
@@ -286,7 +309,7 @@ pub fn plugin<G: TableGame>(app: &mut App, game: crate::rules::GameId) {
                 (
                     turns::table_keys::<G>,
                     keeping::save_key::<G>,
-                    crate::app::film::feed_script::<G>,
+                    script::feed_script::<G>,
                     viewer::viewer_keys::<G>,
                 )
                     .in_set(TableSystems::Input),
@@ -295,8 +318,8 @@ pub fn plugin<G: TableGame>(app: &mut App, game: crate::rules::GameId) {
                     .in_set(TableSystems::Turns),
                 (
                     viewer::viewer_controls::<G>,
-                    viewer::draw_timeline::<G>,
-                    viewer::draw_stage_ticks::<G>,
+                    timeline::draw_timeline::<G>,
+                    timeline::draw_stage_ticks::<G>,
                 )
                     .in_set(TableSystems::Show),
                 keeping::keep_finished::<G>.in_set(TableSystems::Show),
@@ -377,12 +400,16 @@ pub fn configure(app: &mut App) {
     );
     app.configure_sets(
         Update,
-        (TableSystems::Input, TableSystems::Turns).run_if(crate::app::pause::not_paused),
+        (TableSystems::Input, TableSystems::Turns).in_set(super::PausableSystems),
     );
     app.configure_sets(
         OnEnter(Screen::Playing),
         TableStart.after(super::boards::BoardSpawn),
     );
-    app.init_resource::<keeping::UnsavedReplays>();
+    app.init_resource::<keeping::UnsavedReplays>()
+        .init_resource::<status::StatusLine>()
+        .init_resource::<status::GameKeys>()
+        .init_resource::<status::ComputerThinking>()
+        .add_message::<TableCommand>();
     app.add_systems(OnExit(Screen::Playing), unseat_camera);
 }

@@ -6,7 +6,20 @@
 use bevy::prelude::*;
 
 use super::{Table, TableGame};
-use crate::app::hud::{GameKeys, StatusLine};
+
+/// The game's status line (side to move, check, the end of the game); set by the game.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct StatusLine(pub String);
+
+/// The active table's own keys, (key, what it does), for the help overlay; set by the
+/// table with the status line.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct GameKeys(pub Vec<(String, String)>);
+
+/// The computer is choosing its move (the table sets it; the HUD shows a small pulsing
+/// indicator, top centre, while it is true).
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ComputerThinking(pub bool);
 
 /// Moves listed in the status line.
 const RECENT_MOVES: usize = 6;
@@ -15,7 +28,7 @@ pub(super) fn update_status<G: TableGame>(
     table: Res<Table<G>>,
     mut status: ResMut<StatusLine>,
     mut keys: ResMut<GameKeys>,
-    mut thinking: ResMut<crate::app::hud::ComputerThinking>,
+    mut thinking: ResMut<ComputerThinking>,
 ) {
     if thinking.0 != table.thinking() {
         thinking.0 = table.thinking();

@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 
 use super::{Table, TableGame};
-use crate::app::new_game::{SuspendedGame, SuspendedGames};
+use crate::app::choice::{SuspendedGame, SuspendedGames};
 use crate::app::{ActiveGame, PlayMode};
 use crate::rules::Rules;
 

@@ -7,9 +7,9 @@ use bevy::tasks::{AsyncComputeTaskPool, block_on, poll_once};
 use super::suspend::{self, Resumed, Suspended};
 use super::{ActionOf, Request, Table, TableGame, TablePart};
 use crate::app::boards::BoardCell;
-use crate::app::new_game::{GameChoice, ResumeGame, SuspendedGames};
+use crate::app::choice::{GameChoice, ResumeGame, SuspendedGames};
 use crate::app::playback::PlaybackQueue;
-use crate::app::render::RenderRequest;
+use crate::app::table::offscreen::RenderRequest;
 use crate::app::{ActiveGame, KeyboardCaptured, PlayMode};
 use crate::rules::{Match, Rules, Setup};
 

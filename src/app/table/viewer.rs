@@ -6,12 +6,11 @@
 //! start, End the last move, P play on from here (two players), C play on against the
 //! computer; Space and `[` `]` (speed) work as everywhere.
 
-use bevy::picking::events::{Click, Pointer};
 use bevy::prelude::*;
 
 use super::{Request, Table, TableGame, TablePart, respawn};
 use crate::app::playback::PlaybackQueue;
-use crate::app::{KeyboardCaptured, PlayMode, Screen};
+use crate::app::{KeyboardCaptured, PlayMode};
 use crate::rules::{Match, Rules, Setup};
 
 /// The replay being watched, and where the table is in it.
@@ -219,7 +218,7 @@ pub(super) fn viewer_controls<G: TableGame>(
     mut arrows: ResMut<crate::app::ArrowKeysTaken>,
     cinematic: Option<ResMut<crate::app::cinematic::CinematicCamera>>,
     settings: Option<Res<crate::app::settings::Settings>>,
-    film: Option<Res<crate::app::film::FilmOverlay>>,
+    film: Option<Res<crate::app::ui::FilmOverlay>>,
 ) {
     let viewing = table.viewer.is_some();
     if arrows.0 != viewing {
@@ -238,91 +237,6 @@ pub(super) fn viewer_controls<G: TableGame>(
     }
 }
 
-/// A tick of the timeline: the ply it jumps to.
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TimelineTick(pub usize);
-
-#[derive(Component)]
-pub(super) struct Timeline;
-
-const TICK: Color = Color::srgba(0.85, 0.82, 0.74, 0.35);
-const TICK_PLAYED: Color = Color::srgb(0.96, 0.78, 0.35);
-
-/// The timeline bar over the board's near edge, above the captions: one tick per action
-/// (the ones played lit); clicking a tick jumps there.
-pub(super) fn draw_timeline<G: TableGame>(
-    mut commands: Commands,
-    table: Res<Table<G>>,
-    bars: Query<Entity, With<Timeline>>,
-    mut ticks: Query<(&TimelineTick, &mut BackgroundColor)>,
-) {
-    let Some(viewer) = table.viewer.as_ref() else {
-        for bar in &bars {
-            commands.entity(bar).despawn();
-        }
-        return;
-    };
-    if bars.is_empty() {
-        commands
-            .spawn((
-                Timeline,
-                DespawnOnExit(Screen::Playing),
-                Node {
-                    position_type: PositionType::Absolute,
-                    bottom: px(112),
-                    left: percent(10),
-                    width: percent(80),
-                    height: px(14),
-                    column_gap: px(2),
-                    ..default()
-                },
-            ))
-            .with_children(|bar| {
-                for ply in 0..viewer.actions.len() {
-                    bar.spawn((
-                        TimelineTick(ply + 1),
-                        Button,
-                        Node {
-                            flex_grow: 1.0,
-                            height: percent(100),
-                            ..default()
-                        },
-                        BackgroundColor(TICK),
-                    ))
-                    .observe(on_tick_click::<G>);
-                }
-            });
-    }
-    let played = table.game.actions().len();
-    for (tick, mut colour) in &mut ticks {
-        let want = if tick.0 <= played { TICK_PLAYED } else { TICK };
-        if colour.0 != want {
-            colour.0 = want;
-        }
-    }
-}
-
-fn on_tick_click<G: TableGame>(
-    click: On<Pointer<Click>>,
-    mut commands: Commands,
-    ticks: Query<&TimelineTick>,
-    mut table: ResMut<Table<G>>,
-    looks: Res<G::Looks>,
-    mut queue: ResMut<PlaybackQueue>,
-    parts: Query<Entity, With<TablePart>>,
-) {
-    if let Ok(tick) = ticks.get(click.entity) {
-        jump(
-            &mut commands,
-            &*looks,
-            &mut table,
-            &mut queue,
-            parts.iter(),
-            tick.0,
-        );
-    }
-}
-
 /// Steps back one move in `app` now (tests, scripts): what Left does.
 pub fn step_back_now<G: TableGame>(app: &mut App) {
     app.world_mut()
@@ -338,94 +252,28 @@ pub fn step_back_now<G: TableGame>(app: &mut App) {
         .expect("the table is set");
 }
 
+/// Jumps to `ply`, as a system: a click on the timeline runs it, and [`jump_now`].
+pub(super) fn jump_to<G: TableGame>(
+    In(ply): In<usize>,
+    mut commands: Commands,
+    mut table: ResMut<Table<G>>,
+    looks: Res<G::Looks>,
+    mut queue: ResMut<PlaybackQueue>,
+    parts: Query<Entity, With<TablePart>>,
+) {
+    jump(
+        &mut commands,
+        &*looks,
+        &mut table,
+        &mut queue,
+        parts.iter(),
+        ply,
+    );
+}
+
 /// Jumps to `ply` in `app` now (tests, scripts): what clicking the timeline does.
 pub fn jump_now<G: TableGame>(app: &mut App, ply: usize) {
     app.world_mut()
-        .run_system_cached_with(
-            |In(ply): In<usize>,
-             mut commands: Commands,
-             mut table: ResMut<Table<G>>,
-             looks: Res<G::Looks>,
-             mut queue: ResMut<PlaybackQueue>,
-             parts: Query<Entity, With<TablePart>>| {
-                jump(
-                    &mut commands,
-                    &*looks,
-                    &mut table,
-                    &mut queue,
-                    parts.iter(),
-                    ply,
-                );
-            },
-            ply,
-        )
+        .run_system_cached_with(jump_to::<G>, ply)
         .expect("the table is set");
-}
-
-/// A tick of the current move's stages (the wave ticks inside a move).
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct StageTick(pub usize);
-
-#[derive(Component)]
-pub(super) struct StageBar;
-
-/// Above the timeline, the move playing now: one tick per stage, lit up to the one playing.
-pub(super) fn draw_stage_ticks<G: TableGame>(
-    mut commands: Commands,
-    table: Res<Table<G>>,
-    queue: Res<PlaybackQueue>,
-    bars: Query<(Entity, Option<&Children>), With<StageBar>>,
-    mut ticks: Query<(&StageTick, &mut BackgroundColor)>,
-) {
-    let count = if table.viewer.is_some() {
-        queue.stage_count()
-    } else {
-        0
-    };
-    let shown = bars
-        .iter()
-        .next()
-        .map(|(e, c)| (e, c.map_or(0, |c| c.len())));
-    match shown {
-        Some((bar, n)) if n != count || count == 0 => {
-            commands.entity(bar).despawn();
-        }
-        None if count > 0 => {
-            commands
-                .spawn((
-                    StageBar,
-                    DespawnOnExit(Screen::Playing),
-                    Node {
-                        position_type: PositionType::Absolute,
-                        bottom: px(130),
-                        left: percent(35),
-                        width: percent(30),
-                        height: px(8),
-                        column_gap: px(3),
-                        ..default()
-                    },
-                ))
-                .with_children(|bar| {
-                    for stage in 0..count {
-                        bar.spawn((
-                            StageTick(stage + 1),
-                            Node {
-                                flex_grow: 1.0,
-                                height: percent(100),
-                                ..default()
-                            },
-                            BackgroundColor(TICK),
-                        ));
-                    }
-                });
-        }
-        _ => {}
-    }
-    let playing = queue.progress().map_or(count, |(n, _)| n);
-    for (tick, mut colour) in &mut ticks {
-        let want = if tick.0 <= playing { TICK_PLAYED } else { TICK };
-        if colour.0 != want {
-            colour.0 = want;
-        }
-    }
 }

@@ -22,6 +22,7 @@ pub fn plugin(app: &mut App) {
         "lodestone/vectress/force_lines.wgsl",
         include_bytes!("../../../assets/shaders/force_lines.wgsl"),
     );
+    crate::app::census::count_assets::<ForceLineMaterial>(app, "force_line_materials");
     app.add_systems(Startup, make_force_looks);
 }
 

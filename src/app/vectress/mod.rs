@@ -21,6 +21,10 @@ use super::table::{self as shared, Request, Table, TableSystems};
 use crate::rules::GameId;
 use crate::rules::vectress::{Action, Cell};
 
+/// Vectress's board: nine by nine.
+pub const BOARD: crate::app::boards::SquareBoard =
+    crate::app::boards::SquareBoard { cols: 9, rows: 9 };
+
 pub use self::status::describe;
 
 /// Vectress, as the shared table plays it.

@@ -6,7 +6,6 @@ use std::f32::consts::{FRAC_PI_4, PI};
 
 use bevy::prelude::*;
 
-use crate::app::boards::SquareBoard;
 use crate::rules::vectress::{Cell, Frame, Kind, Pole, Side};
 
 /// Height of a magnet's body.
@@ -188,7 +187,7 @@ pub struct Glow;
 
 /// The resting transform of a piece of `owner` on `cell`.
 pub fn rest_transform(cell: Cell, owner: Side) -> Transform {
-    let at = SquareBoard::VECTRESS.center(cell.x() as i32, cell.y() as i32);
+    let at = super::BOARD.center(cell.x() as i32, cell.y() as i32);
     // White's front is North (-z); Black's pieces are White's turned half round (V1).
     let turn = match owner {
         Side::White => 0.0,

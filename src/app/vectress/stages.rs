@@ -9,7 +9,6 @@ use bevy::prelude::*;
 
 use super::effects::{arrow, contact_spark, core_shake};
 use super::pieces::{BODY_HEIGHT, MagnetLooks, rest_transform};
-use crate::app::boards::SquareBoard;
 use crate::app::playback::{Motion, PieceTween, Stage};
 use crate::app::table::TablePart;
 use crate::rules::vectress::resolution::{BondChange, PieceMove, PlayerMove, Wave};
@@ -75,7 +74,7 @@ pub fn spawn_link(
 }
 
 pub(super) fn cell_point(cell: Cell) -> Vec3 {
-    SquareBoard::VECTRESS.center(cell.x() as i32, cell.y() as i32)
+    super::BOARD.center(cell.x() as i32, cell.y() as i32)
 }
 
 pub(super) fn dir_vector(dir: Dir) -> Vec3 {

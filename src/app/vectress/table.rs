@@ -1,6 +1,7 @@
 //! Vectress on the shared table: setting the magnets out, tidying after a move before its
 //! playback, and snapping every magnet to its cell once playback ends.
 
+use crate::app::boards::{BoardLook, BoardShape, Finish};
 use bevy::prelude::*;
 
 use super::pieces::{Magnet, MagnetLooks, rest_transform, spawn_magnet};
@@ -12,6 +13,22 @@ use crate::app::table::TableGame;
 use crate::rules::vectress::{Game, Resolution};
 
 impl TableGame for Vectress {
+    // A dark lacquered slate for the bright magnets.
+    const BOARD: BoardLook = BoardLook {
+        shape: BoardShape::Square {
+            board: super::BOARD,
+            lower_case_files: false,
+        },
+        finish: Finish {
+            tones: &[Color::srgb(0.25, 0.27, 0.31), Color::srgb(0.19, 0.21, 0.25)],
+            roughness: 0.32,
+            grain: false,
+            frame: Color::srgb(0.07, 0.07, 0.08),
+        },
+    };
+    // Six waves of pushes, shoves and bonds, ten pieces moved.
+    const HEAVIEST: (&'static [&'static str], &'static str) =
+        (&["B2-D4", "E7-C5", "D3~E4", "C5-C3"], "B1-B3");
     type Rules = Game;
     type Looks = MagnetLooks;
     type Scene = VectressScene;

@@ -14,8 +14,8 @@ use super::pieces::PieceView;
 use super::surface::{self, to_f32};
 use super::table::select;
 use super::{Looks, WavefieldTable};
+use crate::app::camera::{MainCamera, point_under};
 use crate::app::playback::PlaybackQueue;
-use crate::app::stage::MainCamera;
 use crate::app::table::Request;
 use crate::rules::wavefield::geometry::CELLS;
 use crate::rules::wavefield::views::{Marker, MarkerKind};
@@ -138,17 +138,6 @@ impl WavefieldTable {
     }
 }
 
-/// The point of the surface's resting plane under a viewport position.
-fn board_point(
-    cameras: &Query<(&Camera, &GlobalTransform), With<MainCamera>>,
-    at: Vec2,
-) -> Option<Vec3> {
-    let (camera, transform) = cameras.single().ok()?;
-    let ray = camera.viewport_to_world(transform, at).ok()?;
-    let distance = ray.intersect_plane(Vec3::Y * surface::BASE, InfinitePlane3d::new(Vec3::Y))?;
-    Some(ray.get_point(distance))
-}
-
 /// The square under a point over the board (see `pieces::cell_point`).
 pub fn cell_under(point: Vec3) -> Option<Cell> {
     let x = (point.x + 3.0).round();
@@ -200,7 +189,7 @@ pub(super) fn on_piece_drag(
     if table.drag.as_ref().map(|d| d.piece) != Some(piece.id) {
         return;
     }
-    let point = board_point(&cameras, drag.pointer_location.position);
+    let point = point_under(&cameras, surface::BASE, drag.pointer_location.position);
     let cell = point.and_then(cell_under);
     table.drag_over(cell);
     if let Some(point) = point {
@@ -228,7 +217,8 @@ pub(super) fn on_piece_drag_end(
     if table.drag.as_ref().map(|d| d.piece) != Some(piece.id) {
         return;
     }
-    let cell = board_point(&cameras, end.pointer_location.position).and_then(cell_under);
+    let cell =
+        point_under(&cameras, surface::BASE, end.pointer_location.position).and_then(cell_under);
     if table.end_drag(cell) {
         table.dropped = Some((piece.id, *transform));
     }

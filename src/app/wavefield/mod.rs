@@ -45,7 +45,7 @@ use super::Screen;
 use super::boards::BoardCell;
 use super::camera::OrbitCamera;
 use super::playback::{PlaybackQueue, Stage};
-use super::render::RenderRequest;
+use super::table::offscreen::RenderRequest;
 use super::table::{
     self as shared, Request, Table, TableGame, TablePart, TableStart, TableSystems,
 };

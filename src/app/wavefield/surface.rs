@@ -35,6 +35,7 @@ pub fn plugin(app: &mut App) {
         "lodestone/wavefield/wavefield.wgsl",
         include_bytes!("../../../assets/shaders/wavefield.wgsl"),
     );
+    crate::app::census::count_assets::<FieldMaterial>(app, "field_materials");
 }
 
 /// The views of the surface (V cycles them).

@@ -2,6 +2,7 @@
 //! selection with its W10 markers.
 
 use super::*;
+use crate::app::boards::{BoardLook, BoardShape, Finish, SquareBoard};
 
 /// The energy surface and its sides, and the panel, set out once when the game opens;
 /// stills pick a view, developer mode and a selection from the environment.
@@ -97,6 +98,24 @@ fn spawn_pieces(commands: &mut Commands, looks: &Looks, table: &mut WavefieldTab
 }
 
 impl TableGame for Wavefield {
+    // A near-black stage for the energy surface.
+    const BOARD: BoardLook = BoardLook {
+        shape: BoardShape::Square {
+            board: SquareBoard { cols: 7, rows: 7 },
+            lower_case_files: false,
+        },
+        finish: Finish {
+            tones: &[Color::srgb(0.30, 0.31, 0.34), Color::srgb(0.25, 0.26, 0.29)],
+            roughness: 0.6,
+            grain: false,
+            frame: Color::srgb(0.07, 0.07, 0.08),
+        },
+    };
+    // Two removal rounds take five pieces (every Blue piece but the Big Hat).
+    const HEAVIEST: (&'static [&'static str], &'static str) = (
+        &["tune R+T-A-B-", "D6-D3", "D2-E3", "tune R+T+A+B-"],
+        "D7-D6",
+    );
     type Rules = Game;
     type Looks = Looks;
     type Scene = WavefieldScene;

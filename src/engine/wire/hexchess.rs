@@ -34,6 +34,15 @@ pub struct Last {
 }
 
 impl Wire for Game {
+    const NOTHING_TO_UNDO: &'static str = "there is no move to undo";
+
+    fn nothing_to_choose(reason: Option<&str>) -> String {
+        match reason {
+            Some(reason) => format!("the game is over ({reason}); no more moves may be played"),
+            None => "there is no legal move to choose".into(),
+        }
+    }
+
     type State = State;
     type Last = Last;
 

@@ -20,6 +20,12 @@ pub trait Wire: Rules {
     type Last: Serialize;
     fn state(&self) -> Self::State;
     fn wire_resolution(resolution: &Self::Resolution) -> Self::Last;
+    /// `undo` at the start, in the game's words from before the games shared one session
+    /// (scripts may match them; `tests/engine/golden` pins them).
+    const NOTHING_TO_UNDO: &'static str;
+    /// `ai` with nothing to play, likewise in the game's earlier words (`reason`: the
+    /// outcome's, where the state has one).
+    fn nothing_to_choose(reason: Option<&str>) -> String;
     /// The legal actions in the protocol's notation, sorted as plain strings.
     fn legal_notation(&self) -> Vec<String> {
         let mut legal: Vec<String> = self
@@ -87,37 +93,12 @@ impl<G: Wire> EngineSession for Match<G> {
 fn refusal<G: Wire>(game: &G, refused: Refused<G::Illegal>) -> String {
     match refused {
         Refused::Illegal(e) => e.to_string(),
-        Refused::NothingToUndo => nothing_to_undo(G::GAME).to_string(),
+        Refused::NothingToUndo => G::NOTHING_TO_UNDO.to_string(),
         Refused::GameOver => {
             // The reason as STATE names it (hex chess's sentence quotes it).
             let state = serde_json::to_value(game.state()).unwrap_or(Value::Null);
-            nothing_to_choose(G::GAME, state["outcome"]["reason"].as_str())
+            G::nothing_to_choose(state["outcome"]["reason"].as_str())
         }
-    }
-}
-
-/// `undo` at the start, in each game's words from before the games shared one session
-/// (scripts may match them; `tests/engine/golden` pins them).
-fn nothing_to_undo(game: GameId) -> &'static str {
-    match game {
-        GameId::Vectress | GameId::Hexchess => "there is no move to undo",
-        GameId::Wavefield => "there is nothing to undo",
-        GameId::Polarity => "there is nothing to undo; no action has been played",
-    }
-}
-
-/// `ai` with nothing to play, likewise in each game's earlier words.
-fn nothing_to_choose(game: GameId, reason: Option<&str>) -> String {
-    match (game, reason) {
-        (GameId::Vectress, _) => "the game is over, so the computer has no move to play".into(),
-        (GameId::Hexchess, Some(reason)) => {
-            format!("the game is over ({reason}); no more moves may be played")
-        }
-        (GameId::Hexchess, None) => "there is no legal move to choose".into(),
-        (GameId::Wavefield, _) => {
-            "the game is over; there is nothing for the computer to play".into()
-        }
-        (GameId::Polarity, _) => "the game is over; no more actions are taken".into(),
     }
 }
 
@@ -126,12 +107,7 @@ pub fn new_session(game: GameId, setup: &Setup) -> Result<Box<dyn EngineSession>
     fn boxed<G: Wire>(setup: &Setup) -> Result<Box<dyn EngineSession>, String> {
         Ok(Box::new(Match::<G>::new(setup.clone())?))
     }
-    match game {
-        GameId::Vectress => boxed::<crate::rules::vectress::Game>(setup),
-        GameId::Hexchess => boxed::<crate::rules::hexchess::Game>(setup),
-        GameId::Wavefield => boxed::<crate::rules::wavefield::Game>(setup),
-        GameId::Polarity => boxed::<crate::rules::polarity::Game>(setup),
-    }
+    crate::with_rules!(game, G => boxed::<G>(setup))
 }
 
 /// A Wave Field session from developer-mode definitions (W11), seeded like any other.

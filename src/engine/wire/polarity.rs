@@ -51,6 +51,12 @@ pub struct Last {
 const SIDES: [Side; 2] = [Side::One, Side::Two];
 
 impl Wire for Game {
+    const NOTHING_TO_UNDO: &'static str = "there is nothing to undo; no action has been played";
+
+    fn nothing_to_choose(_: Option<&str>) -> String {
+        "the game is over; no more actions are taken".into()
+    }
+
     type State = State;
     type Last = Last;
 

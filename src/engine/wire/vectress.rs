@@ -38,6 +38,12 @@ struct Wave {
 }
 
 impl Wire for Game {
+    const NOTHING_TO_UNDO: &'static str = "there is no move to undo";
+
+    fn nothing_to_choose(_: Option<&str>) -> String {
+        "the game is over, so the computer has no move to play".into()
+    }
+
     type State = State;
     type Last = Last;
 

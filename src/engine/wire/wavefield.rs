@@ -57,6 +57,12 @@ pub struct Last {
 }
 
 impl Wire for Game {
+    const NOTHING_TO_UNDO: &'static str = "there is nothing to undo";
+
+    fn nothing_to_choose(_: Option<&str>) -> String {
+        "the game is over; there is nothing for the computer to play".into()
+    }
+
     type State = State;
     type Last = Last;
 

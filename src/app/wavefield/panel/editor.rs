@@ -133,7 +133,7 @@ fn spawn_grid(panel: &mut ChildSpawnerCommands) {
 pub fn spawn_developer_panel(commands: &mut Commands) {
     commands
         .spawn((
-            crate::app::hud::GamePanel,
+            crate::app::ui::GamePanel,
             Name::new("Wave Field developer panel"),
             DeveloperPanel,
             DespawnOnExit(Screen::Playing),

@@ -120,7 +120,7 @@ const COMPACT_WIDTH: f32 = 1100.0;
 /// middle, between the tuning panel and the wave editor.
 pub fn fit_panel(
     table: Res<WavefieldTable>,
-    cameras: Query<&Camera, With<crate::app::stage::MainCamera>>,
+    cameras: Query<&Camera, With<crate::app::camera::MainCamera>>,
     mut panel: Query<&mut Node, (With<WavePanel>, Without<PanelText>)>,
     mut texts: Query<(&PanelText, &mut Node), Without<WavePanel>>,
     mut orbit: Query<&mut crate::app::camera::OrbitCamera>,
@@ -258,7 +258,7 @@ fn spawn_slot_buttons(r: &mut ChildSpawnerCommands, kind: Kind) {
 pub fn spawn_panel(commands: &mut Commands) {
     commands
         .spawn((
-            crate::app::hud::GamePanel,
+            crate::app::ui::GamePanel,
             Name::new("Wave Field panel"),
             WavePanel,
             DespawnOnExit(Screen::Playing),

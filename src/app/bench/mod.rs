@@ -7,41 +7,32 @@
 //! The playback clock is stepped by hand (each stage lasts `--frames-per-stage` frames),
 //! so every run draws the same frames; only the wall-clock times differ.
 
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use bevy::prelude::*;
-use bevy::time::TimeUpdateStrategy;
 
-use super::film::FilmScript;
-use super::look::{LookOptions, Quality};
-use super::playback::{PlaybackQueue, STAGE_SECONDS};
-use super::render::{PipelineProbe, RenderRequest, SceneReady, Warmup, parse_size};
+mod long;
+mod measure;
+
+use measure::measure;
+
+use super::look::Quality;
+use super::render::parse_size;
+use super::table::TableGame;
 use crate::engine::cli::CliError;
 use crate::rules::GameId;
 
-/// Each game's heaviest playback: the actions before it, then the action measured.
+/// Each game's heaviest playback (`TableGame::HEAVIEST`): the actions before it, then
+/// the action measured.
 pub fn heavy_playback(game: GameId) -> (&'static [&'static str], &'static str) {
-    match game {
-        // Six waves of pushes, shoves and bonds, ten pieces moved.
-        GameId::Vectress => (&["B2-D4", "E7-C5", "D3~E4", "C5-C3"], "B1-B3"),
-        GameId::Hexchess => (HEXCHESS_BEFORE, HEXCHESS_HEAVY),
-        GameId::Wavefield => (WAVEFIELD_BEFORE, WAVEFIELD_HEAVY),
-        GameId::Polarity => (POLARITY_BEFORE, POLARITY_HEAVY),
-    }
+    crate::with_table!(game, G => <G as TableGame>::HEAVIEST)
 }
 
-/// A queen takes a queen and arrives renamed as a rook.
-const HEXCHESS_BEFORE: &[&str] = &["b1b2", "b7b6"];
-const HEXCHESS_HEAVY: &str = "b2b6";
-/// Two removal rounds take five pieces (every Blue piece but the Big Hat).
-const WAVEFIELD_BEFORE: &[&str] = &["tune R+T-A-B-", "D6-D3", "D2-E3", "tune R+T+A+B-"];
-const WAVEFIELD_HEAVY: &str = "D7-D6";
-/// The queen pulls eight stones into a block and nine are taken.
-const POLARITY_BEFORE: &[&str] = &["d6", "d2", "b4", "f4", "b6", "f6", "b2", "f2"];
-const POLARITY_HEAVY: &str = "d4 Q-";
-
-const USAGE: &str = "Usage: lodestone bench app [--games vectress,hexchess,wavefield,polarity] \
+/// `bench app --help`.
+fn usage() -> String {
+    let games = GameId::ALL.map(GameId::id).join(",");
+    format!(
+        "Usage: lodestone bench app [--games {games}] \
 [--size WxH] [--quality low|medium|high] [--bloom on|off] [--frames-per-stage N] [--timeout S] \
 [--long-lists] [--verbose]\n\n\
 Plays each game's heaviest action back offscreen and prints, per game, the main world's \
@@ -50,7 +41,9 @@ line. Frames are drawn one after the other, unpaced, so frame_ms is what a frame
 --frames-per-stage (or --frames-per-step) sets how many frames each playback step is drawn \
 in; --verbose lets the renderer's log lines through. --long-lists measures, besides, a \
 Vectress game at its 200-move cap (its last move played back) and a hex chess move list of \
-5,000 entries (the table idling as long as a playback), under \"long_lists\".\n";
+5,000 entries (the table idling as long as a playback), under \"long_lists\".\n"
+    )
+}
 
 #[derive(Debug, Clone, PartialEq)]
 struct BenchPlan {
@@ -78,7 +71,7 @@ fn parse(options: &[String]) -> Result<BenchPlan, CliError> {
     let mut it = options.iter();
     while let Some(option) = it.next() {
         if option == "--help" || option == "-h" {
-            return Err(CliError::Help(USAGE.to_string()));
+            return Err(CliError::Help(usage()));
         }
         if option == "--verbose" {
             plan.verbose = true;
@@ -100,9 +93,7 @@ fn parse(options: &[String]) -> Result<BenchPlan, CliError> {
                     .map(|g| GameId::parse(g.trim()))
                     .collect::<Option<Vec<_>>>()
                     .filter(|g| !g.is_empty())
-                    .ok_or_else(|| {
-                        bad("takes games from vectress, hexchess, wavefield, polarity")
-                    })?;
+                    .ok_or_else(|| bad(&format!("takes games from {}", GameId::known())))?;
             }
             "--size" => {
                 plan.size =
@@ -191,20 +182,7 @@ pub fn run(options: &[String]) -> Result<serde_json::Value, CliError> {
         "games": games,
     });
     if plan.long_lists {
-        let mut long = Vec::new();
-        for (name, case) in super::bench_long::cases() {
-            let samples = measure(&plan, &case).map_err(CliError::Failed)?;
-            long.push(serde_json::json!({
-                "case": name,
-                "game": case.game.id(),
-                "plies": case.before.len() + usize::from(case.heavy.is_some()),
-                "stages": samples.stages,
-                "frames": samples.update.len(),
-                "update_ms": summary(&samples.update),
-                "frame_ms": summary(&samples.frame),
-            }));
-        }
-        out["long_lists"] = serde_json::Value::Array(long);
+        out["long_lists"] = long::measure_all(&plan)?;
     }
     Ok(out)
 }
@@ -222,172 +200,6 @@ fn summary(samples: &[f64]) -> serde_json::Value {
         (sorted[i] * 1000.0 * 100.0).round() / 100.0
     };
     serde_json::json!({"median": at(0.5), "p99": at(0.99)})
-}
-
-#[derive(Default, Debug)]
-struct Samples {
-    update: Vec<f64>,
-    frame: Vec<f64>,
-    stages: usize,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Phase {
-    Warmup,
-    Measuring,
-}
-
-#[derive(Resource)]
-struct Bench {
-    phase: Phase,
-    step: Duration,
-    warmup: Warmup,
-    update_started: Option<Instant>,
-    last_frame: Option<Instant>,
-    started: Instant,
-    timeout: Duration,
-    samples: Arc<Mutex<Samples>>,
-    failed: Arc<Mutex<Option<String>>>,
-    /// Done to the table once the scene is ready, before measuring.
-    prepare: Option<fn(&mut World)>,
-    /// With no action to play: frames to measure the table idling.
-    idle_frames: Option<usize>,
-}
-
-fn measure(plan: &BenchPlan, case: &Case) -> Result<Samples, String> {
-    let game = case.game;
-    let request = RenderRequest {
-        game: Some(game),
-        moves: case.before.clone(),
-        freeze: None,
-    };
-    let (mut app, _image) = super::render::offscreen_app(
-        request,
-        plan.size.0,
-        plan.size.1,
-        plan.verbose,
-        false,
-        "bench app",
-    )?;
-    let samples = Arc::new(Mutex::new(Samples::default()));
-    let failed = Arc::new(Mutex::new(None));
-    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::ZERO))
-        .insert_resource(plan.quality)
-        .insert_resource(LookOptions {
-            bloom: plan.bloom,
-            ..LookOptions::default()
-        })
-        .insert_resource(super::film::FilmOverlay {
-            captions: true,
-            caption_size: (plan.size.1 as f32 / 30.0).clamp(9.0, 40.0),
-        })
-        .insert_resource(FilmScript {
-            actions: case.heavy.iter().cloned().collect(),
-            running: false,
-            table_idle: true,
-        })
-        .insert_resource(Bench {
-            phase: Phase::Warmup,
-            step: Duration::from_secs_f32(STAGE_SECONDS / plan.frames_per_stage as f32),
-            warmup: Warmup::default(),
-            update_started: None,
-            last_frame: None,
-            started: Instant::now(),
-            timeout: plan.timeout,
-            samples: samples.clone(),
-            failed: failed.clone(),
-            prepare: case.prepare,
-            idle_frames: case
-                .heavy
-                .is_none()
-                .then_some(6 * plan.frames_per_stage as usize),
-        })
-        .add_systems(First, start_update)
-        .add_systems(Last, (end_update, prepare_table).chain());
-    app.run();
-    if let Some(why) = failed
-        .lock()
-        .map_err(|_| "bench app: lost its state")?
-        .take()
-    {
-        return Err(why);
-    }
-    let samples = std::mem::take(&mut *samples.lock().map_err(|_| "bench app: lost its samples")?);
-    if samples.update.is_empty() {
-        return Err(format!("bench app: {} played back no frame", game.id()));
-    }
-    Ok(samples)
-}
-
-fn start_update(mut bench: ResMut<Bench>) {
-    let now = Instant::now();
-    if bench.phase == Phase::Measuring
-        && let Some(last) = bench.last_frame
-        && let Ok(mut samples) = bench.samples.lock()
-    {
-        samples.frame.push(now.duration_since(last).as_secs_f64());
-    }
-    bench.last_frame = Some(now);
-    bench.update_started = Some(now);
-}
-
-#[allow(clippy::too_many_arguments)]
-fn end_update(
-    mut bench: ResMut<Bench>,
-    probe: Res<PipelineProbe>,
-    ready: Res<SceneReady>,
-    queue: Res<PlaybackQueue>,
-    mut script: ResMut<FilmScript>,
-    mut clock: ResMut<TimeUpdateStrategy>,
-    mut exit: MessageWriter<AppExit>,
-) {
-    if bench.started.elapsed() > bench.timeout {
-        if let Ok(mut slot) = bench.failed.lock() {
-            *slot = Some(format!(
-                "bench app: not finished within {} s",
-                bench.timeout.as_secs()
-            ));
-        }
-        exit.write(AppExit::error());
-        return;
-    }
-    match bench.phase {
-        Phase::Warmup => {
-            if bench.warmup.settled(ready.0, probe.waiting()) {
-                script.running = true;
-                *clock = TimeUpdateStrategy::ManualDuration(bench.step);
-                bench.phase = Phase::Measuring;
-            }
-        }
-        Phase::Measuring => {
-            if let (Some(started), Ok(mut samples)) = (bench.update_started, bench.samples.lock()) {
-                samples.update.push(started.elapsed().as_secs_f64());
-                if let Some((_, total)) = queue.progress() {
-                    samples.stages = samples.stages.max(total);
-                }
-            }
-            let frames = bench.samples.lock().map_or(0, |s| s.update.len());
-            let done = match bench.idle_frames {
-                Some(idle) => frames >= idle,
-                None => script.finished(&queue),
-            };
-            if done {
-                exit.write(AppExit::Success);
-            }
-        }
-    }
-}
-
-/// Runs the case's preparation once the table is set, while the renderer warms up (so
-/// the panel it rebuilds is drawn before measuring starts).
-fn prepare_table(world: &mut World) {
-    if !world.resource::<SceneReady>().0 {
-        return;
-    }
-    let mut bench = world.resource_mut::<Bench>();
-    if let Some(prepare) = bench.prepare.take() {
-        prepare(world);
-    }
 }
 
 #[cfg(test)]

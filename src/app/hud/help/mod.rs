@@ -1,42 +1,43 @@
 //! The help overlay: the rules page of each game (`rules.rs`) and every key, the table's
 //! and the game's own ([`GameKeys`]), one tab each. F1 opens it on the game being played
-//! (the keys in the menu), `?` on the keys; F1 or Escape closes it, and while it is open
-//! Escape does nothing else.
+//! (the keys in the menu), `?` on the keys; F1 or Escape closes it. It is the overlay
+//! state's `Overlay::Help`: while it is open, Escape does nothing else.
+
+mod keys;
 
 use bevy::prelude::*;
 
-use super::{GameKeys, INK, bold};
 use crate::app::look::fonts::UiFonts;
-use crate::app::{ActiveGame, KeyboardCaptured, Screen};
+use crate::app::ui::FilmOverlay;
+use crate::app::ui::theme::{INK, bold};
+use crate::app::ui::widgets::overlay_layer;
+use crate::app::{ActiveGame, KeyboardCaptured, Overlay, Screen};
 use crate::rules::GameId;
+
+pub use keys::shared_keys;
 
 /// The help's systems (the HUD's own run after them).
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub(super) struct HelpSystems;
+pub struct HelpSystems;
 
 pub(super) fn plugin(app: &mut App) {
     // The wheel scrolls the rules (headless apps have no input plugin to add it).
     app.add_message::<bevy::input::mouse::MouseWheel>()
-        .init_resource::<HelpOverlay>()
         .init_resource::<HelpTab>()
         .add_systems(Startup, spawn_help)
         .add_systems(
             Update,
             (
-                toggle_help.after(crate::app::pause::escape_key),
+                toggle_help,
                 press_tabs,
-                update_help,
+                keys::update_help,
                 show_tab,
-                super::rules::scroll_rules.run_if(|h: Res<HelpOverlay>| h.0),
+                super::rules::scroll_rules.run_if(in_state(Overlay::Help)),
             )
                 .chain()
                 .in_set(HelpSystems),
         );
 }
-
-/// Whether the help overlay (every key) is open. While it is, Escape only closes it.
-#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct HelpOverlay(pub bool);
 
 /// The overlay's page: a game's rules, or the keys.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
@@ -47,13 +48,13 @@ pub enum HelpTab {
 }
 
 impl HelpTab {
-    pub const ALL: [HelpTab; 5] = [
-        HelpTab::Rules(GameId::Vectress),
-        HelpTab::Rules(GameId::Hexchess),
-        HelpTab::Rules(GameId::Wavefield),
-        HelpTab::Rules(GameId::Polarity),
-        HelpTab::Keys,
-    ];
+    /// Every tab, in order: each game's rules (in `GameId::ALL`'s order), then the keys.
+    pub fn all() -> impl Iterator<Item = HelpTab> {
+        GameId::ALL
+            .into_iter()
+            .map(HelpTab::Rules)
+            .chain([HelpTab::Keys])
+    }
 
     fn label(self) -> &'static str {
         match self {
@@ -84,56 +85,13 @@ enum HelpList {
     Game,
 }
 
-/// The keys every table shares, (key, what it does).
-pub fn shared_keys(playing: bool) -> Vec<(&'static str, &'static str)> {
-    let mut keys = Vec::new();
-    if playing {
-        keys.extend([
-            ("[  ]", "playback slower / faster"),
-            ("Space", "pause / resume playback"),
-            (".", "play one step, then pause"),
-            ("R", "replay the last move"),
-            ("Enter", "skip to the end of the playback"),
-            ("right-drag, arrows", "orbit the camera"),
-            ("wheel", "zoom"),
-            ("Home", "reset the view"),
-        ]);
-    } else {
-        keys.push(("click", "start a game or open a replay"));
-    }
-    keys.extend([
-        ("F2", "colours (classic / high contrast)"),
-        ("F3", "quality (low / medium / high)"),
-        ("F11", "fullscreen / window"),
-        ("F12", "screenshot"),
-    ]);
-    if playing {
-        keys.extend([
-            ("Ctrl+S", "save the replay now"),
-            ("Esc", "pause menu (resume, undo, settings, rules, menu)"),
-        ]);
-    }
-    keys.push(("F1, ?", "the rules (F1) and these keys (?); Esc closes"));
-    keys
-}
-
 fn spawn_help(mut commands: Commands, fonts: Option<Res<UiFonts>>) {
     let fonts = fonts.as_deref();
     commands.spawn((
         Name::new("Help"),
         HelpRoot,
-        Node {
-            position_type: PositionType::Absolute,
-            width: percent(100),
-            height: percent(100),
-            justify_content: JustifyContent::Center,
-            align_items: AlignItems::Center,
-            display: Display::None,
-            ..default()
-        },
-        GlobalZIndex(20),
-        // Dims what is behind, so the keys read on any screen.
-        BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.55)),
+        // Dims what is behind, so the keys read on any screen; hidden until opened.
+        overlay_layer(20, 0.55, Display::None),
         Pickable::IGNORE,
         children![(
             Name::new("Help panel"),
@@ -156,7 +114,7 @@ fn spawn_help(mut commands: Commands, fonts: Option<Res<UiFonts>>) {
                         row_gap: px(6),
                         ..default()
                     },
-                    Children::spawn(SpawnIter(HelpTab::ALL.into_iter().map(tab_button))),
+                    Children::spawn(SpawnIter(HelpTab::all().map(tab_button))),
                 ),
                 (
                     Name::new("Rules page"),
@@ -255,7 +213,7 @@ fn press_tabs(
 #[allow(clippy::type_complexity, clippy::too_many_arguments)]
 fn show_tab(
     mut commands: Commands,
-    help: Res<HelpOverlay>,
+    overlay: Res<State<Overlay>>,
     tab: Res<HelpTab>,
     fonts: Option<Res<UiFonts>>,
     mut images: ResMut<Assets<Image>>,
@@ -264,7 +222,7 @@ fn show_tab(
     mut rules: Query<(Entity, &mut Node, &mut ScrollPosition), With<super::rules::RulesBody>>,
     mut keys: Query<&mut Node, (With<KeysPage>, Without<super::rules::RulesBody>)>,
 ) {
-    if !(tab.is_changed() || help.is_changed()) || !help.0 {
+    if !(tab.is_changed() || overlay.is_changed()) || *overlay.get() != Overlay::Help {
         return;
     }
     for (TabButton(button), mut fill) in &mut buttons {
@@ -296,18 +254,20 @@ fn show_tab(
     }
 }
 
-/// Toggles the help overlay: F1 or `?` (the slash key) opens and closes it, Escape closes
-/// it. Runs after the menu's Escape, which stands aside while the overlay is open.
+/// Toggles the help overlay: F1 or `?` (the slash key) opens and closes it (over whatever
+/// else was open), Escape closes it.
 #[allow(clippy::too_many_arguments)]
 fn toggle_help(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     captured: Res<KeyboardCaptured>,
-    film: Option<Res<crate::app::film::FilmOverlay>>,
+    film: Option<Res<FilmOverlay>>,
     screen: Res<State<Screen>>,
     active: Option<Res<ActiveGame>>,
-    mut help: ResMut<HelpOverlay>,
+    overlay: Res<State<Overlay>>,
+    mut next: ResMut<NextState<Overlay>>,
     mut tab: ResMut<HelpTab>,
 ) {
+    let open = *overlay.get() == Overlay::Help;
     let Some(keys) = keys else { return };
     if film.is_some() {
         return;
@@ -315,138 +275,15 @@ fn toggle_help(
     // A text field with the keyboard keeps `?` and Escape; F1 is never typed.
     let f1 = keys.just_pressed(KeyCode::F1);
     if f1 || (!captured.0 && keys.just_pressed(KeyCode::Slash)) {
-        help.0 = !help.0;
-        if help.0 {
+        next.set(if open { Overlay::None } else { Overlay::Help });
+        if !open {
             // F1 teaches the game being played; `?` lists the keys.
             *tab = match (&active, *screen.get() == Screen::Playing) {
                 (Some(active), true) if f1 => HelpTab::Rules(active.game),
                 _ => HelpTab::Keys,
             };
         }
-    } else if help.0 && !captured.0 && keys.just_pressed(KeyCode::Escape) {
-        help.0 = false;
-    }
-}
-
-/// What the overlay lists: the two headings and their rows.
-type HelpContent = (String, Vec<(String, String)>, String, Vec<(String, String)>);
-
-#[allow(clippy::type_complexity, clippy::too_many_arguments)]
-fn update_help(
-    mut commands: Commands,
-    help: Res<HelpOverlay>,
-    screen: Res<State<Screen>>,
-    active: Option<Res<ActiveGame>>,
-    game_keys: Res<GameKeys>,
-    fonts: Option<Res<UiFonts>>,
-    mut roots: Query<&mut Node, (With<HelpRoot>, Without<HelpList>)>,
-    mut lists: Query<(Entity, &HelpList, &mut Node), Without<HelpRoot>>,
-    mut shown: Local<Option<HelpContent>>,
-) {
-    let display = if help.0 { Display::Flex } else { Display::None };
-    for mut node in &mut roots {
-        if node.display != display {
-            node.display = display;
-        }
-    }
-    if !help.0 {
-        return;
-    }
-    let playing = *screen.get() == Screen::Playing;
-    let shared: Vec<(String, String)> = shared_keys(playing)
-        .into_iter()
-        .map(|(k, d)| (k.to_string(), d.to_string()))
-        .collect();
-    let (game_title, own) = match &active {
-        Some(active) if playing => (active.game.title().to_string(), game_keys.0.clone()),
-        _ => (String::new(), Vec::new()),
-    };
-    let content: HelpContent = (
-        if playing { "Table" } else { "Menu" }.to_string(),
-        shared,
-        game_title,
-        own,
-    );
-    if shown.as_ref() == Some(&content) {
-        return;
-    }
-    let fonts = fonts.as_deref();
-    for (entity, list, mut node) in &mut lists {
-        let (heading, rows) = match list {
-            HelpList::Shared => (&content.0, &content.1),
-            HelpList::Game => (&content.2, &content.3),
-        };
-        let display = if rows.is_empty() {
-            Display::None
-        } else {
-            Display::Flex
-        };
-        if node.display != display {
-            node.display = display;
-        }
-        let mut entity = commands.entity(entity);
-        entity.despawn_children();
-        if rows.is_empty() {
-            continue;
-        }
-        let heading = heading.clone();
-        let rows = rows.clone();
-        entity.with_children(|list| {
-            list.spawn((
-                Text::new(heading),
-                bold(fonts, 15.0),
-                TextColor(INK),
-                Node {
-                    margin: UiRect::bottom(px(4)),
-                    ..default()
-                },
-            ));
-            for (key, what) in rows {
-                list.spawn(Node {
-                    column_gap: px(10),
-                    ..default()
-                })
-                .with_children(|row| {
-                    row.spawn((
-                        Text::new(key),
-                        bold(fonts, 13.0),
-                        TextColor(Color::srgb(0.95, 0.85, 0.6)),
-                        Node {
-                            width: px(128),
-                            flex_shrink: 0.0,
-                            ..default()
-                        },
-                    ));
-                    row.spawn((
-                        Text::new(what),
-                        TextFont::from_font_size(13.0),
-                        TextColor(INK),
-                        Node {
-                            max_width: px(260),
-                            ..default()
-                        },
-                    ));
-                });
-            }
-        });
-    }
-    *shown = Some(content);
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::app::hud::hint_line;
-
-    #[test]
-    fn the_help_lists_the_shared_keys_and_the_hint_stays_short() {
-        let playing = shared_keys(true);
-        for key in ["Space", "Enter", "F2", "F12", "Ctrl+S", "Esc", "Home"] {
-            assert!(playing.iter().any(|(k, _)| *k == key), "{key}: {playing:?}");
-        }
-        let menu = shared_keys(false);
-        assert!(menu.iter().all(|(k, _)| *k != "Esc"), "{menu:?}");
-        assert!(hint_line(true, false).len() < 24);
-        assert!(hint_line(false, false).contains("F1"));
+    } else if open && !captured.0 && keys.just_pressed(KeyCode::Escape) {
+        next.set(Overlay::None);
     }
 }

@@ -6,7 +6,8 @@
 use bevy::prelude::*;
 use rand::seq::IndexedRandom;
 
-use super::bench_app::Case;
+use super::{BenchPlan, Case, measure, summary};
+use crate::engine::cli::CliError;
 use crate::rules::rng::seeded;
 use crate::rules::vectress::game::MOVE_CAP;
 use crate::rules::{GameId, Rules, Setup, hexchess, vectress};
@@ -41,6 +42,24 @@ pub fn cases() -> Vec<(&'static str, Case)> {
             },
         ),
     ]
+}
+
+/// Each long case measured, as the `long_lists` array of the bench's answer.
+pub(super) fn measure_all(plan: &BenchPlan) -> Result<serde_json::Value, CliError> {
+    let mut long = Vec::new();
+    for (name, case) in cases() {
+        let samples = measure(plan, &case).map_err(CliError::Failed)?;
+        long.push(serde_json::json!({
+            "case": name,
+            "game": case.game.id(),
+            "plies": case.before.len() + usize::from(case.heavy.is_some()),
+            "stages": samples.stages,
+            "frames": samples.update.len(),
+            "update_ms": summary(&samples.update),
+            "frame_ms": summary(&samples.frame),
+        }));
+    }
+    Ok(serde_json::Value::Array(long))
 }
 
 /// `plies` actions from the start, in notation, each drawn (seeded) from those that leave
@@ -78,7 +97,7 @@ pub fn seeded_play<G: Rules>(plies: usize, seed: u64) -> Vec<String> {
 /// Types the opening's entries again and again after it until the list holds
 /// [`HEXCHESS_ENTRIES`].
 fn type_the_rest(world: &mut World) {
-    let Some(mut table) = world.get_resource_mut::<super::hexchess::HexchessTable>() else {
+    let Some(mut table) = world.get_resource_mut::<crate::app::hexchess::HexchessTable>() else {
         return;
     };
     let opening: Vec<String> = table.game.entries().0;
@@ -88,7 +107,7 @@ fn type_the_rest(world: &mut World) {
         .take(HEXCHESS_ENTRIES.saturating_sub(opening.len()))
         .cloned()
         .collect();
-    super::hexchess::type_entries(&mut table, typed);
+    crate::app::hexchess::type_entries(&mut table, typed);
 }
 
 #[cfg(test)]

@@ -6,19 +6,21 @@
 //! without input on the menu (or with `lodestone --attract`); any key or click returns
 //! to the menu.
 
-use bevy::input::mouse::MouseButton;
+mod attract;
+
 use bevy::prelude::*;
 
-use super::film::FilmScript;
+use super::hud::Heading;
 use super::playback::PlaybackQueue;
+use super::settings::Settings;
 use super::table::StartFrom;
+use super::table::script::ActionScript;
 use super::{ActiveGame, PlayMode, Screen};
 use crate::replay::Replay;
 use crate::rules::GameId;
 
 pub fn plugin(app: &mut App) {
-    app.init_resource::<AttractSettings>()
-        .init_resource::<IdleClock>()
+    app.init_resource::<attract::IdleClock>()
         .add_systems(Startup, spawn_fade)
         .add_systems(
             OnEnter(Screen::Interlude),
@@ -29,9 +31,10 @@ pub fn plugin(app: &mut App) {
             Update,
             (
                 start_from_buttons,
-                attract_when_idle.run_if(in_state(Screen::Menu)),
-                leave_attract_on_input,
+                attract::attract_when_idle.run_if(in_state(Screen::Menu)),
+                attract::leave_attract_on_input,
                 run_showcase,
+                name_the_scenario,
                 draw_fade,
             )
                 .chain(),
@@ -45,35 +48,9 @@ const HOLD: f32 = 3.0;
 /// Seconds of each fade (out to black, in from black).
 const FADE: f32 = 0.6;
 
-/// The slowest and fastest slow motion the showcase plays its moments at.
-pub const SLOW_MOTION: std::ops::RangeInclusive<f32> = 0.1..=0.25;
-
-/// The attract mode's settings (from `settings.ron`: `attract_idle_seconds`, and the
-/// showcase's slow-motion speed `showcase_speed`, within [`SLOW_MOTION`]).
-#[derive(Resource, Debug, Clone, Copy, PartialEq)]
-pub struct AttractSettings {
-    /// Seconds without input on the menu before the showcase starts by itself; 0 never.
-    pub idle_seconds: f32,
-    /// The focus ply's playback speed, 0.1 to 0.25.
-    pub slow_motion: f32,
-}
-
-impl Default for AttractSettings {
-    fn default() -> Self {
-        AttractSettings {
-            idle_seconds: 60.0,
-            slow_motion: 0.2,
-        }
-    }
-}
-
 /// Start the showcase in attract mode as soon as the window opens (`--attract`).
 #[derive(Resource, Debug, Clone, Copy)]
 pub struct AttractAtStart;
-
-/// Seconds since the last key, click or pointer move on the menu.
-#[derive(Resource, Debug, Default)]
-struct IdleClock(f32);
 
 /// A menu button that starts a showcase: of one game, or of all (`None`).
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -184,7 +161,7 @@ fn open_scenario(commands: &mut Commands, next: &mut NextState<Screen>, run: &mu
         game: scenario.0,
         mode: PlayMode::Showcase,
     });
-    commands.insert_resource(FilmScript {
+    commands.insert_resource(ActionScript {
         actions: focus_action(&scenario.1).into_iter().collect(),
         running: false,
         table_idle: true,
@@ -223,7 +200,7 @@ fn start_from_buttons(
     buttons: Query<(&Interaction, &ShowcaseButton), Changed<Interaction>>,
     mut next: ResMut<NextState<Screen>>,
     at_start: Option<Res<AttractAtStart>>,
-    mut notice: ResMut<super::hud::Notice>,
+    mut notice: ResMut<super::ui::Notice>,
 ) {
     let mut wanted = buttons
         .iter()
@@ -240,52 +217,6 @@ fn start_from_buttons(
     }
 }
 
-/// On the menu, counts the seconds without input and starts the attract showcase when
-/// the setting's time has passed.
-#[allow(clippy::too_many_arguments)]
-fn attract_when_idle(
-    mut commands: Commands,
-    mut clock: ResMut<IdleClock>,
-    settings: Res<AttractSettings>,
-    time: Res<Time>,
-    keys: Option<Res<ButtonInput<KeyCode>>>,
-    mouse: Option<Res<ButtonInput<MouseButton>>>,
-    moved: Option<Res<bevy::input::mouse::AccumulatedMouseMotion>>,
-    run: Option<Res<ShowcaseRun>>,
-    mut next: ResMut<NextState<Screen>>,
-) {
-    let input = keys.is_some_and(|k| k.get_pressed().next().is_some())
-        || mouse.is_some_and(|m| m.get_pressed().next().is_some())
-        || moved.is_some_and(|m| m.delta != Vec2::ZERO);
-    if input || run.is_some() {
-        clock.0 = 0.0;
-        return;
-    }
-    clock.0 += time.delta_secs();
-    if settings.idle_seconds > 0.0 && clock.0 >= settings.idle_seconds {
-        clock.0 = 0.0;
-        // An empty library just leaves the menu as it is.
-        let _ = start_showcase(&mut commands, &mut next, None, true);
-    }
-}
-
-/// In attract mode any key or click goes back to the menu.
-fn leave_attract_on_input(
-    run: Option<Res<ShowcaseRun>>,
-    keys: Option<Res<ButtonInput<KeyCode>>>,
-    mouse: Option<Res<ButtonInput<MouseButton>>>,
-    mut next: ResMut<NextState<Screen>>,
-) {
-    if !run.is_some_and(|r| r.attract) {
-        return;
-    }
-    let input = keys.is_some_and(|k| k.get_just_pressed().next().is_some())
-        || mouse.is_some_and(|m| m.get_just_pressed().next().is_some());
-    if input {
-        next.set(Screen::Menu);
-    }
-}
-
 /// Steps the showcase through its phases.
 #[allow(clippy::too_many_arguments)]
 fn run_showcase(
@@ -293,9 +224,9 @@ fn run_showcase(
     run: Option<ResMut<ShowcaseRun>>,
     time: Res<Time>,
     screen: Res<State<Screen>>,
-    settings: Res<AttractSettings>,
+    settings: Option<Res<Settings>>,
     mut queue: ResMut<PlaybackQueue>,
-    script: Option<ResMut<FilmScript>>,
+    script: Option<ResMut<ActionScript>>,
     mut next: ResMut<NextState<Screen>>,
 ) {
     let Some(mut run) = run else { return };
@@ -316,7 +247,7 @@ fn run_showcase(
         Phase::Focus => {
             // Slow motion for this playback only: the chosen speed is left alone.
             if !queue.is_idle() {
-                queue.slow_this_playback(settings.slow_motion);
+                queue.slow_this_playback(attract::attract_settings(settings.as_deref()).1);
             }
             let done = script
                 .as_ref()
@@ -345,10 +276,18 @@ fn run_showcase(
     }
 }
 
+/// The HUD's title names the scenario playing ("Showcase 3/36 - ...").
+fn name_the_scenario(run: Option<Res<ShowcaseRun>>, mut heading: ResMut<Heading>) {
+    let wanted = run.map(|r| r.heading());
+    if heading.0 != wanted {
+        heading.0 = wanted;
+    }
+}
+
 /// Leaving the showcase (Escape, or any input in attract mode).
 fn end_showcase(mut commands: Commands, run: Option<Res<ShowcaseRun>>) {
     if run.is_some() {
-        commands.remove_resource::<FilmScript>();
+        commands.remove_resource::<ActionScript>();
         commands.remove_resource::<ShowcaseRun>();
     }
 }

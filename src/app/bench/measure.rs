@@ -1,0 +1,183 @@
+//! One measurement: a headless offscreen app plays a case back, its clock stepped by
+//! hand, and the main world's update and the whole frame are timed frame by frame.
+
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
+
+use super::{BenchPlan, Case};
+use crate::app::look::LookOptions;
+use crate::app::playback::{PlaybackQueue, STAGE_SECONDS};
+use crate::app::render::{PipelineProbe, SceneReady, Warmup};
+use crate::app::table::offscreen::RenderRequest;
+use crate::app::table::script::ActionScript;
+
+#[derive(Default, Debug)]
+pub(super) struct Samples {
+    /// Seconds of each frame's main-world update, and of each whole frame.
+    pub(super) update: Vec<f64>,
+    pub(super) frame: Vec<f64>,
+    /// Stages played back.
+    pub(super) stages: usize,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Phase {
+    Warmup,
+    Measuring,
+}
+
+#[derive(Resource)]
+struct Bench {
+    phase: Phase,
+    step: Duration,
+    warmup: Warmup,
+    update_started: Option<Instant>,
+    last_frame: Option<Instant>,
+    started: Instant,
+    timeout: Duration,
+    samples: Arc<Mutex<Samples>>,
+    failed: Arc<Mutex<Option<String>>>,
+    /// Done to the table once the scene is ready, before measuring.
+    prepare: Option<fn(&mut World)>,
+    /// With no action to play: frames to measure the table idling.
+    idle_frames: Option<usize>,
+}
+
+pub(super) fn measure(plan: &BenchPlan, case: &Case) -> Result<Samples, String> {
+    let game = case.game;
+    let request = RenderRequest {
+        game: Some(game),
+        moves: case.before.clone(),
+        freeze: None,
+    };
+    let (mut app, _image) = crate::app::render::offscreen_app(
+        request,
+        plan.size.0,
+        plan.size.1,
+        plan.verbose,
+        false,
+        "bench app",
+    )?;
+    let samples = Arc::new(Mutex::new(Samples::default()));
+    let failed = Arc::new(Mutex::new(None));
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::ZERO))
+        .insert_resource(plan.quality)
+        .insert_resource(LookOptions {
+            bloom: plan.bloom,
+            ..LookOptions::default()
+        })
+        .insert_resource(crate::app::ui::FilmOverlay {
+            captions: true,
+            caption_size: (plan.size.1 as f32 / 30.0).clamp(9.0, 40.0),
+        })
+        .insert_resource(ActionScript {
+            actions: case.heavy.iter().cloned().collect(),
+            running: false,
+            table_idle: true,
+        })
+        .insert_resource(Bench {
+            phase: Phase::Warmup,
+            step: Duration::from_secs_f32(STAGE_SECONDS / plan.frames_per_stage as f32),
+            warmup: Warmup::default(),
+            update_started: None,
+            last_frame: None,
+            started: Instant::now(),
+            timeout: plan.timeout,
+            samples: samples.clone(),
+            failed: failed.clone(),
+            prepare: case.prepare,
+            idle_frames: case
+                .heavy
+                .is_none()
+                .then_some(6 * plan.frames_per_stage as usize),
+        })
+        .add_systems(First, start_update)
+        .add_systems(Last, (end_update, prepare_table).chain());
+    app.run();
+    if let Some(why) = failed
+        .lock()
+        .map_err(|_| "bench app: lost its state")?
+        .take()
+    {
+        return Err(why);
+    }
+    let samples = std::mem::take(&mut *samples.lock().map_err(|_| "bench app: lost its samples")?);
+    if samples.update.is_empty() {
+        return Err(format!("bench app: {} played back no frame", game.id()));
+    }
+    Ok(samples)
+}
+
+fn start_update(mut bench: ResMut<Bench>) {
+    let now = Instant::now();
+    if bench.phase == Phase::Measuring
+        && let Some(last) = bench.last_frame
+        && let Ok(mut samples) = bench.samples.lock()
+    {
+        samples.frame.push(now.duration_since(last).as_secs_f64());
+    }
+    bench.last_frame = Some(now);
+    bench.update_started = Some(now);
+}
+
+#[allow(clippy::too_many_arguments)]
+fn end_update(
+    mut bench: ResMut<Bench>,
+    probe: Res<PipelineProbe>,
+    ready: Res<SceneReady>,
+    queue: Res<PlaybackQueue>,
+    mut script: ResMut<ActionScript>,
+    mut clock: ResMut<TimeUpdateStrategy>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    if bench.started.elapsed() > bench.timeout {
+        if let Ok(mut slot) = bench.failed.lock() {
+            *slot = Some(format!(
+                "bench app: not finished within {} s",
+                bench.timeout.as_secs()
+            ));
+        }
+        exit.write(AppExit::error());
+        return;
+    }
+    match bench.phase {
+        Phase::Warmup => {
+            if bench.warmup.settled(ready.0, probe.waiting()) {
+                script.running = true;
+                *clock = TimeUpdateStrategy::ManualDuration(bench.step);
+                bench.phase = Phase::Measuring;
+            }
+        }
+        Phase::Measuring => {
+            if let (Some(started), Ok(mut samples)) = (bench.update_started, bench.samples.lock()) {
+                samples.update.push(started.elapsed().as_secs_f64());
+                if let Some((_, total)) = queue.progress() {
+                    samples.stages = samples.stages.max(total);
+                }
+            }
+            let frames = bench.samples.lock().map_or(0, |s| s.update.len());
+            let done = match bench.idle_frames {
+                Some(idle) => frames >= idle,
+                None => script.finished(&queue),
+            };
+            if done {
+                exit.write(AppExit::Success);
+            }
+        }
+    }
+}
+
+/// Runs the case's preparation once the table is set, while the renderer warms up (so
+/// the panel it rebuilds is drawn before measuring starts).
+fn prepare_table(world: &mut World) {
+    if !world.resource::<SceneReady>().0 {
+        return;
+    }
+    let mut bench = world.resource_mut::<Bench>();
+    if let Some(prepare) = bench.prepare.take() {
+        prepare(world);
+    }
+}

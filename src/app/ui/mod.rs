@@ -1,0 +1,35 @@
+//! The UI kit every screen and the HUD build from: the palette and sizes (`theme`), the
+//! widgets (`widgets`), the passing notice (`notice`), and the markers the layout check
+//! and films read. It knows no screen and no game.
+
+pub mod notice;
+pub mod theme;
+pub mod widgets;
+
+use bevy::prelude::*;
+
+pub use notice::Notice;
+
+pub fn plugin(app: &mut App) {
+    app.add_plugins((notice::plugin, widgets::plugin));
+}
+
+/// A UI node whose screen rectangle `lodestone render --layout` reports, by this name
+/// (the HUD's panels and the menu's panel), so a headless check can see that nothing
+/// overlaps.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LayoutChecked(pub &'static str);
+
+/// A game's own panel or label (the hex chess move list, the Wave Field tuning panel,
+/// Polarity's hands): films and the showcase show only the board and the captions, so
+/// they hide them.
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct GamePanel;
+
+/// A film is being shot: the HUD shows only the stage captions, and those only if asked.
+#[derive(Resource, Debug, Clone, Copy, PartialEq)]
+pub struct FilmOverlay {
+    pub captions: bool,
+    /// The captions' font size, in step with the frame's height.
+    pub caption_size: f32,
+}
