@@ -22,10 +22,13 @@ pub struct Census {
     pub tasks: usize,
 }
 
+/// How many live assets of one kind a world holds (`None`: the kind is not registered).
+type LiveCount = fn(&World) -> Option<usize>;
+
 /// What the census counts beyond the engine's own kinds.
 #[derive(Resource, Default)]
 struct Counted {
-    assets: Vec<(&'static str, fn(&World) -> Option<usize>)>,
+    assets: Vec<(&'static str, LiveCount)>,
     tasks: Vec<fn(&World) -> bool>,
 }
 

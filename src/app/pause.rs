@@ -61,6 +61,7 @@ impl PauseButton {
 
 /// Escape with nothing over the screen: in a game it pauses and resumes (or leaves the
 /// showcase). A text field with the keyboard keeps it.
+#[allow(clippy::too_many_arguments)]
 fn escape_key(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     screen: Res<State<Screen>>,
