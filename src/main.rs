@@ -6,11 +6,16 @@ use clap::{Parser, Subcommand};
 use lodestone::engine::{self, cli::CliError};
 use lodestone::rules::GameId;
 
+#[path = "main/window.rs"]
+mod window;
+#[cfg(feature = "app")]
+use window::window_wanted;
+use window::{open_attract, open_game, open_window};
+
 #[derive(Parser)]
 #[command(
     name = "lodestone",
     version,
-    about = "Lodestone: Vectress, Hex chess v011, Wave Field and Polarity.",
     long_about = "Lodestone: four force-and-field board games.\n\n\
         With no subcommand, opens the game window. The subcommands serve the rules \
         engines to scripts and measure them; results go to standard output as JSON, \
@@ -23,7 +28,7 @@ struct Cli {
     /// by itself); any key or click returns to the menu.
     #[arg(long)]
     attract: bool,
-    /// Open the window straight into a new game: vectress, hexchess, wavefield or polarity.
+    /// Open the window straight into a new game GAME.
     #[arg(long, value_name = "GAME")]
     game: Option<String>,
     /// With --game: two-players, vs-computer, demo or board (default: the last choice).
@@ -73,7 +78,7 @@ enum Verb {
     // The game parses its own options, `--help` included.
     #[command(disable_help_flag = true)]
     Simulate {
-        /// vectress, hexchess, wavefield or polarity.
+        /// The game (its help lists them).
         #[arg(allow_hyphen_values = true)]
         game: String,
         /// The game's own options, e.g. `--games 100 --seed 1`.
@@ -84,7 +89,7 @@ enum Verb {
     /// measures the presentation (update and frame times per game).
     #[command(disable_help_flag = true)]
     Bench {
-        /// vectress, hexchess, wavefield or polarity.
+        /// The game (its help lists them).
         #[arg(allow_hyphen_values = true)]
         game: String,
         /// The game's own options; `lodestone bench GAME --help` lists them.
@@ -106,7 +111,7 @@ enum Verb {
     /// first. `lodestone mine GAME --help` lists the options.
     #[command(disable_help_flag = true)]
     Mine {
-        /// vectress, hexchess, wavefield or polarity.
+        /// The game (its help lists them).
         #[arg(allow_hyphen_values = true)]
         game: String,
         /// The miner's options, e.g. `--positions 300 --seed 1 --top 10`.
@@ -115,7 +120,7 @@ enum Verb {
     },
     /// List the scenario library: game, name, title, plies, focus and scores.
     Scenarios {
-        /// Only this game's scenarios: vectress, hexchess, wavefield or polarity.
+        /// Only this game's scenarios (its help lists the games).
         #[arg(conflicts_with = "game_flag")]
         game: Option<String>,
         /// The same as GAME, as a flag.
@@ -138,17 +143,47 @@ enum Verb {
 #[global_allocator]
 static ALLOCATOR: lodestone::app::heap::CountingAllocator = lodestone::app::heap::CountingAllocator;
 
+/// The command line, with every list of games in its help written from the registry
+/// (`GameId::ALL`), so a game added there is listed everywhere.
+fn command() -> clap::Command {
+    use clap::CommandFactory;
+    let titles: Vec<&str> = GameId::ALL.map(GameId::title).to_vec();
+    let (last, rest) = titles.split_last().expect("at least one game");
+    let games = GameId::known_or();
+    // The list goes under each help rather than into its argument: changing an argument
+    // re-inserts it last, which would move a positional one.
+    let games_line = format!("GAME is {games}.");
+    let command = Cli::command()
+        .about(format!("Lodestone: {} and {last}.", rest.join(", ")))
+        .after_help(games_line.clone());
+    let command = ["simulate", "bench", "mine", "scenarios"]
+        .into_iter()
+        .fold(command, |c, verb| {
+            c.mut_subcommand(verb, |s| s.after_help(games_line.clone()))
+        });
+    #[cfg(feature = "app")]
+    let command = command
+        .mut_subcommand("render", |s| {
+            s.after_help(format!("GAME is menu, {games}."))
+        })
+        .mut_subcommand("film", |s| s.after_help(games_line.clone()));
+    command
+}
+
 fn main() -> ExitCode {
+    use clap::FromArgMatches;
     let args = help_as_flag(std::env::args_os().collect());
-    let cli = match Cli::try_parse_from(&args) {
+    let parsed = command()
+        .try_get_matches_from(&args)
+        .and_then(|matches| Cli::from_arg_matches(&matches));
+    let cli = match parsed {
         Ok(cli) => cli,
         Err(e) => {
             // The subcommand the mistake is in, so the line can name it.
-            let verb = args.get(1).and_then(|a| a.to_str()).filter(|a| {
-                <Cli as clap::CommandFactory>::command()
-                    .get_subcommands()
-                    .any(|c| c.get_name() == *a)
-            });
+            let verb = args
+                .get(1)
+                .and_then(|a| a.to_str())
+                .filter(|a| command().get_subcommands().any(|c| c.get_name() == *a));
             return report(Err(engine::cli::from_clap(&e, verb)));
         }
     };
@@ -283,93 +318,4 @@ fn open_replay(file: &std::path::Path, check: bool) -> Result<serde_json::Value,
         lodestone::app::run_window_from(Some(lodestone::app::table::StartFrom::replay(&replay)));
     }
     Ok(serde_json::Value::Null)
-}
-
-/// `LODESTONE_NO_WINDOW=1`: the command line (and a replay) is checked as usual, then the
-/// command exits 0 instead of opening the window (for scripts and the README's test).
-#[cfg(feature = "app")]
-fn no_window() -> bool {
-    std::env::var_os("LODESTONE_NO_WINDOW").is_some_and(|v| !v.is_empty() && v != "0")
-}
-
-/// Whether the window may be opened: not with `LODESTONE_NO_WINDOW`, and not without a
-/// display to open it on (one sentence and exit status 1 instead of the window system's
-/// panic).
-#[cfg(feature = "app")]
-fn window_wanted() -> Result<bool, CliError> {
-    if no_window() {
-        return Ok(false);
-    }
-    if cfg!(target_os = "linux") {
-        let var = |name: &str| std::env::var(name).ok();
-        if let Some(why) = lodestone::app::startup::display_problem(
-            var("DISPLAY").as_deref(),
-            var("WAYLAND_DISPLAY").as_deref(),
-        ) {
-            return Err(CliError::Failed(why));
-        }
-    }
-    Ok(true)
-}
-
-/// The long-run flags, checked (and the stats file made) before the window opens.
-#[cfg(feature = "app")]
-fn long_run(cli: &Cli) -> Result<lodestone::app::long_run::LongRun, CliError> {
-    lodestone::app::long_run::LongRun::new(cli.exit_after, cli.stats.as_deref())
-        .map_err(CliError::Usage)
-}
-
-#[cfg(feature = "app")]
-fn open_window(cli: &Cli) -> Result<serde_json::Value, CliError> {
-    let long_run = long_run(cli)?;
-    if window_wanted()? {
-        lodestone::app::run_window(long_run);
-    }
-    Ok(serde_json::Value::Null)
-}
-
-#[cfg(feature = "app")]
-fn open_game(cli: &Cli) -> Result<serde_json::Value, CliError> {
-    let args = lodestone::app::new_game::LaunchArgs {
-        game: cli.game.clone(),
-        mode: cli.mode.clone(),
-        side: cli.side.clone(),
-        level: cli.level.clone(),
-        ruleset: cli.ruleset.clone(),
-    };
-    let (game, choice) =
-        lodestone::app::new_game::launch_choice(&args, lodestone::app::new_game::remembered_choice)
-            .map_err(CliError::Usage)?;
-    let long_run = long_run(cli)?;
-    if window_wanted()? {
-        lodestone::app::run_game(game, choice, long_run);
-    }
-    Ok(serde_json::Value::Null)
-}
-
-#[cfg(not(feature = "app"))]
-fn open_game(cli: &Cli) -> Result<serde_json::Value, CliError> {
-    open_window(cli)
-}
-
-#[cfg(feature = "app")]
-fn open_attract(cli: &Cli) -> Result<serde_json::Value, CliError> {
-    let long_run = long_run(cli)?;
-    if window_wanted()? {
-        lodestone::app::run_attract(long_run);
-    }
-    Ok(serde_json::Value::Null)
-}
-
-#[cfg(not(feature = "app"))]
-fn open_attract(cli: &Cli) -> Result<serde_json::Value, CliError> {
-    open_window(cli)
-}
-
-#[cfg(not(feature = "app"))]
-fn open_window(_cli: &Cli) -> Result<serde_json::Value, CliError> {
-    Err(CliError::Usage(
-        "this build has no game window (built without the `app` feature); try `lodestone engine`"
-            .to_string(),
-    ))
 }

@@ -1,4 +1,4 @@
-//! What the square-board games (Vectress, Polarity) share: the eight compass directions.
+//! What the square-board games share: the eight compass directions.
 
 /// The steps (column or file, row or rank) of the eight directions, clockwise from N:
 /// N, NE, E, SE, S, SW, W, NW. N raises the row, E raises the column.

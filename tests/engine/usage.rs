@@ -312,3 +312,39 @@ fn help_works_for_every_subcommand_and_for_help_itself() {
         assert!(text.contains("Usage"), "{args:?} shows no usage: {text}");
     }
 }
+
+/// #23: the help lists every game of the registry wherever a game is asked for (written
+/// from `GameId::ALL`, so a game added there cannot be missing from a help text).
+#[test]
+fn every_help_that_asks_for_a_game_lists_every_game() {
+    let mut verbs: Vec<&[&str]> = vec![
+        &["--help"],
+        &["help", "simulate"],
+        &["help", "bench"],
+        &["help", "mine"],
+        &["scenarios", "--help"],
+    ];
+    if cfg!(feature = "app") {
+        verbs.extend([&["render", "--help"][..], &["film", "--help"][..]]);
+    }
+    for args in verbs {
+        let out = lodestone(args);
+        let help = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{args:?}: {help}");
+        for game in lodestone::rules::GameId::ALL {
+            assert!(
+                help.contains(game.id()),
+                "{args:?} does not name {}: {help}",
+                game.id()
+            );
+        }
+    }
+    let top = String::from_utf8_lossy(&lodestone(&["-h"]).stdout).into_owned();
+    for game in lodestone::rules::GameId::ALL {
+        assert!(
+            top.contains(game.title()),
+            "the about line names {}",
+            game.title()
+        );
+    }
+}

@@ -1,6 +1,6 @@
 //! `lodestone bench app`: the presentation measured. For each game a headless app draws
-//! offscreen while it plays back that game's heaviest action (a Vectress chain, a hex
-//! chess capture with renaming, a Wave Field removal round, a Polarity queen push), and
+//! offscreen while it plays back that game's heaviest action (`TableGame::HEAVIEST`: a
+//! chain reaction, a capture with renaming, a removal round, a queen's push), and
 //! the main world's update time and the whole frame time are reported per game as
 //! medians and 99th percentiles, in JSON.
 //!

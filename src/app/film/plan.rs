@@ -9,7 +9,7 @@ use crate::rules::GameId;
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct FilmArgs {
-    /// The game: vectress, hexchess, wavefield or polarity.
+    /// The game (the list is added from the game registry, `GameId::ALL`).
     pub game: String,
     /// The actions from the start, comma separated, in the engine's notation.
     #[arg(long, value_delimiter = ',', conflicts_with = "replay")]

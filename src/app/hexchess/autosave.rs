@@ -7,6 +7,7 @@
 
 use std::path::{Path, PathBuf};
 
+use super::HexchessSave;
 use crate::rules::hexchess::{GameSession, Ruleset};
 
 /// Where the session is saved, and the last failure (the game goes on regardless).
@@ -117,6 +118,28 @@ fn aside_name(path: &Path) -> PathBuf {
         }
         n += 1;
     }
+}
+
+/// Where the `ruleset` game is autosaved (`None`: saving is off): the v011 game in
+/// `hexchess.ron` as always, the classic one beside it in `hexchess-classic.ron`.
+pub fn save_path(save: Option<&HexchessSave>, ruleset: Ruleset) -> Option<std::path::PathBuf> {
+    let path = match save {
+        Some(save) => save.0.clone(),
+        None => default_save_path(),
+    }?;
+    Some(match ruleset {
+        Ruleset::V011 => path,
+        Ruleset::Classic => {
+            let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned());
+            path.with_file_name(format!("{}-classic.ron", stem.unwrap_or_default()))
+        }
+    })
+}
+
+/// The data folder's `hexchess.ron`; the folder is made at the first save (and one that
+/// cannot be made is told then, rather than saving nothing in silence).
+fn default_save_path() -> Option<std::path::PathBuf> {
+    Some(crate::app::paths::data_dir()?.join("hexchess.ron"))
 }
 
 #[cfg(test)]

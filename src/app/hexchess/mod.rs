@@ -17,8 +17,9 @@ mod input;
 mod status;
 mod table;
 
+pub use self::autosave::save_path;
 pub use self::status::{forced_delay, status_text};
-pub use self::table::{save_path, type_entries};
+pub use self::table::type_entries;
 
 use std::collections::HashMap;
 use std::path::PathBuf;

@@ -3,9 +3,11 @@
 //! with the rules.
 
 use crate::app::boards::{BoardLook, BoardShape, Finish};
+use crate::app::table::RulesPage;
 use bevy::prelude::*;
 
 use super::autosave::Autosave;
+use super::autosave::save_path;
 use super::input::{pick, refresh_markers};
 use super::pieces::{HexLooks, HexPiece, rest_transform, spawn_piece};
 use super::stages::stages_for;
@@ -17,9 +19,22 @@ use crate::app::table::offscreen::RenderRequest;
 use crate::app::table::{Resumed, TablePart, play_action, respawn};
 use crate::app::{KeyboardCaptured, PlayMode};
 use crate::rules::Rules;
-use crate::rules::hexchess::{GameSession, PieceId, Resolution, Ruleset};
+use crate::rules::hexchess::{GameSession, PieceId, Resolution};
 
 impl TableGame for Hexchess {
+    const RULES_PAGE: RulesPage = RulesPage {
+        text: include_str!("../../../assets/rules/hexchess.md"),
+        stills: &[
+            (
+                "hexchess-opening.png",
+                include_bytes!("../../../assets/stills/hexchess-opening.png"),
+            ),
+            (
+                "hexchess-renamed-mid-change.png",
+                include_bytes!("../../../assets/stills/hexchess-renamed-mid-change.png"),
+            ),
+        ],
+    };
     // The three tones of H1, maple to walnut, kept far enough apart to read.
     const BOARD: BoardLook = BoardLook {
         shape: BoardShape::Hex,
@@ -195,28 +210,6 @@ pub(super) fn restore_and_aim(
             table.autosave = Some(Autosave::at(path));
         }
     }
-}
-
-/// Where the `ruleset` game is autosaved (`None`: saving is off): the v011 game in
-/// `hexchess.ron` as always, the classic one beside it in `hexchess-classic.ron`.
-pub fn save_path(save: Option<&HexchessSave>, ruleset: Ruleset) -> Option<std::path::PathBuf> {
-    let path = match save {
-        Some(save) => save.0.clone(),
-        None => default_save_path(),
-    }?;
-    Some(match ruleset {
-        Ruleset::V011 => path,
-        Ruleset::Classic => {
-            let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned());
-            path.with_file_name(format!("{}-classic.ron", stem.unwrap_or_default()))
-        }
-    })
-}
-
-/// The data folder's `hexchess.ron`; the folder is made at the first save (and one that
-/// cannot be made is told then, rather than saving nothing in silence).
-fn default_save_path() -> Option<std::path::PathBuf> {
-    Some(crate::app::paths::data_dir()?.join("hexchess.ron"))
 }
 
 pub(super) fn leave(mut cameras: Query<&mut OrbitCamera>, mut captured: ResMut<KeyboardCaptured>) {

@@ -6,6 +6,7 @@ use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
 use bevy::prelude::*;
 
 use crate::app::look::fonts::UiFonts;
+use crate::app::table::RulesPages;
 use crate::app::ui::theme::{INK, bold};
 use crate::rules::GameId;
 
@@ -24,16 +25,6 @@ pub struct RulesDoc {
     pub title: String,
     pub summary: String,
     pub blocks: Vec<Block>,
-}
-
-/// The page's text as written in `assets/rules/`.
-pub fn source(game: GameId) -> &'static str {
-    match game {
-        GameId::Vectress => include_str!("../../../assets/rules/vectress.md"),
-        GameId::Hexchess => include_str!("../../../assets/rules/hexchess.md"),
-        GameId::Wavefield => include_str!("../../../assets/rules/wavefield.md"),
-        GameId::Polarity => include_str!("../../../assets/rules/polarity.md"),
-    }
 }
 
 /// Reads a page; a line the format does not have is an error naming it.
@@ -79,35 +70,6 @@ pub fn parse(text: &str) -> Result<RulesDoc, String> {
     })
 }
 
-/// A still's PNG, compiled in so the pages are illustrated wherever the game runs.
-pub fn still_bytes(file: &str) -> Option<&'static [u8]> {
-    Some(match file {
-        "hexchess-opening.png" => include_bytes!("../../../assets/stills/hexchess-opening.png"),
-        "hexchess-renamed-mid-change.png" => {
-            include_bytes!("../../../assets/stills/hexchess-renamed-mid-change.png")
-        }
-        "polarity-line.png" => include_bytes!("../../../assets/stills/polarity-line.png"),
-        "polarity-push.png" => include_bytes!("../../../assets/stills/polarity-push.png"),
-        "polarity-regather.png" => include_bytes!("../../../assets/stills/polarity-regather.png"),
-        "vectress-bonds.png" => include_bytes!("../../../assets/stills/vectress-bonds.png"),
-        "vectress-chain-wave1.png" => {
-            include_bytes!("../../../assets/stills/vectress-chain-wave1.png")
-        }
-        "vectress-chain-wave3.png" => {
-            include_bytes!("../../../assets/stills/vectress-chain-wave3.png")
-        }
-        "vectress-fall.png" => include_bytes!("../../../assets/stills/vectress-fall.png"),
-        "wavefield-cmyk.png" => include_bytes!("../../../assets/stills/wavefield-cmyk.png"),
-        "wavefield-removal-round.png" => {
-            include_bytes!("../../../assets/stills/wavefield-removal-round.png")
-        }
-        "wavefield-territory.png" => {
-            include_bytes!("../../../assets/stills/wavefield-territory.png")
-        }
-        _ => return None,
-    })
-}
-
 /// The stills decoded so far, by file name (decoded when a page first shows them).
 #[derive(Resource, Default)]
 pub struct RuleStills(std::collections::HashMap<String, Handle<Image>>);
@@ -115,12 +77,17 @@ pub struct RuleStills(std::collections::HashMap<String, Handle<Image>>);
 impl RuleStills {
     /// The still's image; `None` when it is not compiled in or does not decode (the
     /// caption is shown alone).
-    pub fn get(&mut self, file: &str, images: &mut Assets<Image>) -> Option<Handle<Image>> {
+    pub fn get(
+        &mut self,
+        file: &str,
+        pages: &RulesPages,
+        images: &mut Assets<Image>,
+    ) -> Option<Handle<Image>> {
         if let Some(handle) = self.0.get(file) {
             return Some(handle.clone());
         }
         let image = Image::from_buffer(
-            still_bytes(file)?,
+            pages.still(file)?,
             bevy::image::ImageType::Extension("png"),
             bevy::image::CompressedImageFormats::NONE,
             true,
@@ -139,15 +106,19 @@ impl RuleStills {
 #[derive(Component)]
 pub struct RulesBody;
 
-/// Sets out `game`'s page in `body`.
+/// Sets out `game`'s page (`text`; `None` when the game registered none) in `body`.
 pub(super) fn fill(
     commands: &mut Commands,
     body: Entity,
     game: GameId,
+    text: Option<&str>,
     fonts: Option<&UiFonts>,
     mut still: impl FnMut(&str) -> Option<Handle<Image>>,
 ) {
-    let doc = match parse(source(game)) {
+    let doc = match text
+        .ok_or_else(|| "the game has no rules page".to_string())
+        .and_then(parse)
+    {
         Ok(doc) => doc,
         Err(e) => RulesDoc {
             title: game.title().to_string(),
@@ -263,10 +234,27 @@ pub(super) fn scroll_rules(
 mod tests {
     use super::*;
 
+    /// Every game's page, as the tables register them.
+    fn pages() -> RulesPages {
+        use crate::app::table::TableGame;
+        RulesPages(
+            GameId::ALL
+                .into_iter()
+                .map(|game| {
+                    (
+                        game,
+                        crate::with_table!(game, G => <G as TableGame>::RULES_PAGE),
+                    )
+                })
+                .collect(),
+        )
+    }
+
     #[test]
     fn every_page_reads_and_its_stills_exist() {
+        let pages = pages();
         for game in GameId::ALL {
-            let doc = parse(source(game)).unwrap_or_else(|e| panic!("{game:?}: {e}"));
+            let doc = parse(pages.0[&game].text).unwrap_or_else(|e| panic!("{game:?}: {e}"));
             let headings = doc
                 .blocks
                 .iter()
@@ -284,12 +272,14 @@ mod tests {
             assert!(!pictures.is_empty(), "{game:?} is illustrated");
             for file in pictures {
                 assert!(
-                    still_bytes(file).is_some(),
+                    pages.still(file).is_some(),
                     "{game:?}: {file} is compiled in"
                 );
                 let mut images = Assets::<Image>::default();
                 assert!(
-                    RuleStills::default().get(file, &mut images).is_some(),
+                    RuleStills::default()
+                        .get(file, &pages, &mut images)
+                        .is_some(),
                     "{game:?}: {file} decodes"
                 );
             }

@@ -18,7 +18,7 @@ pub enum Motion {
     /// settling; `lift` raises the path into an arc (0 for a flat move).
     Move { to: Transform, lift: f32 },
     /// Slide to `to` as if pushed once and slowed by friction: fastest at the start,
-    /// coming to rest exactly there (a Polarity stone).
+    /// coming to rest exactly there (a stone pushed across the board).
     Slide { to: Transform },
     /// Slide to the board edge at `edge`, tip over it and fall along `direction` with a
     /// gravity-like arc and spin, shrinking out of sight.

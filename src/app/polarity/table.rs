@@ -2,6 +2,7 @@
 //! and keeping the pieces in step with the rules.
 
 use crate::app::boards::{BoardLook, BoardShape, Finish};
+use crate::app::table::RulesPage;
 use bevy::prelude::*;
 
 use super::pieces::{
@@ -15,6 +16,23 @@ use crate::app::table::TableGame;
 use crate::rules::polarity::{Game, Resolution, Side, StoneId};
 
 impl TableGame for Polarity {
+    const RULES_PAGE: RulesPage = RulesPage {
+        text: include_str!("../../../assets/rules/polarity.md"),
+        stills: &[
+            (
+                "polarity-line.png",
+                include_bytes!("../../../assets/stills/polarity-line.png"),
+            ),
+            (
+                "polarity-push.png",
+                include_bytes!("../../../assets/stills/polarity-push.png"),
+            ),
+            (
+                "polarity-regather.png",
+                include_bytes!("../../../assets/stills/polarity-regather.png"),
+            ),
+        ],
+    };
     // Wood, its files in small letters.
     const BOARD: BoardLook = BoardLook {
         shape: BoardShape::Square {

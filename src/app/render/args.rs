@@ -10,7 +10,7 @@ use crate::showcase::Showcase;
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct RenderArgs {
-    /// What to draw: menu, vectress, hexchess, wavefield or polarity.
+    /// What to draw: menu, or a game (the list is added from `GameId::ALL`).
     pub game: String,
     /// Actions to play first, comma separated, in the engine's notation (`E3-E5,E7-E6`).
     #[arg(long, value_delimiter = ',')]

@@ -12,6 +12,7 @@
 
 mod keeping;
 pub mod offscreen;
+mod pages;
 pub mod script;
 pub mod status;
 mod suspend;
@@ -30,9 +31,11 @@ use crate::rules::rng::GameRng;
 use crate::rules::{Level, Match, Rules, Setup};
 
 pub use keeping::{ReplayFolder, Saved, UnsavedReplays};
+pub use pages::{RulesPage, RulesPages};
 pub use status::{key_list, status_text};
 pub use suspend::{Resumed, Suspended};
 pub use turns::{play_action, respawn};
+pub use viewer::StartFrom;
 
 /// The rules types of a table's game.
 pub type ActionOf<G> = <<G as TableGame>::Rules as Rules>::Action;
@@ -53,6 +56,8 @@ pub trait TableGame: Sized + Send + Sync + 'static {
     const SEED: u64;
     /// The game's board: its shape and finish.
     const BOARD: crate::app::boards::BoardLook;
+    /// The game's rules page and its stills (F1), compiled in.
+    const RULES_PAGE: RulesPage;
     /// The game's heaviest playback, for `lodestone bench app`: the actions before it,
     /// then the action measured.
     const HEAVIEST: (&'static [&'static str], &'static str);
@@ -124,31 +129,6 @@ pub trait TableGame: Sized + Send + Sync + 'static {
             ..table.game.setup().clone()
         };
         Match::new(setup).unwrap_or_else(|_| table.game.clone())
-    }
-}
-
-/// A game to open the table on instead of a new one (a replay opened from the command
-/// line): watched in the viewer from its start, or played on from its last ply.
-#[derive(Resource, Clone, Debug, PartialEq)]
-pub struct StartFrom {
-    pub game: crate::rules::GameId,
-    pub setup: Setup,
-    pub actions: Vec<String>,
-    pub title: Option<String>,
-    /// Watch it from the start in the viewer (else play on from its last ply).
-    pub view: bool,
-}
-
-impl StartFrom {
-    /// The replay, to watch in the viewer.
-    pub fn replay(replay: &crate::replay::Replay) -> StartFrom {
-        StartFrom {
-            game: replay.game_id().unwrap_or(crate::rules::GameId::Vectress),
-            setup: replay.setup(),
-            actions: replay.actions.clone(),
-            title: replay.title.clone(),
-            view: true,
-        }
     }
 }
 
@@ -287,6 +267,10 @@ impl<G: TableGame> Table<G> {
 pub fn plugin<G: TableGame>(app: &mut App, game: crate::rules::GameId) {
     super::offer_play_modes(app, game);
     super::boards::register(app, game, G::BOARD);
+    app.world_mut()
+        .get_resource_or_init::<RulesPages>()
+        .0
+        .insert(game, G::RULES_PAGE);
     super::census::count_task(app, |world| {
         world
             .get_resource::<Table<G>>()

@@ -13,6 +13,31 @@ use crate::app::playback::PlaybackQueue;
 use crate::app::{KeyboardCaptured, PlayMode};
 use crate::rules::{Match, Rules, Setup};
 
+/// A game to open the table on instead of a new one (a replay opened from the command
+/// line): watched in the viewer from its start, or played on from its last ply.
+#[derive(Resource, Clone, Debug, PartialEq)]
+pub struct StartFrom {
+    pub game: crate::rules::GameId,
+    pub setup: Setup,
+    pub actions: Vec<String>,
+    pub title: Option<String>,
+    /// Watch it from the start in the viewer (else play on from its last ply).
+    pub view: bool,
+}
+
+impl StartFrom {
+    /// The replay, to watch in the viewer.
+    pub fn replay(replay: &crate::replay::Replay) -> StartFrom {
+        StartFrom {
+            game: replay.game_id().unwrap_or(crate::rules::GameId::Vectress),
+            setup: replay.setup(),
+            actions: replay.actions.clone(),
+            title: replay.title.clone(),
+            view: true,
+        }
+    }
+}
+
 /// The replay being watched, and where the table is in it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Viewer {

@@ -20,9 +20,9 @@ pub fn plugin(app: &mut App) {
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LayoutChecked(pub &'static str);
 
-/// A game's own panel or label (the hex chess move list, the Wave Field tuning panel,
-/// Polarity's hands): films and the showcase show only the board and the captions, so
-/// they hide them.
+/// A game's own panel or label (a move list, a tuning panel, the hands beside the
+/// board): films and the showcase show only the board and the captions, so they hide
+/// them.
 #[derive(Component, Clone, Copy, Debug, Default)]
 pub struct GamePanel;
 

@@ -2,6 +2,7 @@
 //! playback, and snapping every magnet to its cell once playback ends.
 
 use crate::app::boards::{BoardLook, BoardShape, Finish};
+use crate::app::table::RulesPage;
 use bevy::prelude::*;
 
 use super::pieces::{Magnet, MagnetLooks, rest_transform, spawn_magnet};
@@ -13,6 +14,27 @@ use crate::app::table::TableGame;
 use crate::rules::vectress::{Game, Resolution};
 
 impl TableGame for Vectress {
+    const RULES_PAGE: RulesPage = RulesPage {
+        text: include_str!("../../../assets/rules/vectress.md"),
+        stills: &[
+            (
+                "vectress-bonds.png",
+                include_bytes!("../../../assets/stills/vectress-bonds.png"),
+            ),
+            (
+                "vectress-chain-wave1.png",
+                include_bytes!("../../../assets/stills/vectress-chain-wave1.png"),
+            ),
+            (
+                "vectress-chain-wave3.png",
+                include_bytes!("../../../assets/stills/vectress-chain-wave3.png"),
+            ),
+            (
+                "vectress-fall.png",
+                include_bytes!("../../../assets/stills/vectress-fall.png"),
+            ),
+        ],
+    };
     // A dark lacquered slate for the bright magnets.
     const BOARD: BoardLook = BoardLook {
         shape: BoardShape::Square {

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::app::boards::{BoardLook, BoardShape, Finish, SquareBoard};
+use crate::app::table::RulesPage;
 
 /// The energy surface and its sides, and the panel, set out once when the game opens;
 /// stills pick a view, developer mode and a selection from the environment.
@@ -98,6 +99,23 @@ fn spawn_pieces(commands: &mut Commands, looks: &Looks, table: &mut WavefieldTab
 }
 
 impl TableGame for Wavefield {
+    const RULES_PAGE: RulesPage = RulesPage {
+        text: include_str!("../../../assets/rules/wavefield.md"),
+        stills: &[
+            (
+                "wavefield-cmyk.png",
+                include_bytes!("../../../assets/stills/wavefield-cmyk.png"),
+            ),
+            (
+                "wavefield-removal-round.png",
+                include_bytes!("../../../assets/stills/wavefield-removal-round.png"),
+            ),
+            (
+                "wavefield-territory.png",
+                include_bytes!("../../../assets/stills/wavefield-territory.png"),
+            ),
+        ],
+    };
     // A near-black stage for the energy surface.
     const BOARD: BoardLook = BoardLook {
         shape: BoardShape::Square {

@@ -10,6 +10,9 @@ use super::position::Position;
 use super::types::{Color, Illegal, IllegalAction, Kind, Move, Outcome, PieceId, Reason, Ruleset};
 use crate::rules::rng::{GameRng, seeded};
 
+mod record;
+pub use record::{GameRecord, Setup};
+
 /// One thing a move set off, in the order it happened.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Event {
@@ -84,82 +87,6 @@ pub struct Game {
     outcome: Option<Outcome>,
     /// The game's own seeded generator (the computer's tie-breaks); not part of the record.
     rng: GameRng,
-}
-
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct GameRecord {
-    pub ruleset: Ruleset,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub setup: Option<Setup>,
-    pub moves: Vec<RecordedMove>,
-}
-
-/// A hand-made start position: pieces with their ids, side to move, clock.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Setup {
-    pub pieces: Vec<(PieceId, Cell, Color, Kind)>,
-    pub turn: Color,
-    pub halfmove_clock: u32,
-}
-
-impl Setup {
-    fn of(pos: &Position) -> Setup {
-        Setup {
-            pieces: pos
-                .pieces()
-                .map(|(c, p)| (p.id, c, p.color, p.kind))
-                .collect(),
-            turn: pos.turn(),
-            halfmove_clock: pos.halfmove_clock(),
-        }
-    }
-
-    fn position(&self, ruleset: Ruleset) -> Result<Position, String> {
-        let mut pos = Position::empty(ruleset);
-        for &(id, cell, color, kind) in &self.pieces {
-            pos.put_with_id(id, cell, color, kind).ok_or_else(|| {
-                format!(
-                    "the setup places two pieces on {cell} or reuses id {}",
-                    id.0
-                )
-            })?;
-        }
-        pos.set_turn(self.turn);
-        pos.halfmove_clock = self.halfmove_clock;
-        Ok(pos)
-    }
-}
-
-impl From<Game> for GameRecord {
-    fn from(game: Game) -> Self {
-        GameRecord {
-            ruleset: game.ruleset(),
-            setup: game.setup.clone(),
-            moves: game
-                .moves
-                .iter()
-                .map(|r| RecordedMove {
-                    mv: r.mv,
-                    renamed: r.renamed,
-                })
-                .collect(),
-        }
-    }
-}
-
-impl TryFrom<GameRecord> for Game {
-    type Error = String;
-    fn try_from(record: GameRecord) -> Result<Self, String> {
-        let mut game = match &record.setup {
-            None => Game::new(record.ruleset),
-            Some(setup) => Game::from_position(setup.position(record.ruleset)?),
-        };
-        for (i, m) in record.moves.iter().enumerate() {
-            game.play_with(m.mv, m.renamed)
-                .map_err(|e| format!("move {} of the record: {e}", i + 1))?;
-        }
-        Ok(game)
-    }
 }
 
 impl Game {

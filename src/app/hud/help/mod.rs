@@ -8,6 +8,7 @@ mod keys;
 use bevy::prelude::*;
 
 use crate::app::look::fonts::UiFonts;
+use crate::app::table::RulesPages;
 use crate::app::ui::FilmOverlay;
 use crate::app::ui::theme::{INK, bold};
 use crate::app::ui::widgets::overlay_layer;
@@ -218,6 +219,7 @@ fn show_tab(
     fonts: Option<Res<UiFonts>>,
     mut images: ResMut<Assets<Image>>,
     mut stills: Local<super::rules::RuleStills>,
+    pages: Option<Res<RulesPages>>,
     mut buttons: Query<(&TabButton, &mut BackgroundColor)>,
     mut rules: Query<(Entity, &mut Node, &mut ScrollPosition), With<super::rules::RulesBody>>,
     mut keys: Query<&mut Node, (With<KeysPage>, Without<super::rules::RulesBody>)>,
@@ -240,9 +242,16 @@ fn show_tab(
         };
         if let Some(game) = game {
             *scroll = ScrollPosition::default();
-            super::rules::fill(&mut commands, entity, game, fonts.as_deref(), |file| {
-                stills.get(file, &mut images)
-            });
+            let pages = pages.as_deref();
+            let text = pages.and_then(|p| p.0.get(&game)).map(|page| page.text);
+            super::rules::fill(
+                &mut commands,
+                entity,
+                game,
+                text,
+                fonts.as_deref(),
+                |file| stills.get(file, pages?, &mut images),
+            );
         }
     }
     for mut node in &mut keys {
