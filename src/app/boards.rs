@@ -136,6 +136,13 @@ pub struct BoardLook {
 #[derive(Resource, Default, Debug)]
 pub struct Boards(HashMap<GameId, BoardLook>);
 
+impl Boards {
+    /// `game`'s board, if its table registered one.
+    pub fn of(&self, game: GameId) -> Option<&BoardLook> {
+        self.0.get(&game)
+    }
+}
+
 /// Registers `game`'s board, set out whenever that game is played.
 pub fn register(app: &mut App, game: GameId, look: BoardLook) {
     app.world_mut()

@@ -155,6 +155,8 @@ fn spawn_pause_menu(mut commands: Commands) {
             Name::new("Pause menu"),
             PauseRoot,
             DespawnOnExit(Pause::Paused),
+            // Leaving the game goes at once: the pause state follows a frame later.
+            DespawnOnExit(Screen::Playing),
             overlay_screen(15, 0.45),
         ))
         .with_children(|screen| {
@@ -209,6 +211,9 @@ fn release_time(time: Option<ResMut<Time<Virtual>>>) {
     }
 }
 
-fn unpause(mut pause: ResMut<NextState<Pause>>) {
+/// Leaving the game leaves the pause too; time runs again at once (the state changes a
+/// frame later).
+fn unpause(mut pause: ResMut<NextState<Pause>>, time: Option<ResMut<Time<Virtual>>>) {
     pause.set(Pause::Running);
+    release_time(time);
 }

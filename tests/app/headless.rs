@@ -285,8 +285,15 @@ fn the_menu_opens_a_dialog_that_starts_the_chosen_game_and_escape_pauses_it() {
     assert!(paused(&app), "Escape pauses");
     assert_eq!(screen(&app), Screen::Playing);
     press(&mut app, PauseButton::Menu);
-    app.update();
     assert_eq!(screen(&app), Screen::Menu);
+    let pause_buttons = app
+        .world_mut()
+        .query::<&PauseButton>()
+        .iter(app.world())
+        .count();
+    assert_eq!(pause_buttons, 0, "the pause menu goes with the game");
+    assert!(!app.world().resource::<Time<Virtual>>().is_paused());
+    app.update();
     assert!(!paused(&app));
     let left = app
         .world_mut()
@@ -393,6 +400,12 @@ fn escape_closes_the_overlay_over_the_pause_menu_and_only_it() {
             .count()
     };
     assert!(rows(&mut app) > 0, "the settings are up");
+    tap(&mut app, KeyCode::F1);
+    assert_eq!(
+        overlay(&app),
+        Overlay::Settings,
+        "F1 waits while the settings are open: one overlay at a time"
+    );
     tap(&mut app, KeyCode::Escape);
     assert_eq!(overlay(&app), Overlay::None);
     assert_eq!(rows(&mut app), 0);

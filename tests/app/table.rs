@@ -413,3 +413,42 @@ fn the_thinking_indicator_shows_while_the_computer_thinks() {
     }
     assert!(seen, "the demo's computer thinks within 200 frames");
 }
+
+/// #23: every game of the registry (`GameId::ALL`) reaches every list the window keeps:
+/// its play modes in the menu, its board, its rules page, its help tab and its showcase
+/// scenarios. A game left out of one (a missing plugin line) fails here, not in silence.
+#[test]
+fn every_game_of_the_registry_reaches_every_list() {
+    use lodestone::app::AvailableModes;
+    use lodestone::app::boards::Boards;
+    use lodestone::app::hud::HelpTab;
+    use lodestone::app::table::RulesPages;
+    let app = super::headless::headless_app();
+    let world = app.world();
+    let scenarios = lodestone::showcase::library::scenarios().expect("the library reads");
+    for game in GameId::ALL {
+        for mode in [PlayMode::HotSeat, PlayMode::VsComputer, PlayMode::Demo] {
+            assert!(
+                world.resource::<AvailableModes>().0.contains(&(game, mode)),
+                "{game:?} offers {mode:?} in the menu"
+            );
+        }
+        assert!(
+            world.resource::<Boards>().of(game).is_some(),
+            "{game:?}'s board"
+        );
+        assert!(
+            world.resource::<RulesPages>().0.contains_key(&game),
+            "{game:?}'s rules page"
+        );
+        assert!(
+            HelpTab::all().any(|tab| tab == HelpTab::Rules(game)),
+            "{game:?}'s help tab"
+        );
+        assert!(
+            scenarios.iter().any(|s| s.game == game),
+            "{game:?} has a showcase scenario"
+        );
+    }
+    assert_eq!(world.resource::<RulesPages>().0.len(), GameId::ALL.len());
+}

@@ -1,5 +1,5 @@
 //! Starting a game the way the player asked: the mode, the side a person takes against the
-//! computer, the computer's level and the ruleset ([`GameChoice`]), chosen in the new-game
+//! computer, the computer's level and the ruleset (`choice::GameChoice`), chosen in the new-game
 //! dialog or on the command line (`lodestone --game ...`) and remembered per game in the
 //! settings (the model is `choice`). A live game left for the menu is offered again.
 

@@ -263,8 +263,9 @@ fn show_tab(
     }
 }
 
-/// Toggles the help overlay: F1 or `?` (the slash key) opens and closes it (over whatever
-/// else was open), Escape closes it.
+/// Toggles the help overlay: F1 or `?` (the slash key) opens it when nothing else is open
+/// (the settings and the new-game dialog keep the keyboard: one overlay at a time) and
+/// closes it; Escape closes it.
 #[allow(clippy::too_many_arguments)]
 fn toggle_help(
     keys: Option<Res<ButtonInput<KeyCode>>>,
@@ -283,6 +284,10 @@ fn toggle_help(
     }
     // A text field with the keyboard keeps `?` and Escape; F1 is never typed.
     let f1 = keys.just_pressed(KeyCode::F1);
+    let another_open = !open && *overlay.get() != Overlay::None;
+    if another_open {
+        return;
+    }
     if f1 || (!captured.0 && keys.just_pressed(KeyCode::Slash)) {
         next.set(if open { Overlay::None } else { Overlay::Help });
         if !open {
