@@ -10,7 +10,7 @@ use super::new_game::NewGameDialog;
 use super::settings::Settings;
 use super::ui::LayoutChecked;
 use super::ui::theme::{BUTTON, BUTTON_HEIGHT, BUTTON_HOVER, INK_BRIGHT, SUBTITLE, TITLE, glass};
-use super::ui::widgets::{ButtonFills, button};
+use super::ui::widgets::{Activate, ButtonFills, button};
 use super::{Overlay, Screen};
 use crate::rules::GameId;
 
@@ -18,8 +18,9 @@ pub fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Menu), spawn_menu.in_set(MenuSpawn))
         .add_systems(
             Update,
-            (press_menu_buttons, step_aside_for_the_dialog).run_if(in_state(Screen::Menu)),
-        );
+            step_aside_for_the_dialog.run_if(in_state(Screen::Menu)),
+        )
+        .add_observer(press_menu_button);
 }
 
 /// Where the menu is set out (more rows may be added after it).
@@ -171,27 +172,26 @@ fn step_aside_for_the_dialog(
     }
 }
 
-fn press_menu_buttons(
-    buttons: Query<(&Interaction, &MenuButton), Changed<Interaction>>,
+fn press_menu_button(
+    activate: On<Activate>,
+    buttons: Query<&MenuButton>,
     mut dialog: ResMut<NewGameDialog>,
     settings: Option<Res<Settings>>,
     mut tab: ResMut<HelpTab>,
     mut overlay: ResMut<NextState<Overlay>>,
 ) {
-    for (interaction, button) in &buttons {
-        if *interaction != Interaction::Pressed {
-            continue;
+    let Ok(button) = buttons.get(activate.entity) else {
+        return;
+    };
+    match *button {
+        MenuButton::NewGame(game) => {
+            dialog.load_remembered(game, settings.as_deref());
+            overlay.set(Overlay::NewGame(game));
         }
-        match *button {
-            MenuButton::NewGame(game) => {
-                dialog.load_remembered(game, settings.as_deref());
-                overlay.set(Overlay::NewGame(game));
-            }
-            MenuButton::Rules(game) => {
-                *tab = HelpTab::Rules(game);
-                overlay.set(Overlay::Help);
-            }
-            MenuButton::Settings => overlay.set(Overlay::Settings),
+        MenuButton::Rules(game) => {
+            *tab = HelpTab::Rules(game);
+            overlay.set(Overlay::Help);
         }
+        MenuButton::Settings => overlay.set(Overlay::Settings),
     }
 }

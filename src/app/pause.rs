@@ -10,17 +10,15 @@ use super::hud::HelpTab;
 use super::table::TableCommand;
 use super::ui::LayoutChecked;
 use super::ui::theme::{BUTTON, BUTTON_HOVER, INK_BRIGHT, TITLE, glass};
-use super::ui::widgets::{ButtonFills, button, overlay_screen};
+use super::ui::widgets::{Activate, ButtonFills, button, overlay_screen};
 use super::{ActiveGame, KeyboardCaptured, Overlay, Pause, PlayMode, Screen};
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(
-        Update,
-        (escape_key, press_pause_buttons, cover_pause_menu).chain(),
-    )
-    .add_systems(OnEnter(Pause::Paused), (spawn_pause_menu, hold_time))
-    .add_systems(OnExit(Pause::Paused), release_time)
-    .add_systems(OnExit(Screen::Playing), unpause);
+    app.add_systems(Update, (escape_key, cover_pause_menu).chain())
+        .add_observer(press_pause_button)
+        .add_systems(OnEnter(Pause::Paused), (spawn_pause_menu, hold_time))
+        .add_systems(OnExit(Pause::Paused), release_time)
+        .add_systems(OnExit(Screen::Playing), unpause);
 }
 
 /// The pause menu's buttons.
@@ -90,8 +88,9 @@ fn escape_key(
 }
 
 #[allow(clippy::too_many_arguments)]
-fn press_pause_buttons(
-    buttons: Query<(&Interaction, &PauseButton), Changed<Interaction>>,
+fn press_pause_button(
+    activate: On<Activate>,
+    buttons: Query<&PauseButton>,
     mut pause: ResMut<NextState<Pause>>,
     mut overlay: ResMut<NextState<Overlay>>,
     mut commands: MessageWriter<TableCommand>,
@@ -99,32 +98,30 @@ fn press_pause_buttons(
     active: Option<Res<ActiveGame>>,
     mut next: ResMut<NextState<Screen>>,
 ) {
-    for (interaction, button) in &buttons {
-        if *interaction != Interaction::Pressed {
-            continue;
+    let Ok(button) = buttons.get(activate.entity) else {
+        return;
+    };
+    match button {
+        PauseButton::Resume => pause.set(Pause::Running),
+        PauseButton::NewGame => {
+            commands.write(TableCommand::NewGame);
+            pause.set(Pause::Running);
         }
-        match button {
-            PauseButton::Resume => pause.set(Pause::Running),
-            PauseButton::NewGame => {
-                commands.write(TableCommand::NewGame);
-                pause.set(Pause::Running);
-            }
-            PauseButton::Undo => {
-                commands.write(TableCommand::Undo);
-                pause.set(Pause::Running);
-            }
-            PauseButton::SaveReplay => {
-                commands.write(TableCommand::SaveReplay);
-            }
-            PauseButton::Settings => overlay.set(Overlay::Settings),
-            PauseButton::Rules => {
-                if let Some(active) = &active {
-                    *tab = HelpTab::Rules(active.game);
-                }
-                overlay.set(Overlay::Help);
-            }
-            PauseButton::Menu => next.set(Screen::Menu),
+        PauseButton::Undo => {
+            commands.write(TableCommand::Undo);
+            pause.set(Pause::Running);
         }
+        PauseButton::SaveReplay => {
+            commands.write(TableCommand::SaveReplay);
+        }
+        PauseButton::Settings => overlay.set(Overlay::Settings),
+        PauseButton::Rules => {
+            if let Some(active) = &active {
+                *tab = HelpTab::Rules(active.game);
+            }
+            overlay.set(Overlay::Help);
+        }
+        PauseButton::Menu => next.set(Screen::Menu),
     }
 }
 

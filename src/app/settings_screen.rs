@@ -9,17 +9,18 @@ use super::playback::PlaybackQueue;
 use super::settings::{ColorScheme, Settings, WindowModeSetting};
 use super::ui::LayoutChecked;
 use super::ui::theme::{BUTTON, BUTTON_HOVER, INK_BRIGHT, LABEL, TITLE, glass};
-use super::ui::widgets::{ButtonFills, button, overlay_screen};
+use super::ui::widgets::{Activate, ButtonFills, button, overlay_screen};
 use super::{KeyboardCaptured, Overlay};
 
 pub fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Overlay::Settings), spawn_settings_screen)
         .add_systems(
             Update,
-            (close_on_escape, press_setting_buttons, refresh_values)
+            (close_on_escape, refresh_values)
                 .chain()
                 .run_if(in_state(Overlay::Settings)),
-        );
+        )
+        .add_observer(press_setting_button);
 }
 
 /// One setting's row; its button shows the value and steps it.
@@ -217,24 +218,22 @@ fn spawn_settings_screen(mut commands: Commands, settings: Option<Res<Settings>>
         });
 }
 
-#[allow(clippy::type_complexity)]
-fn press_setting_buttons(
-    rows: Query<(&Interaction, &SettingRow), Changed<Interaction>>,
-    done: Query<&Interaction, (Changed<Interaction>, With<SettingsDone>)>,
+/// A row's button steps its setting; Done closes the screen.
+fn press_setting_button(
+    activate: On<Activate>,
+    rows: Query<&SettingRow>,
+    done: Query<(), With<SettingsDone>>,
     settings: Option<ResMut<Settings>>,
     mut queue: ResMut<PlaybackQueue>,
     mut overlay: ResMut<NextState<Overlay>>,
 ) {
-    if done.iter().any(|i| *i == Interaction::Pressed) {
+    if done.contains(activate.entity) {
         overlay.set(Overlay::None);
     }
-    let Some(mut settings) = settings else { return };
-    for (interaction, row) in &rows {
-        if *interaction == Interaction::Pressed {
-            row.step(&mut settings);
-            // The speed playing now is the setting (the keys change both).
-            queue.speed = settings.speed;
-        }
+    if let (Ok(row), Some(mut settings)) = (rows.get(activate.entity), settings) {
+        row.step(&mut settings);
+        // The speed playing now is the setting (the keys change both).
+        queue.speed = settings.speed;
     }
 }
 

@@ -236,14 +236,11 @@ mod tests {
     }
 
     #[test]
-    fn games_lists_the_four_ids() {
+    fn games_lists_every_id_in_the_registry_order() {
         let answer = ask(&mut Engine::new(), r#"{"id": 7, "cmd": "games"}"#);
         assert_eq!(answer["ok"], true);
         assert_eq!(answer["id"], 7);
-        assert_eq!(
-            answer["games"],
-            json!(["vectress", "hexchess", "wavefield", "polarity"])
-        );
+        assert_eq!(answer["games"], json!(GameId::ALL.map(GameId::id)));
     }
 
     #[test]
@@ -273,7 +270,7 @@ mod tests {
         );
         let moves = ask(
             &mut engine,
-            r#"{"cmd": "replay", "game": "polarity", "moves": "d4"}"#,
+            r#"{"cmd": "replay", "game": "vectress", "moves": "D3-C4"}"#,
         );
         assert!(moves["error"].as_str().unwrap().contains("list of strings"));
         let session = ask(&mut engine, r#"{"cmd": "state", "session": 99}"#);

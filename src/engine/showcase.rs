@@ -191,10 +191,14 @@ mod tests {
             );
             assert_eq!(message.lines().count(), 1, "{message}");
         }
-        let Err(CliError::Usage(message)) = mine(GameId::Polarity, &args("--by waves")) else {
-            panic!("a Vectress score was taken for Polarity");
-        };
-        assert!(message.contains("known: moved, held"), "{message}");
+        // Waves are Vectress's score alone; every other game names its own instead.
+        for game in GameId::ALL.into_iter().filter(|&g| g != GameId::Vectress) {
+            let Err(CliError::Usage(message)) = mine(game, &args("--by waves")) else {
+                panic!("a Vectress score was taken for {}", game.id());
+            };
+            assert!(message.contains("known: "), "{message}");
+            assert!(!message.contains("known: waves"), "{message}");
+        }
     }
 
     /// The same seed and budget print the same finds.

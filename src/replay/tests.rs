@@ -2,7 +2,7 @@
 //! when unreadable, the newest listed first.
 
 use super::*;
-use crate::rules::{polarity, wavefield};
+use crate::rules::{vectress, wavefield};
 
 fn temp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("lodestone-replay-{}-{name}", std::process::id()));
@@ -132,7 +132,7 @@ fn the_folder_keeps_the_newest() {
     for k in 0..5 {
         let replay = Replay {
             created: Some(format!("2026-12-0{}T00:00:00Z", k + 1)),
-            ..Replay::of(&Match::<polarity::Game>::new(Setup::default()).unwrap())
+            ..Replay::of(&Match::<vectress::Game>::new(Setup::default()).unwrap())
         };
         replay.save_in(&dir).unwrap();
     }
@@ -144,9 +144,9 @@ fn the_folder_keeps_the_newest() {
     assert_eq!(
         names,
         [
-            "2026-12-05T00-00-00Z-polarity.ron",
-            "2026-12-04T00-00-00Z-polarity.ron",
-            "2026-12-03T00-00-00Z-polarity.ron"
+            "2026-12-05T00-00-00Z-vectress.ron",
+            "2026-12-04T00-00-00Z-vectress.ron",
+            "2026-12-03T00-00-00Z-vectress.ron"
         ]
     );
     let _ = std::fs::remove_dir_all(dir);

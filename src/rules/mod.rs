@@ -14,7 +14,7 @@ pub mod polarity;
 pub mod rng;
 pub mod vectress;
 #[cfg(test)]
-mod vocabulary_tests;
+pub(crate) mod vocabulary_tests;
 pub mod wavefield;
 
 pub use contract::{Level, Match, Refused, Rules, Setup};

@@ -3,6 +3,7 @@
 //! positions every text its notation can write (and some it cannot) is read and played,
 //! and every distinct refusal sentence is kept. The protocol's own piece names
 //! (`octagon`, `big_hat`, ...) are banned wherever they differ from the players' names.
+//! A game may keep its part in its own folder, with these helpers.
 
 use std::collections::BTreeSet;
 
@@ -10,7 +11,7 @@ use rand::Rng;
 
 use super::contract::{Rules, Setup};
 use super::rng::seeded;
-use super::{hexchess, polarity, vectress, wavefield};
+use super::{hexchess, vectress, wavefield};
 
 /// Texts every game is also tried with: none of them is an action anywhere.
 const JUNK: [&str; 6] = ["", "nonsense", "z9", "Z9-Z1", "e9e10=X", "tune RTAB"];
@@ -18,7 +19,7 @@ const JUNK: [&str; 6] = ["", "nonsense", "z9", "Z9-Z1", "e9e10=X", "tune RTAB"];
 /// Plays `plies` random legal actions from each seed and, every `every` plies and at the
 /// end (after `end`, texts that finish a game), collects the refusal sentence of each of
 /// `texts` and of [`JUNK`] that is refused. Legal ones are played and taken back.
-fn refusals<G: Rules>(
+pub(crate) fn refusals<G: Rules>(
     seeds: std::ops::Range<u64>,
     plies: usize,
     every: usize,
@@ -73,7 +74,7 @@ fn refusals<G: Rules>(
 }
 
 /// The players' names of a game's pieces, and the protocol's words that differ from them.
-struct Names {
+pub(crate) struct Names {
     titles: Vec<&'static str>,
     banned: Vec<&'static str>,
 }
@@ -81,7 +82,7 @@ struct Names {
 impl Names {
     /// `pairs` are (protocol name, player-facing name) per kind; a protocol name is banned
     /// unless it reads as the player's name (`queen` / `queen`, `tower` / `Tower`).
-    fn of(pairs: impl IntoIterator<Item = (&'static str, &'static str)>) -> Names {
+    pub(crate) fn of(pairs: impl IntoIterator<Item = (&'static str, &'static str)>) -> Names {
         let (mut titles, mut banned) = (Vec::new(), Vec::new());
         for (name, title) in pairs {
             titles.push(title);
@@ -107,7 +108,7 @@ fn word_starts(lower: &str, phrase: &str) -> Vec<usize> {
 /// Every way `sentences` break the vocabulary, one line each: a sentence over several
 /// lines, a banned word, a piece name written in another case than the players' name,
 /// and a player's name no refusal used (so a sentence naming it was never reached).
-fn problems(game: &str, sentences: &BTreeSet<String>, names: &Names) -> Vec<String> {
+pub(crate) fn problems(game: &str, sentences: &BTreeSet<String>, names: &Names) -> Vec<String> {
     let mut problems = Vec::new();
     let mut unused: BTreeSet<&str> = names.titles.iter().copied().collect();
     for s in sentences {
@@ -207,23 +208,11 @@ fn wavefield_texts(_: &wavefield::Game) -> Vec<String> {
     texts
 }
 
-fn polarity_texts(_: &polarity::Game) -> Vec<String> {
-    let mut texts = Vec::new();
-    for cell in polarity::Cell::all() {
-        texts.push(cell.to_string());
-        for power in ["R+", "R-", "B+", "B-", "Q+", "Q-", "K+"] {
-            texts.push(format!("{cell} {power}"));
-        }
-    }
-    texts
-}
-
 #[test]
 fn refusals_name_pieces_as_players_read_them() {
     let vectress = Names::of(vectress::Kind::ALL.map(|k| (k.name(), k.title())));
     let hexchess = Names::of(hexchess::Kind::ALL.map(|k| (k.name(), k.name())));
     let wavefield = Names::of(wavefield::Kind::ALL.map(|k| (k.name(), k.title())));
-    let polarity = Names::of(polarity::Piece::ALL.map(|p| (p.name(), p.name())));
     // The words the protocol uses and players never read: what this test is about.
     assert_eq!(vectress.banned, ["octagon"]);
     assert_eq!(wavefield.banned, ["round_hat", "triangle_hat", "big_hat"]);
@@ -235,8 +224,6 @@ fn refusals_name_pieces_as_players_read_them() {
     all.extend(problems("hexchess", &found, &hexchess));
     let found = refusals::<wavefield::Game>(0..3, 60, 15, &["resign"], wavefield_texts);
     all.extend(problems("wavefield", &found, &wavefield));
-    let found = refusals::<polarity::Game>(0..4, 120, 6, &[], polarity_texts);
-    all.extend(problems("polarity", &found, &polarity));
     // A broken template repeats over thousands of cells: the first few say enough.
     assert!(
         all.is_empty(),

@@ -2,11 +2,12 @@
 //! departed type would not have, checks and mates given by the renaming, promotions, a
 //! pawn arriving as a queen, and the forced replies that follow (H8).
 
+use super::library::scenario;
 use super::{Scores, Showcase, pick, pick_lowest};
 use crate::rules::Rules;
 use crate::rules::hexchess::geometry::tables;
 use crate::rules::hexchess::movegen::piece_targets;
-use crate::rules::hexchess::{Color, Event, Game, Kind, Move, Reason, Resolution};
+use crate::rules::hexchess::{Color, Event, Game, Kind, Move, Position, Reason, Resolution};
 use crate::rules::rng::GameRng;
 
 /// Forced replies are followed at most this far.
@@ -15,24 +16,23 @@ const FORCED_LOOKAHEAD: usize = 8;
 impl Showcase for Game {
     const MIDGAME: std::ops::RangeInclusive<usize> = 0..=50;
 
+    const SCENARIOS: &'static [(&'static str, &'static str)] = &[
+        scenario!("hexchess", "pawn-takes-queen-mates"),
+        scenario!("hexchess", "promote-rook-mate-bishop"),
+        scenario!("hexchess", "bishop-arrives-knight-mate"),
+        scenario!("hexchess", "rook-arrives-bishop-mate"),
+        scenario!("hexchess", "quiet-step-queen-mate"),
+        scenario!("hexchess", "ten-threats"),
+        scenario!("hexchess", "one-way-out"),
+        scenario!("hexchess", "queen-arrives-rook-mate"),
+        scenario!("hexchess", "fast-pawn-mate"),
+    ];
+
     fn scores(_before: &Game, resolution: &Resolution, after: &Game) -> Scores {
-        let pos = after.position();
-        let (color, to) = (resolution.color, resolution.to.index());
-        let king = pos.king(color.other()).map_or(0, |k| k.bit());
-        let enemy = pos.color_bb(color.other());
-        // The type it had before the rotation (the promotion's choice, if any).
-        let before_rename = resolution.mv.promotion.unwrap_or(resolution.departed_as);
-        let t = tables();
-        let as_arrived = piece_targets(pos, t, to, resolution.arrived_as, color) & enemy;
-        let as_before = piece_targets(pos, t, to, before_rename, color) & enemy;
-        let renamed = resolution.arrived_as != before_rename;
-        let renamed_threats = if renamed {
-            (as_arrived & !as_before & !king).count_ones()
-        } else {
-            0
-        };
-        let renamed_check =
-            renamed && resolution.gives_check && as_arrived & king != 0 && as_before & king == 0;
+        let Renaming {
+            threats: renamed_threats,
+            check: renamed_check,
+        } = renaming(after.position(), resolution);
         let mate = resolution
             .outcome
             .is_some_and(|o| o.reason == Reason::Checkmate);
@@ -57,41 +57,8 @@ impl Showcase for Game {
         s
     }
 
-    fn captions(_before: &Game, resolution: &Resolution) -> Vec<String> {
-        let side = title(resolution.color);
-        let other = title(resolution.color.other());
-        let mate = resolution
-            .outcome
-            .is_some_and(|o| o.reason == Reason::Checkmate);
-        let mut current = resolution.departed_as;
-        let mut captions = Vec::new();
-        // One caption per stage the window plays: the move, a promotion, the renaming,
-        // the check (captures and endings play inside those).
-        for event in &resolution.events {
-            match event {
-                Event::Moved { from, to, .. } => {
-                    let taken = resolution
-                        .captured
-                        .map(|(_, kind, _)| format!(", taking the {other} {}", kind.name()))
-                        .unwrap_or_default();
-                    captions.push(format!("{side} {} {from}-{to}{taken}", current.name()));
-                }
-                Event::Promoted { to, .. } => {
-                    captions.push(format!("the pawn promotes to a {}", to.name()));
-                    current = *to;
-                }
-                Event::Renamed { from, to, .. } => {
-                    captions.push(format!("the {} arrives as a {}", from.name(), to.name()));
-                    current = *to;
-                }
-                Event::Check { .. } if mate => {
-                    captions.push(format!("checkmate: the {other} king has nowhere to go"));
-                }
-                Event::Check { .. } => captions.push(format!("check to the {other} king")),
-                Event::Captured { .. } | Event::Ended(_) => {}
-            }
-        }
-        captions
+    fn captions(before: &Game, resolution: &Resolution) -> Vec<String> {
+        stage_captions(before, resolution, true)
     }
 
     fn playout_turn(&self, rng: &mut GameRng, dense: bool) -> Option<Vec<Move>> {
@@ -108,6 +75,97 @@ impl Showcase for Game {
             pick(&legal, rng)
         }?;
         Some(vec![mv])
+    }
+}
+
+/// One caption per stage the window plays of `resolution`: the move, a promotion, the
+/// renaming, the check (captures and endings play inside those). With
+/// `announce_renaming` false (live v011 play: the document has nothing announce it) the
+/// renaming has no stage and so no caption.
+pub fn stage_captions(
+    before: &Game,
+    resolution: &Resolution,
+    announce_renaming: bool,
+) -> Vec<String> {
+    let side = title(resolution.color);
+    let other = title(resolution.color.other());
+    let mate = resolution
+        .outcome
+        .is_some_and(|o| o.reason == Reason::Checkmate);
+    let mut current = resolution.departed_as;
+    let mut captions = Vec::new();
+    for event in &resolution.events {
+        match event {
+            Event::Moved { from, to, .. } => {
+                let taken = resolution
+                    .captured
+                    .map(|(_, kind, _)| format!(", taking the {other} {}", kind.name()))
+                    .unwrap_or_default();
+                captions.push(format!("{side} {} {from}-{to}{taken}", current.name()));
+            }
+            Event::Promoted { to, .. } => {
+                captions.push(format!("the pawn promotes to a {}", to.name()));
+                current = *to;
+            }
+            Event::Renamed { from, to, .. } => {
+                if announce_renaming {
+                    let mut after = before.clone();
+                    let threats = match after.play(resolution.mv) {
+                        Ok(_) => renaming(after.position(), resolution).threats,
+                        Err(_) => 0,
+                    };
+                    let reach = if threats > 1 {
+                        format!(
+                            ", attacking {threats} men it could not reach as a {}",
+                            from.name()
+                        )
+                    } else {
+                        String::new()
+                    };
+                    captions.push(format!(
+                        "the {} arrives as a {}{reach}",
+                        from.name(),
+                        to.name()
+                    ));
+                }
+                current = *to;
+            }
+            Event::Check { .. } if mate => {
+                captions.push(format!("checkmate: the {other} king has nowhere to go"));
+            }
+            Event::Check { .. } => captions.push(format!("check to the {other} king")),
+            Event::Captured { .. } | Event::Ended(_) => {}
+        }
+    }
+    captions
+}
+
+/// What the renaming gave the man that arrived, which the type it had before the
+/// rotation (or the promotion's choice) would not have.
+struct Renaming {
+    /// Enemy men (the king aside) it attacks now and would not have.
+    threats: u32,
+    /// It gives check and would not have.
+    check: bool,
+}
+
+fn renaming(after: &Position, resolution: &Resolution) -> Renaming {
+    let (color, to) = (resolution.color, resolution.to.index());
+    let king = after.king(color.other()).map_or(0, |k| k.bit());
+    let enemy = after.color_bb(color.other());
+    let before_rename = resolution.mv.promotion.unwrap_or(resolution.departed_as);
+    if resolution.arrived_as == before_rename {
+        return Renaming {
+            threats: 0,
+            check: false,
+        };
+    }
+    let t = tables();
+    let as_arrived = piece_targets(after, t, to, resolution.arrived_as, color) & enemy;
+    let as_before = piece_targets(after, t, to, before_rename, color) & enemy;
+    Renaming {
+        threats: (as_arrived & !as_before & !king).count_ones(),
+        check: resolution.gives_check && as_arrived & king != 0 && as_before & king == 0,
     }
 }
 

@@ -1,65 +1,37 @@
 //! The scenario library: `assets/scenarios/<game>/*.ron`, replays chosen from the miner's
 //! finds, each with a title, the ply that matters (`focus`), one caption per playback
-//! stage of that ply, and the scores it was chosen for. The files are compiled in (the
-//! table below), so `lodestone scenarios` works from any directory; a test checks that
+//! stage of that ply, and the scores it was chosen for. The files are compiled in (each
+//! game's `Showcase::SCENARIOS`, made with [`scenario!`]), so `lodestone scenarios` works from any directory; a test checks that
 //! every file is listed and that every stored score still holds.
 
 use std::collections::BTreeMap;
 
-use super::{Scores, Showcase};
-use crate::replay::Replay;
-use crate::rules::{GameId, Match, hexchess, polarity, vectress, wavefield};
-
-/// One entry of the table: the game, the file's name (without `.ron`) and its text.
+/// One scenario file of a game's list: its name (without `.ron`) and its text, compiled
+/// in from `assets/scenarios/<dir>/<name>.ron`.
 macro_rules! scenario {
-    ($game:ident, $dir:literal, $name:literal) => {
+    ($dir:literal, $name:literal) => {
         (
-            GameId::$game,
             $name,
             include_str!(concat!("../../assets/scenarios/", $dir, "/", $name, ".ron")),
         )
     };
 }
+pub(crate) use scenario;
 
-/// Every scenario file, by game.
-const FILES: &[(GameId, &str, &str)] = &[
-    scenario!(Vectress, "vectress", "ten-waves"),
-    scenario!(Vectress, "vectress", "nine-waves-fifteen-magnets"),
-    scenario!(Vectress, "vectress", "the-chain-turns-back"),
-    scenario!(Vectress, "vectress", "both-cores-fall"),
-    scenario!(Vectress, "vectress", "eight-over-the-edge"),
-    scenario!(Vectress, "vectress", "the-body-goes-over"),
-    scenario!(Vectress, "vectress", "seven-bonds"),
-    scenario!(Vectress, "vectress", "fifteen-in-motion"),
-    scenario!(Vectress, "vectress", "shoved-and-pushed"),
-    scenario!(Vectress, "vectress", "dragged-by-a-bond"),
-    scenario!(Hexchess, "hexchess", "pawn-takes-queen-mates"),
-    scenario!(Hexchess, "hexchess", "promote-rook-mate-bishop"),
-    scenario!(Hexchess, "hexchess", "bishop-arrives-knight-mate"),
-    scenario!(Hexchess, "hexchess", "rook-arrives-bishop-mate"),
-    scenario!(Hexchess, "hexchess", "quiet-step-queen-mate"),
-    scenario!(Hexchess, "hexchess", "ten-threats"),
-    scenario!(Hexchess, "hexchess", "one-way-out"),
-    scenario!(Hexchess, "hexchess", "queen-arrives-rook-mate"),
-    scenario!(Hexchess, "hexchess", "fast-pawn-mate"),
-    scenario!(Wavefield, "wavefield", "five-round-collapse"),
-    scenario!(Wavefield, "wavefield", "blue-collapses"),
-    scenario!(Wavefield, "wavefield", "four-rounds-and-a-trap"),
-    scenario!(Wavefield, "wavefield", "three-round-collapse"),
-    scenario!(Wavefield, "wavefield", "twenty-six-cells"),
-    scenario!(Wavefield, "wavefield", "a-swing-that-traps"),
-    scenario!(Wavefield, "wavefield", "the-big-hats-bargain"),
-    scenario!(Wavefield, "wavefield", "trapped-within-four-moves"),
-    scenario!(Wavefield, "wavefield", "four-rounds-in-six-moves"),
-    scenario!(Polarity, "polarity", "nine-in-a-block"),
-    scenario!(Polarity, "polarity", "sixteen-at-once"),
-    scenario!(Polarity, "polarity", "a-push-takes-five-lines"),
-    scenario!(Polarity, "polarity", "the-rooks-pull"),
-    scenario!(Polarity, "polarity", "the-rooks-push-wins"),
-    scenario!(Polarity, "polarity", "eight-stand-firm"),
-    scenario!(Polarity, "polarity", "the-pieces-come-back"),
-    scenario!(Polarity, "polarity", "queen-pull-two-lines"),
-];
+use super::{Scores, Showcase};
+use crate::replay::Replay;
+use crate::rules::{GameId, Match};
+
+/// Every scenario file: each game's own list (`Showcase::SCENARIOS`), in registry order.
+fn files() -> Vec<(GameId, &'static str, &'static str)> {
+    GameId::ALL
+        .into_iter()
+        .flat_map(|game| {
+            let list: &[(&str, &str)] = crate::with_rules!(game, G => G::SCENARIOS);
+            list.iter().map(move |&(name, text)| (game, name, text))
+        })
+        .collect()
+}
 
 /// A scenario: its game, its name (the file's, without `.ron`) and the replay it holds.
 #[derive(Debug, Clone)]
@@ -80,9 +52,9 @@ pub struct Focus {
 /// Every scenario, parsed, in the table's order; a file that does not parse is one
 /// sentence naming it.
 pub fn scenarios() -> Result<Vec<Scenario>, String> {
-    FILES
-        .iter()
-        .map(|&(game, name, text)| {
+    files()
+        .into_iter()
+        .map(|(game, name, text)| {
             let replay =
                 Replay::parse(text).map_err(|e| format!("scenario {}/{name} {e}", game.id()))?;
             if replay.game != game.id() {
@@ -99,12 +71,7 @@ pub fn scenarios() -> Result<Vec<Scenario>, String> {
 
 /// Replays `replay` and recomputes its focus ply.
 pub fn focus(replay: &Replay) -> Result<Focus, String> {
-    match replay.game_id()? {
-        GameId::Vectress => focus_of::<vectress::Game>(replay),
-        GameId::Hexchess => focus_of::<hexchess::Game>(replay),
-        GameId::Wavefield => focus_of::<wavefield::Game>(replay),
-        GameId::Polarity => focus_of::<polarity::Game>(replay),
-    }
+    crate::with_rules!(replay.game_id()?, G => focus_of::<G>(replay))
 }
 
 fn focus_of<G: Showcase>(replay: &Replay) -> Result<Focus, String> {
@@ -141,11 +108,18 @@ pub fn check(scenario: &Scenario) -> Result<Focus, String> {
     }
     let focus = focus(replay).map_err(|e| format!("{name} {e}"))?;
     let at = replay.focus.unwrap_or_default();
-    let captions = replay.captions.get(&at).map_or(0, Vec::len);
-    if captions != focus.captions.len() {
+    let stored = replay.captions.get(&at).map_or(&[][..], Vec::as_slice);
+    if stored.len() != focus.captions.len() {
         return Err(format!(
-            "{name} has {captions} captions for ply {at}, which plays in {} stages",
+            "{name} has {} captions for ply {at}, which plays in {} stages",
+            stored.len(),
             focus.captions.len()
+        ));
+    }
+    // The file keeps a copy for readers of the file; the words are the showcase's.
+    if let Some((kept, now)) = stored.iter().zip(&focus.captions).find(|(a, b)| a != b) {
+        return Err(format!(
+            "{name} keeps the caption \"{kept}\" for ply {at}, the showcase writes \"{now}\""
         ));
     }
     if replay.scores.is_empty() {
@@ -212,7 +186,7 @@ mod tests {
             }
         }
         on_disk.sort();
-        let mut listed: Vec<(&str, String)> = FILES
+        let mut listed: Vec<(&str, String)> = files()
             .iter()
             .map(|(g, n, _)| (g.id(), n.to_string()))
             .collect();

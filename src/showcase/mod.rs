@@ -24,6 +24,9 @@ pub trait Showcase: Rules {
     /// Random midgames are played to a depth in this range of turns.
     const MIDGAME: std::ops::RangeInclusive<usize>;
 
+    /// The game's scenario library: (file name, its text), made with `library::scenario!`.
+    const SCENARIOS: &'static [(&'static str, &'static str)];
+
     /// The scores of `resolution`, played from `before` and reaching `after`.
     fn scores(before: &Self, resolution: &Self::Resolution, after: &Self) -> Scores;
 

@@ -1,12 +1,24 @@
 //! Polarity's scores and captions: stones moved by one power, stones it could not move,
 //! lines taken and their stones, a regather, a win.
 
+use super::library::scenario;
 use super::{Scores, Showcase, pick, pick_lowest};
 use crate::rules::polarity::{Action, Game, Mode, Resolution, Side, StayReason, TARGET};
 use crate::rules::rng::GameRng;
 
 impl Showcase for Game {
     const MIDGAME: std::ops::RangeInclusive<usize> = 0..=40;
+
+    const SCENARIOS: &'static [(&'static str, &'static str)] = &[
+        scenario!("polarity", "nine-in-a-block"),
+        scenario!("polarity", "sixteen-at-once"),
+        scenario!("polarity", "a-push-takes-five-lines"),
+        scenario!("polarity", "the-rooks-pull"),
+        scenario!("polarity", "the-rooks-push-wins"),
+        scenario!("polarity", "eight-stand-firm"),
+        scenario!("polarity", "the-pieces-come-back"),
+        scenario!("polarity", "queen-pull-two-lines"),
+    ];
 
     fn scores(_before: &Game, resolution: &Resolution, _after: &Game) -> Scores {
         let win = resolution

@@ -4,6 +4,7 @@
 
 use std::collections::BTreeSet;
 
+use super::library::scenario;
 use super::{Scores, Showcase, pick, pick_lowest};
 use crate::rules::rng::GameRng;
 use crate::rules::vectress::resolution::{PlayerMove, Shove, Wave};
@@ -11,6 +12,19 @@ use crate::rules::vectress::{Action, Dir, Game, Kind, PieceId, Position, Resolut
 
 impl Showcase for Game {
     const MIDGAME: std::ops::RangeInclusive<usize> = 0..=40;
+
+    const SCENARIOS: &'static [(&'static str, &'static str)] = &[
+        scenario!("vectress", "ten-waves"),
+        scenario!("vectress", "nine-waves-fifteen-magnets"),
+        scenario!("vectress", "the-chain-turns-back"),
+        scenario!("vectress", "both-cores-fall"),
+        scenario!("vectress", "eight-over-the-edge"),
+        scenario!("vectress", "the-body-goes-over"),
+        scenario!("vectress", "seven-bonds"),
+        scenario!("vectress", "fifteen-in-motion"),
+        scenario!("vectress", "shoved-and-pushed"),
+        scenario!("vectress", "dragged-by-a-bond"),
+    ];
 
     fn scores(before: &Game, resolution: &Resolution, _after: &Game) -> Scores {
         let pos = before.position();

@@ -3,13 +3,27 @@
 //! trapped. A turn may tune before it moves, so the miner tries every profile with every
 //! move.
 
+use super::library::scenario;
 use super::{Scores, Showcase, pick, pick_lowest};
 use crate::rules::Rules;
 use crate::rules::rng::GameRng;
-use crate::rules::wavefield::{Action, Cell, Event, Game, Position, Profile, Resolution, Side};
+use crate::rules::wavefield::geometry::CELLS;
+use crate::rules::wavefield::{Action, Event, Game, Position, Profile, Resolution, Side};
 
 impl Showcase for Game {
     const MIDGAME: std::ops::RangeInclusive<usize> = 0..=30;
+
+    const SCENARIOS: &'static [(&'static str, &'static str)] = &[
+        scenario!("wavefield", "five-round-collapse"),
+        scenario!("wavefield", "blue-collapses"),
+        scenario!("wavefield", "four-rounds-and-a-trap"),
+        scenario!("wavefield", "three-round-collapse"),
+        scenario!("wavefield", "twenty-six-cells"),
+        scenario!("wavefield", "a-swing-that-traps"),
+        scenario!("wavefield", "the-big-hats-bargain"),
+        scenario!("wavefield", "trapped-within-four-moves"),
+        scenario!("wavefield", "four-rounds-in-six-moves"),
+    ];
 
     fn scores(before: &Game, resolution: &Resolution, after: &Game) -> Scores {
         let mover = resolution.side;
@@ -40,10 +54,12 @@ impl Showcase for Game {
     fn captions(before: &Game, resolution: &Resolution) -> Vec<String> {
         // Only a move plays back; a tuning has no stages.
         let Event::Moved {
+            rounds,
+            field_after_move,
+            opponent_trapped,
             piece,
             from,
             to,
-            rounds,
             ..
         } = &resolution.event
         else {
@@ -55,8 +71,35 @@ impl Showcase for Game {
             1 => " and sets off a removal round".to_string(),
             n => format!(" and sets off {n} removal rounds"),
         };
+        // The swing is said when it is large; a trap always.
+        let last = rounds.last().map_or(field_after_move, |(_, field)| field);
+        let swing = field_lead(&last.0, mover.owner) - lead(before.position(), mover.owner);
+        let mut effect = Vec::new();
+        if swing.abs() >= SWING_WORTH_SAYING {
+            let toward = if swing > 0 {
+                mover.owner
+            } else {
+                mover.owner.opponent()
+            };
+            effect.push(format!(
+                "the field swings {} cells {}'s way",
+                swing.abs(),
+                toward.title()
+            ));
+        }
+        if *opponent_trapped {
+            effect.push(format!(
+                "traps the {} Big Hat",
+                mover.owner.opponent().title()
+            ));
+        }
+        let effect = match effect.as_slice() {
+            [] => String::new(),
+            [one] if one.starts_with("traps") => format!(" and {one}"),
+            parts => format!(": {}", parts.join(" and ")),
+        };
         let mut captions = vec![format!(
-            "the {} {} moves {from}-{to}{set_off}",
+            "the {} {} moves {from}-{to}{set_off}{effect}",
             mover.owner.title(),
             mover.kind.title()
         )];
@@ -132,13 +175,22 @@ impl Showcase for Game {
     }
 }
 
+/// A swing of at least this many cells is named in the move's caption.
+const SWING_WORTH_SAYING: i64 = 8;
+
 /// The mover's territory lead in cells: its squares minus the opponent's.
 fn lead(pos: &Position, side: Side) -> i64 {
-    Cell::all()
-        .map(|c| match pos.territory(c) {
-            Some(s) if s == side => 1,
-            Some(_) => -1,
-            None => 0,
+    field_lead(pos.field(), side)
+}
+
+/// The lead of `side` over a field (W5: positive is Red's, negative Blue's).
+fn field_lead(field: &[i32; CELLS], side: Side) -> i64 {
+    field
+        .iter()
+        .map(|&v| match v.signum() * side.sign() {
+            1 => 1,
+            -1 => -1,
+            _ => 0,
         })
         .sum()
 }

@@ -58,8 +58,9 @@ fn three_showcase_cycles_leave_the_same_things() {
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
         100,
     )));
+    let button = app.world_mut().spawn(ShowcaseButton(None)).id();
     app.world_mut()
-        .spawn((ShowcaseButton(None), Interaction::Pressed));
+        .trigger(lodestone::app::ui::widgets::Activate { entity: button });
     for _ in 0..4 {
         app.update();
     }

@@ -8,6 +8,7 @@ use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use lodestone::app::menu::MenuButton;
 use lodestone::app::playback::{Motion, PieceTween, PlaybackQueue, STAGE_SECONDS, Stage};
+use lodestone::app::ui::widgets::Activate;
 use lodestone::app::{ActiveGame, Overlay, Pause, PlayMode, Screen};
 use lodestone::rules::GameId;
 
@@ -231,7 +232,7 @@ fn fall_off_ends_out_of_sight() {
     assert!(lowest < -1.0, "it fell below the table: {lowest}");
 }
 
-/// Presses the first button carrying `component` (as a click does).
+/// Presses the first button carrying `component`: the activation a click on it ends in.
 pub fn press<C: Component + PartialEq>(app: &mut App, component: C) {
     let mut buttons = app.world_mut().query::<(Entity, &C)>();
     let target = buttons
@@ -239,14 +240,8 @@ pub fn press<C: Component + PartialEq>(app: &mut App, component: C) {
         .find(|(_, c)| **c == component)
         .map(|(e, _)| e)
         .expect("the button is on screen");
-    app.world_mut()
-        .entity_mut(target)
-        .insert(Interaction::Pressed);
+    app.world_mut().trigger(Activate { entity: target });
     app.update();
-    // The press may have taken its button away (a panel closing).
-    if let Ok(mut button) = app.world_mut().get_entity_mut(target) {
-        button.insert(Interaction::None);
-    }
     app.update();
 }
 

@@ -20,8 +20,9 @@ fn run(app: &App) -> Option<&ShowcaseRun> {
 }
 
 fn press(app: &mut App, game: Option<GameId>) {
+    let button = app.world_mut().spawn(ShowcaseButton(game)).id();
     app.world_mut()
-        .spawn((ShowcaseButton(game), Interaction::Pressed));
+        .trigger(lodestone::app::ui::widgets::Activate { entity: button });
 }
 
 #[test]

@@ -270,11 +270,14 @@ fn the_computer_answers_and_undo_takes_both_back_on_every_table() {
     against_the_computer::<Polarity>(GameId::Polarity);
 }
 
-/// Captions: every stage of a played action says what it shows in plain words, except
+/// Captions: every stage of a played action says what it shows in the showcase layer's
+/// words (written once, for the window, films, the miner and the library alike), except
 /// that live v011 play never announces a renaming (no caption, no ring).
 #[test]
-fn every_stage_has_a_caption_and_live_v011_renaming_has_none() {
+fn every_stage_has_the_showcase_caption_and_live_v011_renaming_has_none() {
     use lodestone::app::hexchess::stages::ChangeGlow;
+    use lodestone::showcase::Showcase;
+    use lodestone::showcase::hexchess::stage_captions;
     // A pawn's first step: it arrives renamed (v011).
     for offscreen in [false, true] {
         let mut app = start::<Hexchess>(GameId::Hexchess, PlayMode::HotSeat);
@@ -288,7 +291,10 @@ fn every_stage_has_a_caption_and_live_v011_renaming_has_none() {
         let labels: Vec<String> = (0..queue.stage_count())
             .map(|i| queue.stage(i).unwrap().label.clone())
             .collect();
-        assert_eq!(labels[0], "white pawn f5-f6", "{labels:?}");
+        let resolution = table::<Hexchess>(&app).game.last().unwrap().clone();
+        let start = lodestone::rules::hexchess::Game::start(&Setup::default()).unwrap();
+        assert_eq!(labels, stage_captions(&start, &resolution, offscreen));
+        assert_eq!(labels[0], "White pawn f5-f6", "{labels:?}");
         let glows = app
             .world_mut()
             .query::<&ChangeGlow>()
@@ -300,15 +306,16 @@ fn every_stage_has_a_caption_and_live_v011_renaming_has_none() {
         } else {
             assert_eq!(
                 labels,
-                ["white pawn f5-f6"],
+                ["White pawn f5-f6"],
                 "live play names no renaming and gives it no stage"
             );
             assert_eq!(glows, 0, "and shows no ring");
         }
     }
     // The five-wave Vectress chain: who pushes whom which way, wave by wave.
+    let chain = ["E3-G5", "F7-H5", "F5-F7"];
     let mut app = start::<Vectress>(GameId::Vectress, PlayMode::HotSeat);
-    for text in ["E3-G5", "F7-H5", "F5-F7"] {
+    for text in chain {
         let action = table::<Vectress>(&app).game.parse_action(text).unwrap();
         table_mut::<Vectress>(&mut app)
             .requests
@@ -319,12 +326,18 @@ fn every_stage_has_a_caption_and_live_v011_renaming_has_none() {
     let labels: Vec<String> = (0..queue.stage_count())
         .map(|i| queue.stage(i).unwrap().label.clone())
         .collect();
-    assert!(labels[0].starts_with("White moves the White"), "{labels:?}");
-    assert!(labels[1].starts_with("wave 1 of "), "{labels:?}");
-    assert!(
-        labels.iter().skip(1).any(|l| l.contains(" pushes the ")),
-        "{labels:?}"
+    let mut rules = Match::<lodestone::rules::vectress::Game>::new(Setup::default()).unwrap();
+    for text in &chain[..2] {
+        rules.play_text(text).unwrap();
+    }
+    let before = rules.rules().clone();
+    let resolution = rules.play_text(chain[2]).unwrap();
+    assert_eq!(
+        labels,
+        lodestone::rules::vectress::Game::captions(&before, &resolution)
     );
+    assert!(labels[0].starts_with("White moves the Core"), "{labels:?}");
+    assert!(labels[1].starts_with("wave 1 of 5"), "{labels:?}");
     assert!(labels.iter().all(|l| !l.is_empty()), "{labels:?}");
 }
 

@@ -6,6 +6,7 @@
 use bevy::prelude::*;
 use lodestone::app::PlayMode;
 use lodestone::app::playback::{Motion, PlaybackQueue};
+use lodestone::app::ui::widgets::Activate;
 use lodestone::app::wavefield::panel::editor::EditorText;
 use lodestone::app::wavefield::panel::{PanelButton, SlotButton};
 use lodestone::app::wavefield::surface::{FieldMaterial, unpack};
@@ -67,9 +68,7 @@ fn a_tuning_change_feeds_the_engines_field_to_the_surface() {
         .find(|(_, b)| b.0 == Control::Tune(Kind::RoundHat, -1))
         .map(|(e, _)| e)
         .expect("the panel has a Round Hat - button");
-    app.world_mut()
-        .entity_mut(minus)
-        .insert(Interaction::Pressed);
+    app.world_mut().trigger(Activate { entity: minus });
     for _ in 0..3 {
         app.update();
     }
@@ -149,11 +148,10 @@ fn removal_rounds_become_playback_stages_in_order() {
         1 + rounds.len(),
         "the move, then one stage per round"
     );
-    assert!(
-        queue
-            .stage(0)
-            .is_some_and(|s| s.label.starts_with("move E1-G1"))
-    );
+    assert!(queue.stage(0).is_some_and(|s| {
+        s.label
+            .contains(" moves E1-G1 and sets off 2 removal rounds")
+    }));
     for (n, (removed, _)) in rounds.iter().enumerate() {
         let stage = queue.stage(n + 1).expect("a stage per round");
         assert!(
@@ -325,9 +323,7 @@ fn the_panels_slot_buttons_press_each_slot_of_a_multi_slot_definition() {
         matches!(command, Control::Play(Action::Press { slot: 1, .. })),
         "{command:?}"
     );
-    app.world_mut()
-        .entity_mut(press)
-        .insert(Interaction::Pressed);
+    app.world_mut().trigger(Activate { entity: press });
     app.update();
 
     let game = &table(&app).game;

@@ -214,12 +214,12 @@ mod tests {
     fn options_are_checked_and_each_bad_value_named() {
         let plan = parse(&options(&[
             "--games",
-            "vectress,polarity",
+            "vectress,hexchess",
             "--quality",
             "low",
         ]))
         .unwrap();
-        assert_eq!(plan.games, vec![GameId::Vectress, GameId::Polarity]);
+        assert_eq!(plan.games, vec![GameId::Vectress, GameId::Hexchess]);
         assert_eq!(plan.quality, Quality::Low);
         for (bad, says) in [
             (vec!["--games", "chess"], "vectress"),

@@ -41,25 +41,32 @@ fn man_cell(table: &HexchessTable, men: &Query<&HexPiece>, entity: Entity) -> Op
 
 pub(super) fn on_man_click(
     click: On<Pointer<Click>>,
-    mut table: ResMut<HexchessTable>,
+    table: ResMut<HexchessTable>,
     men: Query<&HexPiece>,
 ) {
-    if click.button == PointerButton::Primary
-        && let Some(cell) = man_cell(&table, &men, click.entity)
-    {
-        table.input.push(Request::Pick(cell));
-    }
+    press_man(table, &men, click.entity, click.button, Request::Pick);
 }
 
 pub(super) fn on_man_drag_start(
     drag: On<Pointer<DragStart>>,
-    mut table: ResMut<HexchessTable>,
+    table: ResMut<HexchessTable>,
     men: Query<&HexPiece>,
 ) {
-    if drag.button == PointerButton::Primary
-        && let Some(cell) = man_cell(&table, &men, drag.entity)
+    press_man(table, &men, drag.entity, drag.button, Request::Grab);
+}
+
+/// A man clicked or grabbed with the primary button asks for `request` of its cell.
+fn press_man(
+    mut table: ResMut<HexchessTable>,
+    men: &Query<&HexPiece>,
+    entity: Entity,
+    button: PointerButton,
+    request: fn(Cell) -> Request,
+) {
+    if button == PointerButton::Primary
+        && let Some(cell) = man_cell(&table, men, entity)
     {
-        table.input.push(Request::Grab(cell));
+        table.input.push(request(cell));
     }
 }
 
@@ -238,50 +245,33 @@ pub(super) fn refresh_markers(
         commands.entity(m).despawn();
     }
     let game = table.game.rules().game();
-    let mut markers = Vec::new();
+    // (mesh, material, cell, lift) of each marker.
+    let mut wanted = Vec::new();
     if let Some(last) = game.last() {
         for cell in [last.from, last.to] {
-            markers.push(marker(
-                commands,
-                looks.move_marker.clone(),
-                looks.last_move_material.clone(),
-                cell,
-                0.005,
-            ));
+            wanted.push((&looks.move_marker, &looks.last_move_material, cell, 0.005));
         }
     }
     if let Some(cell) = table.scene.selected {
-        markers.push(marker(
-            commands,
-            looks.ring.clone(),
-            looks.selected_material.clone(),
-            cell,
-            0.02,
-        ));
+        wanted.push((&looks.ring, &looks.selected_material, cell, 0.02));
         let mut seen = Vec::new();
         for mv in game.legal_moves().into_iter().filter(|m| m.from == cell) {
             if seen.contains(&mv.to) {
                 continue;
             }
             seen.push(mv.to);
-            markers.push(if game.position().piece_at(mv.to).is_some() {
-                marker(
-                    commands,
-                    looks.ring.clone(),
-                    looks.capture_material.clone(),
-                    mv.to,
-                    0.02,
-                )
+            wanted.push(if game.position().piece_at(mv.to).is_some() {
+                (&looks.ring, &looks.capture_material, mv.to, 0.02)
             } else {
-                marker(
-                    commands,
-                    looks.move_marker.clone(),
-                    looks.move_material.clone(),
-                    mv.to,
-                    0.01,
-                )
+                (&looks.move_marker, &looks.move_material, mv.to, 0.01)
             });
         }
     }
+    let markers = wanted
+        .into_iter()
+        .map(|(mesh, material, cell, lift)| {
+            marker(commands, mesh.clone(), material.clone(), cell, lift)
+        })
+        .collect();
     table.scene.markers = markers;
 }

@@ -16,7 +16,8 @@ use crate::rules::hexchess::{Event, Kind, PieceId, Resolution};
 /// Height of a knight's hop.
 const KNIGHT_LIFT: f32 = 0.9;
 
-/// The stages of `resolution`; `pieces` maps rules ids to entities.
+/// The stages of `resolution`, without their captions (the showcase layer writes those:
+/// `showcase::hexchess::stage_captions`); `pieces` maps rules ids to entities.
 ///
 /// In live v011 play nothing announces a renaming (the document is explicit): with
 /// `announce_renaming` false the arriving man simply takes its new look as it arrives,
@@ -62,16 +63,9 @@ pub fn stages_for(
                         });
                     }
                 }
-                let taken = resolution
-                    .captured
-                    .map(|(_, kind, _)| {
-                        format!(", taking the {} {}", side.other().name(), kind.name())
-                    })
-                    .unwrap_or_default();
                 stages.push(Stage {
-                    label: format!("{} {} {from}-{to}{taken}", side.name(), current.name()),
                     tweens,
-                    effects: Vec::new(),
+                    ..Stage::default()
                 });
             }
             Event::Promoted { piece, to } => {
@@ -79,7 +73,6 @@ pub fn stages_for(
                     stages.push(change_stage(
                         commands,
                         looks,
-                        Some(format!("the pawn promotes to a {}", to.name())),
                         entity,
                         resolution,
                         looks.look(side, current),
@@ -117,17 +110,14 @@ pub fn stages_for(
                     match stages.last_mut() {
                         Some(arrival) => arrival.tweens.push(recast),
                         None => stages.push(Stage {
-                            label: String::new(),
                             tweens: vec![recast],
-                            effects: Vec::new(),
+                            ..Stage::default()
                         }),
                     }
                 } else if let Some(&entity) = pieces.get(piece) {
-                    let caption = Some(format!("the {} arrives as a {}", from.name(), to.name()));
                     stages.push(change_stage(
                         commands,
                         looks,
-                        caption,
                         entity,
                         resolution,
                         looks.look(side, *from),
@@ -139,13 +129,12 @@ pub fn stages_for(
             Event::Check { king, cell } => {
                 if let Some(&entity) = pieces.get(king) {
                     stages.push(Stage {
-                        label: format!("check to the {} king", side.other().name()),
                         tweens: vec![PieceTween {
                             entity,
                             from: rest_transform(*cell),
                             motion: Motion::Highlight,
                         }],
-                        effects: Vec::new(),
+                        ..Stage::default()
                     });
                 }
             }
@@ -159,12 +148,10 @@ pub fn stages_for(
 #[derive(Component)]
 pub struct ChangeGlow;
 
-/// A man changing type on its arrival cell; with a caption a ring flashes under it, and
-/// without one (a v011 renaming in live play) it changes unannounced.
+/// A man changing type on its arrival cell, a ring flashing under it.
 fn change_stage(
     commands: &mut Commands,
     looks: &HexLooks,
-    caption: Option<String>,
     entity: Entity,
     resolution: &Resolution,
     from_look: crate::app::playback::Look,
@@ -175,13 +162,6 @@ fn change_stage(
         entity,
         from: at,
         motion: Motion::ChangeType { from_look, to_look },
-    };
-    let Some(label) = caption else {
-        return Stage {
-            label: String::new(),
-            tweens: vec![change],
-            effects: Vec::new(),
-        };
     };
     let glow_at = at.with_translation(at.translation + Vec3::Y * 0.03);
     let glow = commands
@@ -196,7 +176,6 @@ fn change_stage(
         ))
         .id();
     Stage {
-        label,
         tweens: vec![
             change,
             PieceTween {
@@ -206,5 +185,6 @@ fn change_stage(
             },
         ],
         effects: vec![glow],
+        ..Stage::default()
     }
 }

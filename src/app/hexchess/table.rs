@@ -20,6 +20,7 @@ use crate::app::table::{Resumed, TablePart, play_action, respawn};
 use crate::app::{KeyboardCaptured, PlayMode};
 use crate::rules::Rules;
 use crate::rules::hexchess::{GameSession, PieceId, Resolution};
+use crate::showcase::hexchess::stage_captions;
 
 impl TableGame for Hexchess {
     const RULES_PAGE: RulesPage = RulesPage {
@@ -81,7 +82,7 @@ impl TableGame for Hexchess {
         commands: &mut Commands,
         looks: &HexLooks,
         table: &mut HexchessTable,
-        _before: &GameSession,
+        before: &GameSession,
         resolution: &Resolution,
     ) -> Vec<Stage> {
         // Men taken before this move were kept for replay; they go now. The last-move
@@ -102,7 +103,10 @@ impl TableGame for Hexchess {
         // Stills, films, the replay viewer and learners (the "show renaming" setting) may
         // see a renaming; live play never does (the v011 document).
         let announce = table.offscreen || table.viewer.is_some() || table.show_renaming;
-        stages_for(commands, resolution, &table.pieces, looks, announce)
+        Stage::captioned(
+            stages_for(commands, resolution, &table.pieces, looks, announce),
+            stage_captions(before.game(), resolution, announce),
+        )
     }
 
     fn headline(table: &HexchessTable) -> String {

@@ -9,23 +9,19 @@ use crate::app::choice::{GameChoice, ModeChoice, ResumeGame, SuspendedGames};
 use crate::app::settings::Settings;
 use crate::app::ui::LayoutChecked;
 use crate::app::ui::theme::{BUTTON, BUTTON_DISABLED, BUTTON_HOVER, CHOSEN, INK_BRIGHT, glass};
-use crate::app::ui::widgets::button;
+use crate::app::ui::widgets::{Activate, button};
 use crate::app::{ActiveGame, Overlay, Screen};
 use crate::rules::{GameId, Level};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (
-            close_on_escape,
-            press_dialog_buttons,
-            show_dialog,
-            style_dialog,
-        )
+        (close_on_escape, show_dialog, style_dialog)
             .chain()
             .run_if(in_state(Screen::Menu)),
     )
-    .add_systems(OnExit(Screen::Menu), close_dialog);
+    .add_systems(OnExit(Screen::Menu), close_dialog)
+    .add_observer(press_dialog_button);
 }
 
 /// The choice being made in the dialog (open while the overlay is `Overlay::NewGame`,
@@ -331,9 +327,10 @@ fn style_dialog(
 }
 
 #[allow(clippy::too_many_arguments)]
-fn press_dialog_buttons(
+fn press_dialog_button(
+    activate: On<Activate>,
     mut commands: Commands,
-    buttons: Query<(&Interaction, &DialogButton), Changed<Interaction>>,
+    buttons: Query<&DialogButton>,
     mut dialog: ResMut<NewGameDialog>,
     overlay: Res<State<Overlay>>,
     mut next_overlay: ResMut<NextState<Overlay>>,
@@ -341,39 +338,32 @@ fn press_dialog_buttons(
     settings: Option<ResMut<Settings>>,
     mut next: ResMut<NextState<Screen>>,
 ) {
-    let Some(game) = open_for(&overlay) else {
+    let (Some(game), Ok(button)) = (open_for(&overlay), buttons.get(activate.entity)) else {
         return;
     };
-    let mut settings = settings;
-    for (interaction, button) in &buttons {
-        if *interaction != Interaction::Pressed {
-            continue;
+    match button {
+        DialogButton::Choose(field) => {
+            if field.enabled(&dialog.draft) {
+                field.apply(&mut dialog.draft);
+            }
         }
-        match button {
-            DialogButton::Choose(field) => {
-                if field.enabled(&dialog.draft) {
-                    field.apply(&mut dialog.draft);
-                }
+        DialogButton::Back => next_overlay.set(Overlay::None),
+        DialogButton::Start | DialogButton::Resume => {
+            let draft = dialog.draft.clone();
+            let mode = match (button, kept.0.get(&game)) {
+                (DialogButton::Resume, Some(kept)) => kept.mode,
+                _ => draft.mode.play_mode(),
+            };
+            if *button == DialogButton::Resume {
+                commands.insert_resource(ResumeGame);
             }
-            DialogButton::Back => next_overlay.set(Overlay::None),
-            DialogButton::Start | DialogButton::Resume => {
-                let draft = dialog.draft.clone();
-                let mode = match (button, kept.0.get(&game)) {
-                    (DialogButton::Resume, Some(kept)) => kept.mode,
-                    _ => draft.mode.play_mode(),
-                };
-                if *button == DialogButton::Resume {
-                    commands.insert_resource(ResumeGame);
-                }
-                if let Some(settings) = settings.as_deref_mut() {
-                    settings.new_game.insert(game, draft.clone());
-                }
-                commands.insert_resource(draft);
-                commands.insert_resource(ActiveGame { game, mode });
-                next_overlay.set(Overlay::None);
-                next.set(Screen::Playing);
-                return;
+            if let Some(mut settings) = settings {
+                settings.new_game.insert(game, draft.clone());
             }
+            commands.insert_resource(draft);
+            commands.insert_resource(ActiveGame { game, mode });
+            next_overlay.set(Overlay::None);
+            next.set(Screen::Playing);
         }
     }
 }

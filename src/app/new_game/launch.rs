@@ -139,12 +139,14 @@ mod tests {
             }
         );
         // A side alone means playing the computer; "second" works for every game.
-        let side = LaunchArgs {
-            side: Some("second".into()),
-            ..args("polarity")
-        };
-        let (_, choice) = launch_choice(&side, remembered).unwrap();
-        assert_eq!((choice.mode, choice.side), (ModeChoice::VsComputer, 1));
+        for game in GameId::ALL {
+            let side = LaunchArgs {
+                side: Some("second".into()),
+                ..args(game.id())
+            };
+            let (_, choice) = launch_choice(&side, remembered).unwrap();
+            assert_eq!((choice.mode, choice.side), (ModeChoice::VsComputer, 1));
+        }
     }
 
     #[test]
@@ -152,7 +154,7 @@ mod tests {
         let d = |_| GameChoice::default();
         let err = |a: LaunchArgs| launch_choice(&a, d).unwrap_err();
         let e = err(args("chess"));
-        assert!(e.contains("vectress, hexchess, wavefield, polarity"), "{e}");
+        assert!(e.contains(&GameId::known()), "{e}");
         let e = err(LaunchArgs {
             mode: Some("hotseat".into()),
             ..args("vectress")
@@ -168,11 +170,13 @@ mod tests {
             ..args("vectress")
         });
         assert!(e.contains("easy, normal, strong"), "{e}");
-        let e = err(LaunchArgs {
-            ruleset: Some("classic".into()),
-            ..args("polarity")
-        });
-        assert!(e.contains("one set of rules"), "{e}");
+        for game in GameId::ALL.into_iter().filter(|g| g.rulesets().is_empty()) {
+            let e = err(LaunchArgs {
+                ruleset: Some("classic".into()),
+                ..args(game.id())
+            });
+            assert!(e.contains("one set of rules"), "{e}");
+        }
         let e = err(LaunchArgs {
             ruleset: Some("mccooey".into()),
             ..args("hexchess")

@@ -63,6 +63,16 @@ pub struct Stage {
 }
 
 impl Stage {
+    /// `stages` with their captions, one each in order: the showcase layer's
+    /// (`Showcase::captions`), the same words the films, the miner and the scenario
+    /// library use. A stage without a caption keeps an empty one.
+    pub fn captioned(mut stages: Vec<Stage>, captions: Vec<String>) -> Vec<Stage> {
+        for (stage, caption) in stages.iter_mut().zip(captions) {
+            stage.label = caption;
+        }
+        stages
+    }
+
     /// Where `tween` leaves its piece when the stage ends.
     /// The stage played backwards: every tween runs from its end to its start.
     pub fn reversed(&self) -> Stage {

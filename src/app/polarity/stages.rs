@@ -16,7 +16,7 @@ use super::pieces::{
 };
 use super::rays::{decoration, ray_beams};
 use crate::app::playback::{Motion, PieceTween, Stage};
-use crate::rules::polarity::{Game, Mode, Resolution, StayReason, StoneId};
+use crate::rules::polarity::{Game, Resolution, StayReason, StoneId};
 
 /// The entities on the table, by what the rules call them.
 #[derive(Debug, Clone)]
@@ -39,16 +39,26 @@ impl Default for TableEntities {
     }
 }
 
-fn mode_verb(mode: Mode) -> &'static str {
-    match mode {
-        Mode::Push => "push",
-        Mode::Pull => "pull",
+/// Each of `decorations` flashes while the stage plays and goes when it ends.
+fn flash(
+    decorations: impl IntoIterator<Item = (Entity, Transform)>,
+    tweens: &mut Vec<PieceTween>,
+    effects: &mut Vec<Entity>,
+) {
+    for (entity, at) in decorations {
+        effects.push(entity);
+        tweens.push(PieceTween {
+            entity,
+            from: at,
+            motion: Motion::Flash,
+        });
     }
 }
 
-/// The stages of `resolution`, played from the game `before` it. Spawns the placed stone
-/// and the rays' flashes (returned as the stages' effects) and moves removed stones'
-/// entities from the board to the mover's pile in `table`.
+/// The stages of `resolution`, played from the game `before` it, without their captions
+/// (the showcase layer writes those). Spawns the placed stone and the rays' flashes
+/// (returned as the stages' effects) and moves removed stones' entities from the board
+/// to the mover's pile in `table`.
 pub fn stages_for(
     commands: &mut Commands,
     looks: &PolarityLooks,
@@ -86,34 +96,13 @@ pub fn stages_for(
             });
         }
         let board = before.position().stones() | placed.cell.bit();
-        for (beam, at) in ray_beams(commands, looks, board, placed.cell, power, 1.0) {
-            effects.push(beam);
-            tweens.push(PieceTween {
-                entity: beam,
-                from: at,
-                motion: Motion::Flash,
-            });
-        }
+        let beams = ray_beams(commands, looks, board, placed.cell, power, 1.0);
+        flash(beams, &mut tweens, &mut effects);
     }
-    let label = match resolution.power {
-        Some(power) => format!(
-            "{} places {} and spends a {} to {}",
-            side_title(mover),
-            placed.cell,
-            power.piece.name(),
-            mode_verb(power.mode)
-        ),
-        None if resolution.regathered => format!(
-            "{} places {}: the forced plain turn",
-            side_title(mover),
-            placed.cell
-        ),
-        None => format!("{} places {}", side_title(mover), placed.cell),
-    };
     stages.push(Stage {
-        label,
         tweens,
         effects,
+        ..Stage::default()
     });
 
     // 2: the power moves its stones; the ones it cannot move shudder.
@@ -124,14 +113,8 @@ pub fn stages_for(
         let mut effects = Vec::new();
         // The rays again, thinner, while the power acts; each held stone's ring says why.
         let board = before.position().stones() | placed.cell.bit();
-        for (beam, at) in ray_beams(commands, looks, board, placed.cell, power, 0.6) {
-            effects.push(beam);
-            tweens.push(PieceTween {
-                entity: beam,
-                from: at,
-                motion: Motion::Flash,
-            });
-        }
+        let beams = ray_beams(commands, looks, board, placed.cell, power, 0.6);
+        flash(beams, &mut tweens, &mut effects);
         for s in &resolution.stayed {
             let material = match s.reason {
                 StayReason::Locked => &looks.locked,
@@ -141,12 +124,7 @@ pub fn stages_for(
             let at =
                 Transform::from_translation(cell_point(s.cell) + Vec3::Y * (STONE_RADIUS * 0.55));
             let ring = decoration(commands, &looks.ring, material, at.with_scale(Vec3::ZERO));
-            effects.push(ring);
-            tweens.push(PieceTween {
-                entity: ring,
-                from: at,
-                motion: Motion::Flash,
-            });
+            flash([(ring, at)], &mut tweens, &mut effects);
         }
         for m in &resolution.moved {
             if let Some(&e) = table.stones.get(&m.id) {
@@ -170,9 +148,9 @@ pub fn stages_for(
             }
         }
         stages.push(Stage {
-            label: super::status::power_caption(power, resolution),
             tweens,
             effects,
+            ..Stage::default()
         });
     }
 
@@ -194,21 +172,9 @@ pub fn stages_for(
                 },
             });
         }
-        let longest = resolution.runs.iter().map(Vec::len).max().unwrap_or(0);
         stages.push(Stage {
-            label: format!(
-                "{} of {longest}: {} takes {} ({}/10)",
-                if resolution.runs.len() > 1 {
-                    "lines"
-                } else {
-                    "a line"
-                },
-                side_title(mover),
-                resolution.removed.len(),
-                resolution.collected
-            ),
             tweens,
-            effects: Vec::new(),
+            ..Stage::default()
         });
     }
 
@@ -225,9 +191,8 @@ pub fn stages_for(
             })
             .collect();
         stages.push(Stage {
-            label: format!("{}'s five pieces come back", side_title(mover)),
             tweens,
-            effects: Vec::new(),
+            ..Stage::default()
         });
     }
     stages

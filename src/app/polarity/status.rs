@@ -1,4 +1,4 @@
-//! Polarity in words: the status line, the pile labels and the power's caption; and its
+//! Polarity in words: the status line and the pile labels; and its
 //! keys for the help overlay.
 
 use bevy::prelude::*;
@@ -7,9 +7,7 @@ use super::PolarityTable;
 use super::pieces::SideLabel;
 use super::stages::side_title;
 use crate::app::playback::PlaybackQueue;
-use crate::rules::polarity::{
-    EndReason, Hand, Mode, Next, Outcome, Power, Resolution, Side, StayReason, TARGET,
-};
+use crate::rules::polarity::{EndReason, Hand, Next, Outcome, Side, StayReason, TARGET};
 
 pub(super) fn next_text(next: Next) -> &'static str {
     match next {
@@ -149,42 +147,6 @@ pub(super) fn keys(_table: &PolarityTable) -> Vec<(&'static str, String)> {
         ),
         ("N", "new game".to_string()),
     ]
-}
-
-/// What the power did in words: each stone moved, each stone held and why.
-pub(super) fn power_caption(power: Power, resolution: &Resolution) -> String {
-    let moved: Vec<String> = resolution
-        .moved
-        .iter()
-        .map(|m| format!("{}-{}", m.from, m.to))
-        .collect();
-    let held: Vec<String> = resolution
-        .stayed
-        .iter()
-        .map(|s| match s.reason {
-            StayReason::Edge => format!("{} (at the edge)", s.cell),
-            reason => format!("{} ({})", s.cell, reason_name(reason)),
-        })
-        .collect();
-    let mut line = format!(
-        "the {} {}",
-        power.piece.name(),
-        match power.mode {
-            Mode::Push => "pushes",
-            Mode::Pull => "pulls",
-        }
-    );
-    if !moved.is_empty() {
-        line += &format!(": moved {}", moved.join(", "));
-    }
-    if !held.is_empty() {
-        line += &format!(
-            "{} held {}",
-            if moved.is_empty() { ":" } else { ";" },
-            held.join(", ")
-        );
-    }
-    line
 }
 
 pub(super) fn reason_name(reason: StayReason) -> &'static str {

@@ -14,6 +14,7 @@ use super::{Polarity, PolarityScene, PolarityTable};
 use crate::app::playback::{PlaybackQueue, Stage};
 use crate::app::table::TableGame;
 use crate::rules::polarity::{Game, Resolution, Side, StoneId};
+use crate::showcase::Showcase;
 
 impl TableGame for Polarity {
     const RULES_PAGE: RulesPage = RulesPage {
@@ -87,8 +88,13 @@ impl TableGame for Polarity {
     ) -> Vec<Stage> {
         // The piles keep their counts until the removal stage, and the next player starts
         // from a plain placement.
-        let stages = stages_for(commands, looks, &mut table.entities, before, resolution);
-        let removal_stage = stages.iter().position(|s| s.label.contains(" takes "));
+        let stages = Stage::captioned(
+            stages_for(commands, looks, &mut table.entities, before, resolution),
+            Game::captions(before, resolution),
+        );
+        // The lines taken play last but for the regather.
+        let removal_stage = (!resolution.removed.is_empty())
+            .then(|| stages.len() - 1 - usize::from(resolution.regathered));
         table.counts_before = removal_stage.map(|stage| {
             let p = before.position();
             ([p.collected(Side::One), p.collected(Side::Two)], stage)

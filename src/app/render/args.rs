@@ -287,11 +287,14 @@ mod tests {
         let mut step = args("vectress");
         step.step = Some(1);
         assert!(validate(&step).unwrap_err().contains("needs --moves"));
-        let mut wave = args("polarity");
-        wave.moves = vec!["d4".into()];
-        wave.wave = Some(1);
-        assert!(validate(&wave).unwrap_err().contains("--step"));
-        let mut out = args("polarity");
+        // Waves are Vectress's: every other game is pointed to --step (before any replay).
+        for game in GameId::ALL.into_iter().filter(|&g| g != GameId::Vectress) {
+            let mut wave = args(game.id());
+            wave.moves = vec!["any".into()];
+            wave.wave = Some(1);
+            assert!(validate(&wave).unwrap_err().contains("--step"));
+        }
+        let mut out = args("vectress");
         out.out = Some(PathBuf::from("x.jpg"));
         assert!(validate(&out).unwrap_err().contains(".png"));
         let mut layout = args("menu");

@@ -15,6 +15,7 @@ use super::playback::PlaybackQueue;
 use super::settings::Settings;
 use super::table::StartFrom;
 use super::table::script::ActionScript;
+use super::ui::widgets::Activate;
 use super::{ActiveGame, PlayMode, Screen};
 use crate::replay::Replay;
 use crate::rules::GameId;
@@ -30,7 +31,7 @@ pub fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                start_from_buttons,
+                start_attract_at_start,
                 attract::attract_when_idle.run_if(in_state(Screen::Menu)),
                 attract::leave_attract_on_input,
                 run_showcase,
@@ -38,7 +39,8 @@ pub fn plugin(app: &mut App) {
                 draw_fade,
             )
                 .chain(),
-        );
+        )
+        .add_observer(start_from_button);
 }
 
 /// Seconds a scenario's position is shown before its focus ply plays.
@@ -195,25 +197,32 @@ pub fn start_showcase(
     Ok(())
 }
 
-fn start_from_buttons(
+fn start_from_button(
+    activate: On<Activate>,
     mut commands: Commands,
-    buttons: Query<(&Interaction, &ShowcaseButton), Changed<Interaction>>,
+    buttons: Query<&ShowcaseButton>,
     mut next: ResMut<NextState<Screen>>,
-    at_start: Option<Res<AttractAtStart>>,
     mut notice: ResMut<super::ui::Notice>,
 ) {
-    let mut wanted = buttons
-        .iter()
-        .find(|(i, _)| **i == Interaction::Pressed)
-        .map(|(_, b)| (b.0, false));
-    if at_start.is_some() {
-        commands.remove_resource::<AttractAtStart>();
-        wanted = Some((None, true));
-    }
-    if let Some((game, attract)) = wanted
-        && let Err(e) = start_showcase(&mut commands, &mut next, game, attract)
+    if let Ok(&ShowcaseButton(game)) = buttons.get(activate.entity)
+        && let Err(e) = start_showcase(&mut commands, &mut next, game, false)
     {
         notice.show(e, 6.0);
+    }
+}
+
+/// `--attract` starts attract mode as soon as the menu is up.
+fn start_attract_at_start(
+    mut commands: Commands,
+    at_start: Option<Res<AttractAtStart>>,
+    mut next: ResMut<NextState<Screen>>,
+    mut notice: ResMut<super::ui::Notice>,
+) {
+    if at_start.is_some() {
+        commands.remove_resource::<AttractAtStart>();
+        if let Err(e) = start_showcase(&mut commands, &mut next, None, true) {
+            notice.show(e, 6.0);
+        }
     }
 }
 

@@ -1,11 +1,19 @@
 //! The widgets every screen uses: a button, its hover styling, and the dimmed layer an
-//! overlay's panel sits on.
+//! overlay's panel sits on. A button is Bevy's headless `ui_widgets::Button`: a click (or
+//! Enter on a focused button) ends in one [`Activate`] on it, which the screen that owns
+//! the button observes; nothing polls `Interaction` for presses.
 
 use bevy::prelude::*;
+pub use bevy::ui_widgets::Activate;
+use bevy::ui_widgets::{Button as Pressable, ButtonPlugin};
 
 use super::theme::{BUTTON_HEIGHT, CORNER};
 
 pub(super) fn plugin(app: &mut App) {
+    // `DefaultPlugins` bring it; headless apps (tests, benches) get it here.
+    if !app.is_plugin_added::<ButtonPlugin>() {
+        app.add_plugins(ButtonPlugin);
+    }
     app.add_systems(Update, style_hovered_buttons);
 }
 
@@ -18,10 +26,10 @@ pub struct ButtonFills {
 }
 
 /// A button: `label` in `ink` on `fill`, `width` wide. It lights up under the pointer
-/// when it also carries [`ButtonFills`].
+/// when it also carries [`ButtonFills`]; a click on it triggers [`Activate`].
 pub fn button(label: &str, width: f32, fill: Color, ink: Color) -> impl Bundle {
     (
-        Button,
+        pressable(),
         Node {
             width: px(width),
             height: px(BUTTON_HEIGHT),
@@ -38,6 +46,12 @@ pub fn button(label: &str, width: f32, fill: Color, ink: Color) -> impl Bundle {
             TextColor(ink),
         )],
     )
+}
+
+/// What makes any node a button: hover tracking (`Interaction`, for the fills) and the
+/// headless press that ends in [`Activate`].
+pub fn pressable() -> impl Bundle {
+    (Button, Pressable)
 }
 
 fn style_hovered_buttons(

@@ -11,7 +11,7 @@ use super::effects::{arrow, contact_spark, core_shake};
 use super::pieces::{BODY_HEIGHT, MagnetLooks, rest_transform};
 use crate::app::playback::{Motion, PieceTween, Stage};
 use crate::app::table::TablePart;
-use crate::rules::vectress::resolution::{BondChange, PieceMove, PlayerMove, Wave};
+use crate::rules::vectress::resolution::{BondChange, PieceMove};
 use crate::rules::vectress::{Cell, Dir, Kind, PieceId, Position, Resolution, Side};
 
 /// The entities of the pieces and bonds on the table, by rules id.
@@ -132,7 +132,8 @@ fn bond_tweens(
     }
 }
 
-/// The stages of `resolution`, played from the position `before`.
+/// The stages of `resolution`, played from the position `before`, without their
+/// captions (the showcase layer writes those).
 pub fn stages_for(
     commands: &mut Commands,
     looks: &MagnetLooks,
@@ -170,15 +171,12 @@ pub fn stages_for(
             &mut tweens,
         );
         stages.push(Stage {
-            label: player_caption(before, resolution, player),
             tweens,
-            effects: Vec::new(),
+            ..Stage::default()
         });
     }
     // The chain's empty stop is no step of its own (as in the captions).
-    let shown = resolution.shown_waves();
-    let total = shown.len();
-    for (i, wave) in shown.iter().enumerate() {
+    for (i, wave) in resolution.shown_waves().iter().enumerate() {
         let mut tweens = Vec::new();
         let mut effects = Vec::new();
         for actor in &wave.actors {
@@ -259,89 +257,12 @@ pub fn stages_for(
             &mut tweens,
         );
         stages.push(Stage {
-            label: format!("wave {} of {total}: {}", i + 1, wave_caption(before, wave)),
             tweens,
             effects,
+            ..Stage::default()
         });
     }
     stages
-}
-
-/// A piece as captions name it: "the White Core" (the showcase's words).
-fn named(before: &Position, id: PieceId) -> String {
-    crate::showcase::vectress::piece_name(before, id)
-}
-
-/// A board direction in words (White sits south).
-fn dir_word(dir: Dir) -> &'static str {
-    crate::showcase::vectress::dir_name(dir)
-}
-
-/// The player's own move in words: who moves what where, and what it drops or unbonds.
-fn player_caption(before: &Position, resolution: &Resolution, player: &PlayerMove) -> String {
-    let mut line = format!(
-        "{} moves {} {}{}",
-        resolution.side.title(),
-        named(before, player.piece),
-        resolution.action,
-        if player.pulled_free {
-            ", pulling it free of its bonds"
-        } else {
-            ""
-        }
-    );
-    for d in &player.dropped {
-        line += &format!("; {} goes over the edge", named(before, d.id));
-    }
-    line
-}
-
-/// One wave in words: the pushes and shoves with their directions, pieces lost, bonds
-/// made and broken.
-fn wave_caption(before: &Position, wave: &Wave) -> String {
-    let mut parts = Vec::new();
-    for p in &wave.pushes {
-        let carried = if p.body.len() > 1 {
-            " and its bonded body"
-        } else {
-            ""
-        };
-        parts.push(format!(
-            "{} pushes {}{carried} {}",
-            named(before, p.pusher),
-            named(before, p.pushed),
-            dir_word(p.dir)
-        ));
-    }
-    for s in &wave.shoves {
-        parts.push(format!(
-            "{} shoves {} {}",
-            named(before, s.shover),
-            named(before, s.shoved),
-            dir_word(s.dir)
-        ));
-    }
-    for l in &wave.lost {
-        parts.push(format!("{} falls off the board", named(before, l.id)));
-    }
-    for b in &wave.bonds_formed {
-        parts.push(format!(
-            "{} bonds to {}",
-            named(before, b.a),
-            named(before, b.b)
-        ));
-    }
-    for b in &wave.bonds_broken {
-        parts.push(format!(
-            "the bond of {} and {} breaks",
-            named(before, b.a),
-            named(before, b.b)
-        ));
-    }
-    if parts.is_empty() {
-        parts.push("the pieces settle; nothing more is pushed".to_string());
-    }
-    parts.join("; ")
 }
 
 /// The cell a piece stood on at the start of wave `wave` (it did not move in it).

@@ -12,6 +12,7 @@ use super::{Vectress, VectressScene, VectressTable};
 use crate::app::playback::{PlaybackQueue, Stage};
 use crate::app::table::TableGame;
 use crate::rules::vectress::{Game, Resolution};
+use crate::showcase::Showcase;
 
 impl TableGame for Vectress {
     const RULES_PAGE: RulesPage = RulesPage {
@@ -79,12 +80,12 @@ impl TableGame for Vectress {
         commands: &mut Commands,
         looks: &MagnetLooks,
         table: &mut VectressTable,
-        before: &Game,
+        game_before: &Game,
         resolution: &Resolution,
     ) -> Vec<Stage> {
         // What the previous move's playback left behind goes now (pieces that fell,
         // broken bonds: they were kept so that move could be replayed).
-        let before = *before.position();
+        let before = *game_before.position();
         super::input::clear_markers(commands, table);
         table.selected = None;
         table.entities.pieces.retain(|id, e| {
@@ -106,7 +107,11 @@ impl TableGame for Vectress {
             }
             alive
         });
-        stages_for(commands, looks, &mut table.entities, &before, resolution)
+        let captions = Game::captions(game_before, resolution);
+        Stage::captioned(
+            stages_for(commands, looks, &mut table.entities, &before, resolution),
+            captions,
+        )
     }
 
     fn headline(table: &VectressTable) -> String {

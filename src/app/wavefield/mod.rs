@@ -74,13 +74,7 @@ pub fn plugin(app: &mut App) {
     .add_systems(
         Update,
         (
-            (
-                table_keys,
-                panel::panel_buttons,
-                panel::thumbnail_clicks,
-                panel::fit_panel,
-                apply_commands,
-            )
+            (table_keys, panel::fit_panel, apply_commands)
                 .chain()
                 .in_set(TableSystems::Input),
             (
@@ -94,7 +88,9 @@ pub fn plugin(app: &mut App) {
                 .in_set(TableSystems::Show),
         )
             .run_if(resource_exists::<WavefieldTable>),
-    );
+    )
+    .add_observer(panel::panel_button)
+    .add_observer(panel::thumbnail_click);
 }
 
 /// Wave Field, as the shared table plays it.

@@ -19,7 +19,8 @@ use crate::rules::wavefield::{Cell, Event, PieceId, Position};
 #[derive(Component)]
 pub struct PlaybackEffect;
 
-/// The stages of a move and the fields they pass through: `fields[0]` before the move,
+/// The stages of a move (without their captions: the showcase layer writes those) and
+/// the fields they pass through: `fields[0]` before the move,
 /// `fields[i + 1]` at the end of stage `i`. Returns `None` for events without playback.
 pub fn stages_for(
     commands: &mut Commands,
@@ -67,26 +68,12 @@ pub fn stages_for(
         &fields[1],
         Some(*piece),
     ));
-    let mover = before.piece(*piece);
     stages.push(Stage {
-        label: format!(
-            "move {from}-{to}: the {} {} moves{}",
-            mover.owner.title(),
-            mover.kind.title(),
-            match rounds.len() {
-                0 => String::new(),
-                n => format!(
-                    " and sets off {n} removal round{}",
-                    if n == 1 { "" } else { "s" }
-                ),
-            }
-        ),
         tweens,
-        effects: Vec::new(),
+        ..Stage::default()
     });
 
-    let total = rounds.len();
-    for (n, (removed, field_after)) in rounds.iter().enumerate() {
+    for (removed, field_after) in rounds {
         let previous = fields[fields.len() - 1];
         let next = to_f32(&field_after.0);
         let mut tweens = Vec::new();
@@ -120,18 +107,10 @@ pub fn stages_for(
         }
         standing.retain(|(id, _)| !removed.iter().any(|r| r.id == *id));
         tweens.extend(settle(pieces, &standing, &previous, &next, None));
-        let names: Vec<String> = removed
-            .iter()
-            .map(|r| format!("{} {} {}", r.owner.title(), r.kind.title(), r.cell))
-            .collect();
         stages.push(Stage {
-            label: format!(
-                "removal round {} of {total} takes {}",
-                n + 1,
-                names.join(", ")
-            ),
             tweens,
             effects,
+            ..Stage::default()
         });
         fields.push(next);
     }

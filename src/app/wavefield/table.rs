@@ -4,6 +4,7 @@
 use super::*;
 use crate::app::boards::{BoardLook, BoardShape, Finish, SquareBoard};
 use crate::app::table::RulesPage;
+use crate::showcase::Showcase;
 
 /// The energy surface and its sides, and the panel, set out once when the game opens;
 /// stills pick a view, developer mode and a selection from the environment.
@@ -169,12 +170,12 @@ impl TableGame for Wavefield {
         commands: &mut Commands,
         looks: &Looks,
         table: &mut WavefieldTable,
-        before: &Game,
+        game_before: &Game,
         resolution: &Resolution,
     ) -> Vec<Stage> {
         // What the previous playback left behind goes now (it was kept for replay); a
         // move's stages carry the field through each removal round.
-        let before = before.position();
+        let before = game_before.position();
         let dropped = table.dropped.take();
         let shown = table.anim.current();
         clear_selection(commands, table);
@@ -193,7 +194,7 @@ impl TableGame for Wavefield {
         {
             table.anim = FieldAnim::settled(fields[fields.len() - 1]);
             table.stage_fields = fields;
-            out = stages;
+            out = Stage::captioned(stages, Game::captions(game_before, resolution));
         }
         // A dropped piece moves on from where it was let go, and the surface and the
         // pieces riding it from the preview it showed, so nothing jumps back first (a

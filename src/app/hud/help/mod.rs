@@ -11,7 +11,7 @@ use crate::app::look::fonts::UiFonts;
 use crate::app::table::RulesPages;
 use crate::app::ui::FilmOverlay;
 use crate::app::ui::theme::{INK, bold};
-use crate::app::ui::widgets::overlay_layer;
+use crate::app::ui::widgets::{Activate, overlay_layer, pressable};
 use crate::app::{ActiveGame, KeyboardCaptured, Overlay, Screen};
 use crate::rules::GameId;
 
@@ -30,14 +30,14 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 toggle_help,
-                press_tabs,
                 keys::update_help,
                 show_tab,
                 super::rules::scroll_rules.run_if(in_state(Overlay::Help)),
             )
                 .chain()
                 .in_set(HelpSystems),
-        );
+        )
+        .add_observer(press_tab);
 }
 
 /// The overlay's page: a game's rules, or the keys.
@@ -180,7 +180,7 @@ fn spawn_help(mut commands: Commands, fonts: Option<Res<UiFonts>>) {
 fn tab_button(tab: HelpTab) -> impl Bundle {
     (
         TabButton(tab),
-        Button,
+        pressable(),
         Node {
             padding: UiRect::axes(px(12), px(6)),
             border_radius: BorderRadius::all(px(6)),
@@ -198,14 +198,11 @@ fn tab_button(tab: HelpTab) -> impl Bundle {
 const TAB: Color = Color::srgb(0.16, 0.17, 0.22);
 const TAB_CHOSEN: Color = Color::srgb(0.62, 0.45, 0.16);
 
-fn press_tabs(
-    tabs: Query<(&Interaction, &TabButton), Changed<Interaction>>,
-    mut chosen: ResMut<HelpTab>,
-) {
-    for (interaction, TabButton(tab)) in &tabs {
-        if *interaction == Interaction::Pressed && *chosen != *tab {
-            *chosen = *tab;
-        }
+fn press_tab(activate: On<Activate>, tabs: Query<&TabButton>, mut chosen: ResMut<HelpTab>) {
+    if let Ok(TabButton(tab)) = tabs.get(activate.entity)
+        && *chosen != *tab
+    {
+        *chosen = *tab;
     }
 }
 

@@ -288,17 +288,13 @@ mod tests {
         edit(&mut defs, &mut focus, Edit::Slot(1)).unwrap();
         assert_eq!(focus.slot, 1);
         // W11 Grid mode: raw integers, here 8 at (|dx|, |dy|) = (2, 1).
+        let raise = Edit::Cell {
+            ax: 2,
+            ay: 1,
+            step: 1,
+        };
         for _ in 0..9 {
-            edit(
-                &mut defs,
-                &mut focus,
-                Edit::Cell {
-                    ax: 2,
-                    ay: 1,
-                    step: 1,
-                },
-            )
-            .unwrap();
+            edit(&mut defs, &mut focus, raise).unwrap();
         }
         let Pattern::Grid(grid) = &defs.tower.slots[1] else {
             panic!("a cell edit turns the preset into a grid");
@@ -306,16 +302,7 @@ mod tests {
         // The checkerboard's -1 at (2, 1) plus nine steps.
         assert_eq!(grid[1][2], 8);
         let before = defs.clone();
-        let err = edit(
-            &mut defs,
-            &mut focus,
-            Edit::Cell {
-                ax: 2,
-                ay: 1,
-                step: 1,
-            },
-        )
-        .unwrap_err();
+        let err = edit(&mut defs, &mut focus, raise).unwrap_err();
         assert!(
             err.contains("tower.slots[1]") && err.ends_with('.'),
             "{err}"

@@ -14,6 +14,7 @@ use bevy::prelude::*;
 
 use super::{Control, WavefieldTable};
 use crate::app::Screen;
+use crate::app::ui::widgets::{Activate, pressable};
 use crate::rules::wavefield::patterns::MAX_SLOTS;
 use crate::rules::wavefield::{Action, Kind};
 
@@ -94,7 +95,7 @@ fn spawn_thumbnail(commands: &mut ChildSpawnerCommands, kind: Kind) {
                         line.spawn((
                             ThumbCell { kind, dx, dy },
                             // In developer mode a click opens the kind in the wave editor.
-                            Button,
+                            pressable(),
                             Node {
                                 width: px(4),
                                 height: px(4),
@@ -197,7 +198,7 @@ pub(super) fn button<'a>(
     width: f32,
 ) -> EntityCommands<'a> {
     commands.spawn((
-        Button,
+        pressable(),
         PanelButton(command),
         button_node(width),
         BackgroundColor(BUTTON),
@@ -233,7 +234,7 @@ fn spawn_slot_buttons(r: &mut ChildSpawnerCommands, kind: Kind) {
                 })
             };
             r.spawn((
-                Button,
+                pressable(),
                 PanelButton(command),
                 which,
                 Lit(false),
@@ -322,31 +323,28 @@ pub fn spawn_panel(commands: &mut Commands) {
 }
 
 /// In developer mode, clicking a thumbnail opens that kind in the wave editor.
-pub fn thumbnail_clicks(
-    mut table: ResMut<WavefieldTable>,
-    cells: Query<(&Interaction, &ThumbCell), Changed<Interaction>>,
+pub fn thumbnail_click(
+    activate: On<Activate>,
+    table: Option<ResMut<WavefieldTable>>,
+    cells: Query<&ThumbCell>,
 ) {
-    if !table.dev {
-        return;
-    }
-    for (interaction, cell) in &cells {
-        if *interaction == Interaction::Pressed {
-            table
-                .controls
-                .push(Control::Edit(edits::Edit::Kind(cell.kind)));
-        }
+    if let (Some(mut table), Ok(cell)) = (table, cells.get(activate.entity))
+        && table.dev
+    {
+        table
+            .controls
+            .push(Control::Edit(edits::Edit::Kind(cell.kind)));
     }
 }
 
 /// Button presses become commands for `apply_commands`.
-pub fn panel_buttons(
-    mut table: ResMut<WavefieldTable>,
-    buttons: Query<(&Interaction, &PanelButton), Changed<Interaction>>,
+pub fn panel_button(
+    activate: On<Activate>,
+    table: Option<ResMut<WavefieldTable>>,
+    buttons: Query<&PanelButton>,
 ) {
-    for (interaction, button) in &buttons {
-        if *interaction == Interaction::Pressed {
-            table.controls.push(button.0);
-        }
+    if let (Some(mut table), Ok(button)) = (table, buttons.get(activate.entity)) {
+        table.controls.push(button.0);
     }
 }
 

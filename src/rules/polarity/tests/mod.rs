@@ -8,6 +8,7 @@ mod powers;
 mod random_games;
 mod resolution;
 mod strength;
+mod vocabulary;
 
 use super::*;
 
