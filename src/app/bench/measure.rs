@@ -9,8 +9,8 @@ use bevy::time::TimeUpdateStrategy;
 
 use super::{BenchPlan, Case};
 use crate::app::look::LookOptions;
-use crate::app::playback::{PlaybackQueue, STAGE_SECONDS};
-use crate::app::render::{PipelineProbe, SceneReady, Warmup};
+use crate::app::playback::STAGE_SECONDS;
+use crate::app::render::{OffscreenRun, RunWatch, SceneReady, Warmup};
 use crate::app::table::offscreen::RenderRequest;
 use crate::app::table::script::ActionScript;
 
@@ -36,10 +36,8 @@ struct Bench {
     warmup: Warmup,
     update_started: Option<Instant>,
     last_frame: Option<Instant>,
-    started: Instant,
-    timeout: Duration,
+    watch: RunWatch,
     samples: Arc<Mutex<Samples>>,
-    failed: Arc<Mutex<Option<String>>>,
     /// Done to the table once the scene is ready, before measuring.
     prepare: Option<fn(&mut World)>,
     /// With no action to play: frames to measure the table idling.
@@ -62,7 +60,7 @@ pub(super) fn measure(plan: &BenchPlan, case: &Case) -> Result<Samples, String> 
         "bench app",
     )?;
     let samples = Arc::new(Mutex::new(Samples::default()));
-    let failed = Arc::new(Mutex::new(None));
+    let watch = RunWatch::new(plan.timeout);
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::ZERO))
         .insert_resource(plan.quality)
         .insert_resource(LookOptions {
@@ -84,10 +82,8 @@ pub(super) fn measure(plan: &BenchPlan, case: &Case) -> Result<Samples, String> 
             warmup: Warmup::default(),
             update_started: None,
             last_frame: None,
-            started: Instant::now(),
-            timeout: plan.timeout,
+            watch: watch.clone(),
             samples: samples.clone(),
-            failed: failed.clone(),
             prepare: case.prepare,
             idle_frames: case
                 .heavy
@@ -97,13 +93,7 @@ pub(super) fn measure(plan: &BenchPlan, case: &Case) -> Result<Samples, String> 
         .add_systems(First, start_update)
         .add_systems(Last, (end_update, prepare_table).chain());
     app.run();
-    if let Some(why) = failed
-        .lock()
-        .map_err(|_| "bench app: lost its state")?
-        .take()
-    {
-        return Err(why);
-    }
+    watch.outcome("bench app")?;
     let samples = std::mem::take(&mut *samples.lock().map_err(|_| "bench app: lost its samples")?);
     if samples.update.is_empty() {
         return Err(format!("bench app: {} played back no frame", game.id()));
@@ -123,48 +113,34 @@ fn start_update(mut bench: ResMut<Bench>) {
     bench.update_started = Some(now);
 }
 
-#[allow(clippy::too_many_arguments)]
-fn end_update(
-    mut bench: ResMut<Bench>,
-    probe: Res<PipelineProbe>,
-    ready: Res<SceneReady>,
-    queue: Res<PlaybackQueue>,
-    mut script: ResMut<ActionScript>,
-    mut clock: ResMut<TimeUpdateStrategy>,
-    mut exit: MessageWriter<AppExit>,
-) {
-    if bench.started.elapsed() > bench.timeout {
-        if let Ok(mut slot) = bench.failed.lock() {
-            *slot = Some(format!(
-                "bench app: not finished within {} s",
-                bench.timeout.as_secs()
-            ));
-        }
-        exit.write(AppExit::error());
+fn end_update(mut bench: ResMut<Bench>, mut run: OffscreenRun) {
+    if bench
+        .watch
+        .over_time("bench app: not finished", &mut run.exit)
+    {
         return;
     }
     match bench.phase {
         Phase::Warmup => {
-            if bench.warmup.settled(ready.0, probe.waiting()) {
-                script.running = true;
-                *clock = TimeUpdateStrategy::ManualDuration(bench.step);
+            if run.warmed_up(&mut bench.warmup) {
+                *run.clock = TimeUpdateStrategy::ManualDuration(bench.step);
                 bench.phase = Phase::Measuring;
             }
         }
         Phase::Measuring => {
             if let (Some(started), Ok(mut samples)) = (bench.update_started, bench.samples.lock()) {
                 samples.update.push(started.elapsed().as_secs_f64());
-                if let Some((_, total)) = queue.progress() {
+                if let Some((_, total)) = run.queue.progress() {
                     samples.stages = samples.stages.max(total);
                 }
             }
             let frames = bench.samples.lock().map_or(0, |s| s.update.len());
             let done = match bench.idle_frames {
                 Some(idle) => frames >= idle,
-                None => script.finished(&queue),
+                None => run.finished(),
             };
             if done {
-                exit.write(AppExit::Success);
+                run.exit.write(AppExit::Success);
             }
         }
     }

@@ -15,7 +15,7 @@ use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use bevy::time::TimeUpdateStrategy;
 
 use super::playback::PlaybackQueue;
-use super::render::{PipelineProbe, SceneReady, Warmup};
+use super::render::{OffscreenRun, RunWatch, Warmup};
 use super::table::offscreen::RenderRequest;
 use super::table::script::ActionScript;
 use super::ui::FilmOverlay;
@@ -44,11 +44,9 @@ struct Film {
     phase: Phase,
     step: Duration,
     warmup: Warmup,
-    started: Instant,
-    timeout: Duration,
+    watch: RunWatch,
     captured: Arc<Mutex<Vec<image::RgbaImage>>>,
     in_flight: Arc<AtomicBool>,
-    failed: Arc<Mutex<Option<String>>>,
     /// Frames filmed so far, on standard error (its line ends when the film does).
     progress: Option<crate::engine::progress::Progress>,
 }
@@ -118,26 +116,18 @@ fn shoot(
         // Real time per frame; the queue scales it by the playback speed itself.
         step: Duration::from_secs_f64(1.0 / plan.fps as f64),
         warmup: Warmup::default(),
-        started: Instant::now(),
-        timeout,
+        watch: RunWatch::new(timeout),
         captured: Arc::default(),
         in_flight: Arc::default(),
-        failed: Arc::default(),
         progress: None,
     };
     let captured = film.captured.clone();
-    let failed = film.failed.clone();
+    let watch = film.watch.clone();
     app.world_mut().resource_mut::<PlaybackQueue>().speed = plan.speed;
     app.insert_resource(film);
     app.add_systems(Last, film_frames);
     app.run();
-    if let Some(why) = failed
-        .lock()
-        .map_err(|_| "film: the capture state was lost")?
-        .take()
-    {
-        return Err(why);
-    }
+    watch.outcome("film")?;
     let frames = std::mem::take(&mut *captured.lock().map_err(|_| "film: the frames were lost")?);
     if frames.is_empty() {
         return Err("film: the renderer stopped before the first frame".to_string());
@@ -145,36 +135,21 @@ fn shoot(
     Ok(frames)
 }
 
-#[allow(clippy::too_many_arguments)]
-fn film_frames(
-    mut commands: Commands,
-    mut film: ResMut<Film>,
-    probe: Res<PipelineProbe>,
-    ready: Res<SceneReady>,
-    queue: Res<PlaybackQueue>,
-    mut script: ResMut<ActionScript>,
-    mut clock: ResMut<TimeUpdateStrategy>,
-    mut exit: MessageWriter<AppExit>,
-) {
-    if film.started.elapsed() > film.timeout {
-        if let Ok(mut slot) = film.failed.lock() {
-            *slot = Some(format!(
-                "film: a frame was not drawn within {} s",
-                film.timeout.as_secs()
-            ));
-        }
-        exit.write(AppExit::error());
+fn film_frames(mut commands: Commands, mut film: ResMut<Film>, mut run: OffscreenRun) {
+    if film
+        .watch
+        .over_time("film: a frame was not drawn", &mut run.exit)
+    {
         return;
     }
+    let film = &mut *film;
     match film.phase {
         Phase::Warmup => {
-            if film.warmup.settled(ready.0, probe.waiting()) {
-                script.running = true;
+            if run.warmed_up(&mut film.warmup) {
                 film.phase = Phase::Starting;
             }
         }
-        Phase::Starting => capture(&mut commands, &mut film, &mut clock),
-        Phase::Advanced => capture(&mut commands, &mut film, &mut clock),
+        Phase::Starting | Phase::Advanced => capture(&mut commands, film, &mut run.clock),
         Phase::Capturing => {
             if film.in_flight.load(Ordering::Acquire) {
                 return;
@@ -185,14 +160,14 @@ fn film_frames(
                     crate::engine::progress::Progress::counting("lodestone film", "frames")
                 })
                 .set(frames);
-            if script.finished(&queue) {
+            if run.finished() {
                 // Ends the count's line.
                 film.progress = None;
-                exit.write(AppExit::Success);
+                run.exit.write(AppExit::Success);
                 return;
             }
             // The next update moves the clock on by one frame's time, then stops it.
-            *clock = TimeUpdateStrategy::ManualDuration(film.step);
+            *run.clock = TimeUpdateStrategy::ManualDuration(film.step);
             film.phase = Phase::Advanced;
         }
     }
@@ -203,10 +178,10 @@ fn capture(commands: &mut Commands, film: &mut Film, clock: &mut TimeUpdateStrat
     *clock = TimeUpdateStrategy::ManualDuration(Duration::ZERO);
     film.phase = Phase::Capturing;
     film.in_flight.store(true, Ordering::Release);
-    let (captured, in_flight, failed) = (
+    let (captured, in_flight, watch) = (
         film.captured.clone(),
         film.in_flight.clone(),
-        film.failed.clone(),
+        film.watch.clone(),
     );
     commands
         .spawn(Screenshot::image(film.image.clone()))
@@ -217,11 +192,7 @@ fn capture(commands: &mut Commands, film: &mut Film, clock: &mut TimeUpdateStrat
                         frames.push(frame.to_rgba8());
                     }
                 }
-                Err(e) => {
-                    if let Ok(mut slot) = failed.lock() {
-                        *slot = Some(format!("film: a frame could not be read: {e}"));
-                    }
-                }
+                Err(e) => watch.fail(format!("film: a frame could not be read: {e}")),
             }
             in_flight.store(false, Ordering::Release);
         });

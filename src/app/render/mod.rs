@@ -27,7 +27,7 @@ pub use args::{RenderArgs, RenderPlan, validate};
 pub(crate) use args::{check_output_file, check_output_folder, parse_size};
 use layout::LayoutProbe;
 pub use layout::layout_json;
-pub(crate) use offscreen::{PipelineProbe, Warmup, offscreen_app};
+pub(crate) use offscreen::{OffscreenRun, PipelineProbe, RunWatch, Warmup, offscreen_app};
 
 /// Cleared by a presentation that needs time to set its scene up (play the moves, start
 /// and freeze the playback); the capture waits for it.

@@ -2,21 +2,25 @@
 //! under the schedule runner, a camera drawing into an image, a probe of the render
 //! pipelines still compiling, logs kept quiet and renderer panics turned into one sentence.
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Duration;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use bevy::app::ScheduleRunnerPlugin;
 use bevy::asset::RenderAssetUsages;
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, PipelineCache, TextureFormat, TextureUsages};
 use bevy::render::{Render, RenderApp, RenderPlugin, RenderSystems};
+use bevy::time::TimeUpdateStrategy;
 use bevy::window::ExitCondition;
 use bevy::winit::WinitPlugin;
 
 use super::SceneReady;
+use crate::app::playback::PlaybackQueue;
 use crate::app::stage::CameraTarget;
 use crate::app::table::offscreen::RenderRequest;
+use crate::app::table::script::ActionScript;
 use crate::app::{ActiveGame, PlayMode, Screen};
 
 /// Waits out the start of an offscreen run: the scene set (the presentation says so) and
@@ -42,6 +46,80 @@ impl Warmup {
             self.quiet_frames = 0;
         }
         self.quiet_frames >= Self::QUIET
+    }
+}
+
+/// What watches an offscreen run that ends by itself (`film`, `bench app`): its time
+/// limit, and why it stopped early, read back once `App::run` returns. Clones share it.
+#[derive(Debug, Clone)]
+pub(crate) struct RunWatch {
+    started: Instant,
+    timeout: Duration,
+    failed: Arc<Mutex<Option<String>>>,
+}
+
+impl RunWatch {
+    pub(crate) fn new(timeout: Duration) -> RunWatch {
+        RunWatch {
+            started: Instant::now(),
+            timeout,
+            failed: Arc::default(),
+        }
+    }
+
+    /// Keeps `why` (the first reason only) as the run's failure.
+    pub(crate) fn fail(&self, why: String) {
+        if let Ok(mut slot) = self.failed.lock() {
+            slot.get_or_insert(why);
+        }
+    }
+
+    /// Past the time limit: the failure says `what` was not done in time, the app is told
+    /// to exit, and the caller stops.
+    pub(crate) fn over_time(&self, what: &str, exit: &mut MessageWriter<AppExit>) -> bool {
+        if self.started.elapsed() <= self.timeout {
+            return false;
+        }
+        self.fail(format!("{what} within {} s", self.timeout.as_secs()));
+        exit.write(AppExit::error());
+        true
+    }
+
+    /// After the run of `what` (a command's name): the failure, if one was kept.
+    pub(crate) fn outcome(&self, what: &str) -> Result<(), String> {
+        match self.failed.lock() {
+            Ok(mut slot) => slot.take().map_or(Ok(()), Err),
+            Err(_) => Err(format!("{what}: lost its state")),
+        }
+    }
+}
+
+/// What a self-ending offscreen run (`film`, `bench app`) reads and steers each frame:
+/// the warm-up's signals, the playback and its script, the clock, the exit.
+#[derive(SystemParam)]
+pub(crate) struct OffscreenRun<'w> {
+    probe: Res<'w, PipelineProbe>,
+    ready: Res<'w, SceneReady>,
+    pub(crate) queue: Res<'w, PlaybackQueue>,
+    pub(crate) script: ResMut<'w, ActionScript>,
+    pub(crate) clock: ResMut<'w, TimeUpdateStrategy>,
+    pub(crate) exit: MessageWriter<'w, AppExit>,
+}
+
+impl OffscreenRun<'_> {
+    /// Counts one more warm-up frame in `warmup`; once the scene is really drawn the
+    /// script starts and this is true.
+    pub(crate) fn warmed_up(&mut self, warmup: &mut Warmup) -> bool {
+        let settled = warmup.settled(self.ready.0, self.probe.waiting());
+        if settled {
+            self.script.running = true;
+        }
+        settled
+    }
+
+    /// Whether the script has played everything and its playback is over.
+    pub(crate) fn finished(&self) -> bool {
+        self.script.finished(&self.queue)
     }
 }
 
