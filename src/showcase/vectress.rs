@@ -151,14 +151,14 @@ fn longest_train(shoves: &[Shove]) -> usize {
 }
 
 /// "the Black Core", "the White Triangle".
-pub fn piece_name(pos: &Position, id: PieceId) -> String {
+fn piece_name(pos: &Position, id: PieceId) -> String {
     match pos.piece(id) {
         Some(p) => format!("the {} {}", p.owner.title(), p.kind.title()),
         None => "a piece".to_string(),
     }
 }
 
-pub fn dir_name(dir: Dir) -> &'static str {
+fn dir_name(dir: Dir) -> &'static str {
     match dir {
         Dir::N => "north",
         Dir::NE => "north-east",

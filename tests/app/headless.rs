@@ -414,3 +414,27 @@ fn escape_closes_the_overlay_over_the_pause_menu_and_only_it() {
     assert!(!paused(&app), "Escape in the pause menu resumes");
     assert_eq!(screen(&app), Screen::Playing);
 }
+
+/// A tap (press and release in one frame) leaves no button marked pressed, so the next
+/// press counts; a button held down stays pressed.
+#[test]
+fn no_button_stays_pressed_once_the_mouse_is_up() {
+    use bevy::ui::Pressed;
+    use lodestone::app::ui::widgets::pressable;
+    let mut app = headless_app();
+    app.insert_resource(ButtonInput::<MouseButton>::default());
+    let button = app
+        .world_mut()
+        .spawn((Node::default(), pressable(), Pressed))
+        .id();
+    app.world_mut()
+        .resource_mut::<ButtonInput<MouseButton>>()
+        .press(MouseButton::Left);
+    app.update();
+    assert!(app.world().get::<Pressed>(button).is_some(), "held down");
+    app.world_mut()
+        .resource_mut::<ButtonInput<MouseButton>>()
+        .release(MouseButton::Left);
+    app.update();
+    assert!(app.world().get::<Pressed>(button).is_none(), "let go");
+}

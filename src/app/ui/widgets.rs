@@ -4,8 +4,9 @@
 //! the button observes; nothing polls `Interaction` for presses.
 
 use bevy::prelude::*;
+use bevy::ui::Pressed;
 pub use bevy::ui_widgets::Activate;
-use bevy::ui_widgets::{Button as Pressable, ButtonPlugin};
+use bevy::ui_widgets::{ActivateOnPress, Button as Pressable, ButtonPlugin};
 
 use super::theme::{BUTTON_HEIGHT, CORNER};
 
@@ -14,7 +15,7 @@ pub(super) fn plugin(app: &mut App) {
     if !app.is_plugin_added::<ButtonPlugin>() {
         app.add_plugins(ButtonPlugin);
     }
-    app.add_systems(Update, style_hovered_buttons);
+    app.add_systems(Update, (style_hovered_buttons, release_stuck_presses));
 }
 
 /// A button's fill at rest and under the pointer: the kit recolours it as the pointer
@@ -49,9 +50,30 @@ pub fn button(label: &str, width: f32, fill: Color, ink: Color) -> impl Bundle {
 }
 
 /// What makes any node a button: hover tracking (`Interaction`, for the fills) and the
-/// headless press that ends in [`Activate`].
+/// headless press that ends in [`Activate`], on the press itself. A press and its release
+/// can arrive in one frame (a touchpad's tap, or a slow frame): on the release alone the
+/// click would find the button not yet marked pressed and do nothing.
 pub fn pressable() -> impl Bundle {
-    (Button, Pressable)
+    (Button, Pressable, ActivateOnPress)
+}
+
+/// A release in the same frame as its press finds no `Pressed` mark to take away yet, so
+/// the mark would stay and the next press be ignored: with no button held, none is
+/// pressed.
+fn release_stuck_presses(
+    mut commands: Commands,
+    mouse: Option<Res<ButtonInput<MouseButton>>>,
+    touches: Option<Res<Touches>>,
+    pressed: Query<Entity, (With<Pressable>, With<Pressed>)>,
+) {
+    let held = mouse.is_some_and(|m| m.get_pressed().next().is_some())
+        || touches.is_some_and(|t| t.iter().next().is_some());
+    if held {
+        return;
+    }
+    for button in &pressed {
+        commands.entity(button).remove::<Pressed>();
+    }
 }
 
 fn style_hovered_buttons(
