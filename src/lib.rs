@@ -2,7 +2,8 @@
 //!
 //! `rules` holds the pure, deterministic rules cores (no Bevy), `engine` serves them to
 //! scripts over JSON lines, `replay` keeps games as RON files, `showcase` scores actions,
-//! mines the spectacular ones and keeps the scenario library, and `app` (behind the
+//! mines the spectacular ones and keeps the scenario library, `sound` synthesises and
+//! mixes the sounds, and `app` (behind the
 //! default `app` feature) is the game window.
 
 pub mod engine;
@@ -10,6 +11,8 @@ pub mod files;
 pub mod replay;
 pub mod rules;
 pub mod showcase;
+#[cfg(feature = "sound")]
+pub mod sound;
 
 #[cfg(feature = "app")]
 pub mod app;

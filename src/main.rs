@@ -86,7 +86,8 @@ enum Verb {
         options: Vec<String>,
     },
     /// Measure a rules core (medians) and print them as JSON; `lodestone bench app`
-    /// measures the presentation (update and frame times per game).
+    /// measures the presentation (update and frame times per game), `bench sound` the
+    /// sound (mixing cost, delay to the output).
     #[command(disable_help_flag = true)]
     Bench {
         /// The game (its help lists them).
@@ -220,6 +221,10 @@ fn main() -> ExitCode {
         #[cfg(feature = "app")]
         Some(Verb::Bench { game, options }) if game == "app" => {
             lodestone::app::bench::run(&options)
+        }
+        #[cfg(feature = "app")]
+        Some(Verb::Bench { game, options }) if game == "sound" => {
+            lodestone::app::bench::sound::run(&options)
         }
         Some(Verb::Bench { game, options }) => {
             with_game(&game, "bench", |g| engine::bench(g, &options))

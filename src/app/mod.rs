@@ -9,7 +9,8 @@
 //!   camera), `census`, `choice` (what a game is started with), `paths`, `heap`, `startup`;
 //! - the scene: `look`, `stage`, `boards`, `cinematic`;
 //! - the UI kit `ui`: palette, widgets, the notice;
-//! - the settings model `settings` (and `window`, which opens the window from it);
+//! - the settings model `settings` (and `window`, which opens the window from it), and
+//!   `sound`, which plays the playback's cues at the settings' volumes;
 //! - the `table` every game is played on, with its commands, status, script feeder and the
 //!   offscreen request;
 //! - the games: `vectress`, `hexchess`, `wavefield`, `polarity`;
@@ -47,6 +48,7 @@ pub mod screenshot;
 pub mod settings;
 pub mod settings_screen;
 pub mod showcase;
+pub mod sound;
 pub mod stage;
 pub mod startup;
 pub mod table;
@@ -202,6 +204,7 @@ pub fn plugin(app: &mut App) {
             new_game::plugin,
             pause::plugin,
             settings_screen::plugin,
+            sound::plugin,
         ))
         .add_plugins((
             vectress::plugin,
@@ -281,6 +284,7 @@ fn open_window(launch: Launch, long_run: long_run::LongRun) {
         )
         .add_plugins(MeshPickingPlugin)
         .insert_resource(table::ReplayFolder::standard())
+        .insert_resource(sound::OpenSpeakers)
         .add_plugins((plugin, settings::plugin, screenshot::plugin, window::plugin))
         .add_plugins(long_run::plugin)
         .insert_resource(long_run)

@@ -1,6 +1,7 @@
 //! The settings screen (from the menu and the pause menu): one row per setting, a click on
-//! its value steps to the next. Every change is applied at once and saved
-//! (`settings::apply_settings`, `save_when_changed`).
+//! its value steps to the next; the sound's volumes are sliders in a column of their own.
+//! Every change is applied at once and saved (`settings::apply_settings`,
+//! `save_when_changed`).
 
 use bevy::prelude::*;
 
@@ -8,7 +9,8 @@ use super::look::Quality;
 use super::playback::PlaybackQueue;
 use super::settings::{ColorScheme, Settings, WindowModeSetting};
 use super::ui::LayoutChecked;
-use super::ui::theme::{BUTTON, BUTTON_HOVER, INK_BRIGHT, LABEL, TITLE, glass};
+use super::ui::slider::{SliderValue, ValueChange, slider};
+use super::ui::theme::{BUTTON, BUTTON_HOVER, HEADING, INK_BRIGHT, LABEL, TITLE, glass};
 use super::ui::widgets::{Activate, ButtonFills, button, overlay_screen};
 use super::{KeyboardCaptured, Overlay};
 
@@ -20,7 +22,62 @@ pub fn plugin(app: &mut App) {
                 .chain()
                 .run_if(in_state(Overlay::Settings)),
         )
-        .add_observer(press_setting_button);
+        .add_observer(press_setting_button)
+        .add_observer(slide_volume);
+}
+
+/// A volume the sound column's sliders set, 0 to 1.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Volume {
+    Master,
+    Effects,
+    Interface,
+    Showcase,
+}
+
+impl Volume {
+    pub const ALL: [Volume; 4] = [
+        Volume::Master,
+        Volume::Effects,
+        Volume::Interface,
+        Volume::Showcase,
+    ];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Volume::Master => "Volume",
+            Volume::Effects => "Pieces",
+            Volume::Interface => "Buttons",
+            Volume::Showcase => "Showcase",
+        }
+    }
+
+    pub fn get(self, s: &Settings) -> f32 {
+        match self {
+            Volume::Master => s.volume,
+            Volume::Effects => s.effects_volume,
+            Volume::Interface => s.interface_volume,
+            Volume::Showcase => s.showcase_volume,
+        }
+    }
+
+    pub fn set(self, s: &mut Settings, value: f32) {
+        let value = value.clamp(0.0, 1.0);
+        match self {
+            Volume::Master => s.volume = value,
+            Volume::Effects => s.effects_volume = value,
+            Volume::Interface => s.interface_volume = value,
+            Volume::Showcase => s.showcase_volume = value,
+        }
+    }
+}
+
+/// The percentage shown beside a volume's slider.
+#[derive(Component, Debug, Clone, Copy)]
+struct VolumeShown(Volume);
+
+fn percent_of(value: f32) -> String {
+    format!("{:.0}%", value * 100.0)
 }
 
 /// One setting's row; its button shows the value and steps it.
@@ -36,6 +93,7 @@ pub enum SettingRow {
     Colours,
     AttractIdle,
     ShowRenaming,
+    Sound,
 }
 
 /// The playback speeds offered, slowest first.
@@ -44,7 +102,8 @@ const SPEEDS: [f32; 6] = [0.1, 0.25, 0.5, 1.0, 1.5, 2.0];
 const ATTRACT: [u32; 5] = [0, 30, 60, 120, 300];
 
 impl SettingRow {
-    pub const ALL: [SettingRow; 10] = [
+    /// The rows of the first column (the sound's row stands under its sliders).
+    pub const ALL: [SettingRow; 11] = [
         SettingRow::WindowMode,
         SettingRow::Vsync,
         SettingRow::AntiAliasing,
@@ -55,6 +114,7 @@ impl SettingRow {
         SettingRow::Colours,
         SettingRow::AttractIdle,
         SettingRow::ShowRenaming,
+        SettingRow::Sound,
     ];
 
     pub fn label(self) -> &'static str {
@@ -69,6 +129,7 @@ impl SettingRow {
             SettingRow::Colours => "Colours (F2)",
             SettingRow::AttractIdle => "Showcase after idle",
             SettingRow::ShowRenaming => "Hex chess: show renaming",
+            SettingRow::Sound => "Sound (M)",
         }
     }
 
@@ -99,6 +160,7 @@ impl SettingRow {
                 n => format!("{n} s"),
             },
             SettingRow::ShowRenaming => on(s.show_renaming),
+            SettingRow::Sound => on(!s.muted),
         }
     }
 
@@ -125,6 +187,7 @@ impl SettingRow {
                     .unwrap_or(ATTRACT[0]);
             }
             SettingRow::ShowRenaming => s.show_renaming = !s.show_renaming,
+            SettingRow::Sound => s.muted = !s.muted,
         }
     }
 }
@@ -186,27 +249,31 @@ fn spawn_settings_screen(mut commands: Commands, settings: Option<Res<Settings>>
                         TextFont::from_font_size(26.0),
                         TextColor(TITLE),
                     ));
-                    for row in SettingRow::ALL {
-                        panel
-                            .spawn(Node {
-                                column_gap: px(12),
-                                align_items: AlignItems::Center,
-                                justify_content: JustifyContent::SpaceBetween,
-                                ..default()
-                            })
-                            .with_children(|line| {
-                                line.spawn((
-                                    Text::new(row.label()),
-                                    TextFont::from_font_size(16.0),
-                                    TextColor(LABEL),
-                                ));
-                                line.spawn((
-                                    row,
-                                    button(&row.value(&settings), 210.0, BUTTON, INK),
-                                    FILLS,
-                                ));
+                    panel
+                        .spawn(Node {
+                            column_gap: px(28),
+                            ..default()
+                        })
+                        .with_children(|columns| {
+                            columns.spawn(column()).with_children(|left| {
+                                for row in SettingRow::ALL {
+                                    if row != SettingRow::Sound {
+                                        spawn_row(left, row, &settings);
+                                    }
+                                }
                             });
-                    }
+                            columns.spawn(column()).with_children(|right| {
+                                right.spawn((
+                                    Text::new("Sound"),
+                                    TextFont::from_font_size(18.0),
+                                    TextColor(HEADING),
+                                ));
+                                for volume in Volume::ALL {
+                                    spawn_volume(right, volume, &settings);
+                                }
+                                spawn_row(right, SettingRow::Sound, &settings);
+                            });
+                        });
                     panel
                         .spawn(Node {
                             justify_content: JustifyContent::End,
@@ -216,6 +283,89 @@ fn spawn_settings_screen(mut commands: Commands, settings: Option<Res<Settings>>
                         .with_child((SettingsDone, button("Done", 120.0, BUTTON, INK), FILLS));
                 });
         });
+}
+
+fn column() -> Node {
+    Node {
+        flex_direction: FlexDirection::Column,
+        row_gap: px(6),
+        ..default()
+    }
+}
+
+fn spawn_row(column: &mut ChildSpawnerCommands, row: SettingRow, settings: &Settings) {
+    column
+        .spawn(Node {
+            column_gap: px(12),
+            align_items: AlignItems::Center,
+            justify_content: JustifyContent::SpaceBetween,
+            ..default()
+        })
+        .with_children(|line| {
+            line.spawn((
+                Text::new(row.label()),
+                TextFont::from_font_size(16.0),
+                TextColor(LABEL),
+            ));
+            let width = if row == SettingRow::Sound {
+                120.0
+            } else {
+                210.0
+            };
+            line.spawn((row, button(&row.value(settings), width, BUTTON, INK), FILLS));
+        });
+}
+
+fn spawn_volume(column: &mut ChildSpawnerCommands, volume: Volume, settings: &Settings) {
+    let value = volume.get(settings);
+    column
+        .spawn(Node {
+            column_gap: px(10),
+            align_items: AlignItems::Center,
+            justify_content: JustifyContent::SpaceBetween,
+            ..default()
+        })
+        .with_children(|line| {
+            line.spawn((
+                Text::new(volume.label()),
+                TextFont::from_font_size(16.0),
+                TextColor(LABEL),
+            ));
+            line.spawn(Node {
+                column_gap: px(8),
+                align_items: AlignItems::Center,
+                ..default()
+            })
+            .with_children(|control| {
+                control.spawn((volume, Name::new(volume.label()), slider(value, 150.0)));
+                control.spawn((
+                    VolumeShown(volume),
+                    Text::new(percent_of(value)),
+                    TextFont::from_font_size(14.0),
+                    TextColor(LABEL),
+                    Node {
+                        width: px(40),
+                        ..default()
+                    },
+                ));
+            });
+        });
+}
+
+/// A volume's slider moved: the setting follows (heard at once), and so does the slider.
+fn slide_volume(
+    change: On<ValueChange<f32>>,
+    volumes: Query<&Volume>,
+    settings: Option<ResMut<Settings>>,
+    mut commands: Commands,
+) {
+    let (Ok(volume), Some(mut settings)) = (volumes.get(change.source), settings) else {
+        return;
+    };
+    volume.set(&mut settings, change.value);
+    commands
+        .entity(change.source)
+        .insert(SliderValue(volume.get(&settings)));
 }
 
 /// A row's button steps its setting; Done closes the screen.
@@ -237,15 +387,23 @@ fn press_setting_button(
     }
 }
 
-/// Rewrites the values shown when the settings change (a click, or F2, F3, F11).
+/// Rewrites the values shown when the settings change (a click, a slider, or F2, F3, F11,
+/// M).
 fn refresh_values(
     settings: Option<Res<Settings>>,
     rows: Query<(&SettingRow, &Children)>,
-    mut texts: Query<&mut Text>,
+    mut shown: Query<(&VolumeShown, &mut Text), Without<SettingRow>>,
+    mut texts: Query<&mut Text, Without<VolumeShown>>,
 ) {
     let Some(settings) = settings.filter(|s| s.is_changed()) else {
         return;
     };
+    for (VolumeShown(volume), mut text) in &mut shown {
+        let value = percent_of(volume.get(&settings));
+        if text.0 != value {
+            text.0 = value;
+        }
+    }
     for (row, children) in &rows {
         for child in children.iter() {
             if let Ok(mut text) = texts.get_mut(child) {

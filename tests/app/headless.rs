@@ -75,6 +75,7 @@ fn slide(entity: Entity) -> Stage {
             },
         }],
         effects: Vec::new(),
+        cues: Vec::new(),
     }
 }
 
@@ -221,6 +222,7 @@ fn fall_off_ends_out_of_sight() {
             },
         }],
         effects: Vec::new(),
+        cues: Vec::new(),
     }]);
     let mut lowest = 0.0f32;
     for _ in 0..30 {
@@ -230,6 +232,46 @@ fn fall_off_ends_out_of_sight() {
     let end = app.world().get::<Transform>(a).unwrap();
     assert_eq!(end.scale, Vec3::ZERO);
     assert!(lowest < -1.0, "it fell below the table: {lowest}");
+}
+
+/// The times (seconds on the app's clock) of the cues a one-stage playback with cues at a
+/// quarter and three quarters of the stage passes at `speed`; `skip` skips it at once.
+fn cue_times(speed: f32, skip: bool) -> Vec<f64> {
+    use lodestone::app::sound::CueLog;
+    use lodestone::sound::{Cue, CueKind};
+    let mut app = headless_app();
+    let log = CueLog::default();
+    app.insert_resource(log.clone());
+    let (a, _) = two_pieces(&mut app);
+    let mut stage = slide(a);
+    stage.cues = vec![Cue::new(CueKind::Push, 0.25), Cue::new(CueKind::Land, 0.75)];
+    queue(&mut app).speed = speed;
+    queue(&mut app).play(vec![stage]);
+    if skip {
+        queue(&mut app).skip();
+    }
+    for _ in 0..(2.0 * STAGE_SECONDS / speed / FRAME.as_secs_f32()) as usize + 4 {
+        app.update();
+    }
+    log.cues().iter().map(|c| c.seconds).collect()
+}
+
+#[test]
+fn cues_sound_at_their_moment_spaced_by_the_speed_and_a_skip_is_silent() {
+    for speed in [1.0f32, 0.25] {
+        let times = cue_times(speed, false);
+        assert_eq!(times.len(), 2, "{speed}x: {times:?}");
+        let gap = times[1] - times[0];
+        let expected = f64::from(0.5 * STAGE_SECONDS / speed);
+        assert!(
+            (gap - expected).abs() < 1e-3,
+            "{speed}x: the cues are {gap} s apart, not {expected}"
+        );
+    }
+    assert!(
+        cue_times(1.0, true).is_empty(),
+        "a skip plays no burst of cues"
+    );
 }
 
 /// Presses the first button carrying `component`: the activation a click on it ends in.

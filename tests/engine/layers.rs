@@ -280,7 +280,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ),
     ("scene", &["boards", "cinematic", "look", "stage"]),
     ("ui kit", &["ui"]),
-    ("settings model", &["settings", "window"]),
+    ("settings model", &["settings", "sound", "window"]),
     ("table", &["table"]),
     ("games", &["hexchess", "polarity", "vectress", "wavefield"]),
     ("hud", &["hud"]),

@@ -1,4 +1,5 @@
-//! `lodestone bench app`: the presentation measured. For each game a headless app draws
+//! `lodestone bench app`: the presentation measured (`bench sound`, the sound: see
+//! [`sound`]). For each game a headless app draws
 //! offscreen while it plays back that game's heaviest action (`TableGame::HEAVIEST`: a
 //! chain reaction, a capture with renaming, a removal round, a queen's push), and
 //! the main world's update time and the whole frame time are reported per game as
@@ -13,6 +14,7 @@ use bevy::prelude::*;
 
 mod long;
 mod measure;
+pub mod sound;
 
 use measure::measure;
 

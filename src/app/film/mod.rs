@@ -1,10 +1,12 @@
 //! `lodestone film`: a game's playback rendered offscreen, frame by frame, into an animated
-//! GIF or a numbered PNG sequence.
+//! GIF or a numbered PNG sequence, and its soundtrack into a WAV file if asked.
 //!
 //! Deterministic: the clock is stepped by hand, one frame's time (speed / fps) per frame,
 //! and stands still while each frame is captured, so the same arguments give the same
 //! frames. Every stage of the playback lasts `STAGE_SECONDS / speed`; the film has one
-//! frame for the start and `ceil(STAGE_SECONDS * fps / speed)` frames per stage.
+//! frame for the start and `ceil(STAGE_SECONDS * fps / speed)` frames per stage. The
+//! soundtrack's clock is the same: a cue reached `t` seconds after frame 0 starts on
+//! sample `t * 48000`, and the track lasts as long as the frames.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -61,7 +63,7 @@ pub struct FilmReport {
 pub fn run(args: &FilmArgs) -> Result<serde_json::Value, CliError> {
     let plan = plan(args).map_err(|e| CliError::Usage(format!("film: {e}")))?;
     let started = Instant::now();
-    let frames = shoot(
+    let (frames, cues) = shoot(
         &plan,
         Duration::from_secs(args.timeout.max(1)),
         args.verbose,
@@ -69,9 +71,22 @@ pub fn run(args: &FilmArgs) -> Result<serde_json::Value, CliError> {
     .map_err(CliError::Failed)?;
     let count = frames.len();
     write(&frames, &plan, &plan.out).map_err(CliError::Failed)?;
+    let length = count as f64 / f64::from(plan.fps);
+    let soundtrack = match &plan.audio {
+        Some(path) => {
+            let samples = soundtrack(&cues, length);
+            crate::sound::offline::write_wav(path, &samples).map_err(CliError::Failed)?;
+            Some(serde_json::json!({
+                "out": path.display().to_string(),
+                "cues": cues.len(),
+                "peak": (crate::sound::analysis::peak(&samples) * 1000.0).round() / 1000.0,
+            }))
+        }
+        None => None,
+    };
     let export = started.elapsed().as_secs_f64();
     let hundredths = |x: f64| (x * 100.0).round() / 100.0;
-    Ok(serde_json::json!({
+    let mut report = serde_json::json!({
         "out": plan.out.display().to_string(),
         "frames": count,
         "fps": plan.fps,
@@ -79,15 +94,33 @@ pub fn run(args: &FilmArgs) -> Result<serde_json::Value, CliError> {
         "length_seconds": hundredths(count as f64 / f64::from(plan.fps)),
         "export_seconds": hundredths(export),
         "export_frames_per_second": hundredths(count as f64 / export.max(1e-9)),
-    }))
+    });
+    if let Some(soundtrack) = soundtrack {
+        report["audio"] = soundtrack;
+    }
+    Ok(report)
 }
 
-/// Renders every frame of the plan.
+/// The film's soundtrack: its cues mixed offline at the window's default levels (the
+/// interface is silent: a film has no buttons), `seconds` long.
+pub fn soundtrack(cues: &[crate::sound::TimedCue], seconds: f64) -> Vec<f32> {
+    let levels = crate::sound::Levels {
+        master: 1.0,
+        effects: 1.0,
+        interface: 0.0,
+        muted: false,
+    };
+    let kit = std::sync::Arc::new(crate::sound::Kit::synthesise());
+    crate::sound::offline::render(cues, seconds, kit, levels)
+}
+
+/// Renders every frame of the plan, and logs the cues its playback reached (their times
+/// from frame 0).
 fn shoot(
     plan: &FilmPlan,
     timeout: Duration,
     verbose: bool,
-) -> Result<Vec<image::RgbaImage>, String> {
+) -> Result<(Vec<image::RgbaImage>, Vec<crate::sound::TimedCue>), String> {
     let request = RenderRequest {
         game: Some(plan.game),
         moves: plan.before.clone(),
@@ -123,6 +156,8 @@ fn shoot(
     };
     let captured = film.captured.clone();
     let watch = film.watch.clone();
+    let log = super::sound::CueLog::default();
+    app.insert_resource(log.clone());
     app.world_mut().resource_mut::<PlaybackQueue>().speed = plan.speed;
     app.insert_resource(film);
     app.add_systems(Last, film_frames);
@@ -132,7 +167,7 @@ fn shoot(
     if frames.is_empty() {
         return Err("film: the renderer stopped before the first frame".to_string());
     }
-    Ok(frames)
+    Ok((frames, log.cues()))
 }
 
 fn film_frames(mut commands: Commands, mut film: ResMut<Film>, mut run: OffscreenRun) {

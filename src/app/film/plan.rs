@@ -55,6 +55,10 @@ pub struct FilmArgs {
     /// NAME.gif for a scenario, in the current folder).
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Also write the film's soundtrack, a `.wav` file: the same mix the window plays,
+    /// rendered offline on the film's clock (sample-exact with the frames).
+    #[arg(long)]
+    pub audio: Option<PathBuf>,
     /// Show the renderer's and the libraries' log lines on standard error (RUST_LOG also
     /// sets them).
     #[arg(long)]
@@ -78,6 +82,8 @@ pub struct FilmPlan {
     pub gif: bool,
     /// Where the film goes: the `.gif`, or the folder of PNGs.
     pub out: PathBuf,
+    /// Where its soundtrack goes, if asked.
+    pub audio: Option<PathBuf>,
 }
 
 /// Checks the request (the actions through the rules too) before anything is drawn.
@@ -197,6 +203,15 @@ pub fn plan(args: &FilmArgs) -> Result<FilmPlan, String> {
             .map_err(|e| format!("--out {}: cannot make the folder ({e})", out.display()))?;
         check_output_folder(&out, "--out", &out)?;
     }
+    if let Some(audio) = &args.audio {
+        if audio.extension().is_none_or(|e| e != "wav") {
+            return Err(format!(
+                "--audio must be a .wav file, not {}",
+                audio.display()
+            ));
+        }
+        check_output_file(audio, "--audio")?;
+    }
     Ok(FilmPlan {
         game,
         before: actions[..from].to_vec(),
@@ -209,5 +224,6 @@ pub fn plan(args: &FilmArgs) -> Result<FilmPlan, String> {
         draft,
         gif,
         out,
+        audio: args.audio.clone(),
     })
 }

@@ -10,13 +10,21 @@ use std::collections::HashMap;
 use bevy::prelude::*;
 
 use super::pieces::{HexLooks, rest_transform};
-use crate::app::playback::{Motion, PieceTween, Stage};
-use crate::rules::hexchess::{Event, Kind, PieceId, Resolution};
+use crate::app::playback::{ARRIVAL, Motion, PieceTween, Stage};
+use crate::rules::hexchess::{Cell, Event, Kind, PieceId, Resolution};
+use crate::sound::{Cue, CueKind};
 
 /// Height of a knight's hop.
 const KNIGHT_LIFT: f32 = 0.9;
 
-/// The stages of `resolution`, without their captions (the showcase layer writes those:
+/// Half the board's width, world units (for the pan).
+const HALF_WIDTH: f32 = 5.0;
+
+fn heard(kind: CueKind, at: f32, cell: Cell) -> Cue {
+    Cue::new(kind, at).at_x(rest_transform(cell).translation.x, HALF_WIDTH)
+}
+
+/// The stages of `resolution` with their sounds (wood on wood), without their captions (the showcase layer writes those:
 /// `showcase::hexchess::stage_captions`); `pieces` maps rules ids to entities.
 ///
 /// In live v011 play nothing announces a renaming (the document is explicit): with
@@ -51,6 +59,16 @@ pub fn stages_for(
                         },
                     },
                 }];
+                let captures = resolution
+                    .events
+                    .iter()
+                    .any(|e| matches!(e, Event::Captured { .. }));
+                let sound = if captures {
+                    CueKind::Capture
+                } else {
+                    CueKind::WoodMove
+                };
+                let cues = vec![heard(sound, ARRIVAL, *to)];
                 // The man taken is removed while the mover arrives.
                 for other in &resolution.events {
                     if let Event::Captured { piece, cell, .. } = other
@@ -65,19 +83,22 @@ pub fn stages_for(
                 }
                 stages.push(Stage {
                     tweens,
+                    cues,
                     ..Stage::default()
                 });
             }
             Event::Promoted { piece, to } => {
                 if let Some(&entity) = pieces.get(piece) {
-                    stages.push(change_stage(
+                    let mut stage = change_stage(
                         commands,
                         looks,
                         entity,
                         resolution,
                         looks.look(side, current),
                         looks.look(side, *to),
-                    ));
+                    );
+                    stage.cues = vec![heard(CueKind::Promotion, 0.5, resolution.to)];
+                    stages.push(stage);
                 }
                 current = *to;
             }
@@ -86,7 +107,7 @@ pub fn stages_for(
                     && !announce_renaming
                 {
                     // Live v011 play: the man arrives as its new type, at once, with no
-                    // ring, flash, caption or stage of its own.
+                    // ring, flash, caption, sound or stage of its own.
                     // It starts where the stage it joins finds it (the arrival, or a
                     // promotion on the arrival cell).
                     let joined = stages
@@ -115,25 +136,32 @@ pub fn stages_for(
                         }),
                     }
                 } else if let Some(&entity) = pieces.get(piece) {
-                    stages.push(change_stage(
+                    // A renaming shown (replays, films, "show renaming") turns with a
+                    // soft knock of its own, quieter than the move.
+                    let mut stage = change_stage(
                         commands,
                         looks,
                         entity,
                         resolution,
                         looks.look(side, *from),
                         looks.look(side, *to),
-                    ));
+                    );
+                    stage.cues = vec![heard(CueKind::Renaming, 0.5, resolution.to).strength(0.4)];
+                    stages.push(stage);
                 }
                 current = *to;
             }
             Event::Check { king, cell } => {
                 if let Some(&entity) = pieces.get(king) {
+                    let mate = resolution.outcome.is_some_and(|o| o.winner.is_some());
+                    let sound = if mate { CueKind::Mate } else { CueKind::Check };
                     stages.push(Stage {
                         tweens: vec![PieceTween {
                             entity,
                             from: rest_transform(*cell),
                             motion: Motion::Highlight,
                         }],
+                        cues: vec![heard(sound, 0.1, *cell).strength(0.8)],
                         ..Stage::default()
                     });
                 }

@@ -14,7 +14,7 @@ mod stage;
 mod tweens;
 
 pub use stage::{Look, Motion, PieceTween, Stage};
-pub use tweens::{squash, travel};
+pub use tweens::{ARRIVAL, squash, travel};
 
 use std::collections::VecDeque;
 use std::time::Duration;
@@ -38,6 +38,7 @@ pub fn plugin(app: &mut App) {
         .configure_sets(Update, AnimationSystem::AnimationUpdate.run_if(|| false))
         .init_resource::<PlaybackQueue>()
         .add_message::<StageFinished>()
+        .add_message::<CueReached>()
         .add_systems(
             Update,
             (
@@ -58,6 +59,15 @@ pub struct PlaybackSystems;
 pub struct StageFinished {
     /// 0-based index within the current playback.
     pub index: usize,
+}
+
+/// A sound cue the playback passed this frame, `offset` seconds of real time after the
+/// frame's step began (at 0.2x a stage's cues are five times as far apart). Skipping,
+/// freezing and stepping back pass none.
+#[derive(Message, Debug, Clone, Copy, PartialEq)]
+pub struct CueReached {
+    pub cue: crate::sound::Cue,
+    pub offset: f32,
 }
 
 #[derive(Debug)]

@@ -54,7 +54,7 @@ impl PlaybackQueue {
             if self.pending.front() == Some(&stage) {
                 self.pending.pop_front();
                 self.start_stage(world, stage);
-                self.step_active(world, fraction * STAGE_SECONDS);
+                self.step_active(world, fraction * STAGE_SECONDS, None);
             }
             self.paused = true;
             return;
@@ -69,7 +69,8 @@ impl PlaybackQueue {
             };
             self.start_stage(world, next);
         }
-        self.step_active(world, dt * self.effective_speed());
+        let speed = self.effective_speed();
+        self.step_active(world, dt * speed, Some(speed));
         if self
             .active
             .as_ref()
@@ -118,12 +119,27 @@ impl PlaybackQueue {
         });
     }
 
-    fn step_active(&mut self, world: &mut World, seconds: f32) {
+    /// Steps the active stage by `seconds` of playback time; played at `speed` (None: a
+    /// freeze, which passes no cue), the cues passed are sent as [`CueReached`].
+    fn step_active(&mut self, world: &mut World, seconds: f32, speed: Option<f32>) {
         let Some(active) = self.active.as_mut() else {
             return;
         };
         let seconds = seconds.min(STAGE_SECONDS - active.elapsed).max(0.0);
+        let before = active.elapsed;
         active.elapsed += seconds;
+        if let Some(speed) = speed.filter(|_| seconds > 0.0) {
+            let ends = active.elapsed >= STAGE_SECONDS - 1e-6;
+            for cue in &self.stages[active.index].cues {
+                let at = cue.at * STAGE_SECONDS;
+                if at >= before && (at < active.elapsed || ends) {
+                    world.write_message(CueReached {
+                        cue: *cue,
+                        offset: (at - before) / speed.max(1e-3),
+                    });
+                }
+            }
+        }
         TweenAnim::step_many(world, Duration::from_secs_f32(seconds), &active.anims);
         if !active.looks_swapped && active.elapsed >= STAGE_SECONDS * 0.5 {
             active.looks_swapped = true;

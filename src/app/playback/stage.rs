@@ -3,6 +3,8 @@
 
 use bevy::prelude::*;
 
+use crate::sound::Cue;
+
 /// What one piece does during a stage. Every tween knows where it starts and ends, so a
 /// stage can be replayed and the end state never depends on frame timing.
 #[derive(Clone, Debug)]
@@ -60,6 +62,8 @@ pub struct Stage {
     /// Decorations that exist only while the stage plays (arrows, flashes); despawned
     /// when it ends.
     pub effects: Vec<Entity>,
+    /// What the stage sounds like, each cue at its moment of the stage.
+    pub cues: Vec<Cue>,
 }
 
 impl Stage {
@@ -123,10 +127,12 @@ impl Stage {
                 }
             })
             .collect();
+        // Stepping back is quiet: a chain heard backwards is noise, not physics.
         Stage {
             label: self.label.clone(),
             tweens,
             effects: self.effects.clone(),
+            cues: Vec::new(),
         }
     }
 

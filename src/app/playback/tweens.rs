@@ -41,8 +41,9 @@ fn linear(duration: Duration, lens: impl Lens<Transform> + Send + Sync + 'static
     Tween::new(EaseMethod::from(EaseFunction::Linear), duration, lens)
 }
 
-/// The share of a move spent travelling; the rest is the settle after contact.
-const ARRIVAL: f32 = 0.72;
+/// The share of a move spent travelling; the rest is the settle after contact (where a
+/// landing sounds).
+pub const ARRIVAL: f32 = 0.72;
 
 /// How far along its path a moving piece is at `t` (0..1 of the stage): it starts from
 /// rest, speeds up, arrives still moving, overshoots a little and springs back. Exactly 0

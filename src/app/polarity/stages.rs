@@ -15,8 +15,19 @@ use super::pieces::{
     stone_rest,
 };
 use super::rays::{decoration, ray_beams};
-use crate::app::playback::{Motion, PieceTween, Stage};
-use crate::rules::polarity::{Game, Resolution, StayReason, StoneId};
+use crate::app::playback::{ARRIVAL, Motion, PieceTween, Stage};
+use crate::rules::polarity::{Cell, Game, Resolution, StayReason, StoneId};
+use crate::sound::cue::merged;
+use crate::sound::{Cue, CueKind};
+
+/// Half the board's width, world units (for the pan).
+const HALF_WIDTH: f32 = 4.0;
+/// When the slid stones come to rest: friction has all but stopped them.
+const REST_AT: f32 = 0.8;
+
+fn heard(kind: CueKind, at: f32, cell: Cell) -> Cue {
+    Cue::new(kind, at).at_x(cell_point(cell).x, HALF_WIDTH)
+}
 
 /// The entities on the table, by what the rules call them.
 #[derive(Debug, Clone)]
@@ -55,7 +66,7 @@ fn flash(
     }
 }
 
-/// The stages of `resolution`, played from the game `before` it, without their captions
+/// The stages of `resolution` with their sounds, played from the game `before` it, without their captions
 /// (the showcase layer writes those). Spawns the placed stone and the rays' flashes
 /// (returned as the stages' effects) and moves removed stones' entities from the board
 /// to the mover's pile in `table`.
@@ -83,9 +94,11 @@ pub fn stages_for(
         motion: Motion::Appear,
     }];
     let mut effects = Vec::new();
+    let mut cues = vec![heard(CueKind::Place, 0.05, placed.cell)];
     let hand = *before.position().hand(mover);
     if let Some(power) = resolution.power {
         if let Some(slot) = spent_slot(&hand, power.piece) {
+            cues.push(Cue::new(CueKind::PieceDown, ARRIVAL).strength(0.5));
             tweens.push(PieceTween {
                 entity: table.hands[side][slot],
                 from: hand_rest(mover, slot, true),
@@ -102,6 +115,7 @@ pub fn stages_for(
     stages.push(Stage {
         tweens,
         effects,
+        cues,
         ..Stage::default()
     });
 
@@ -147,9 +161,24 @@ pub fn stages_for(
                 });
             }
         }
+        // The stones scrape off together and knock to rest; held ones thud, locked ones
+        // clunk.
+        let mut cues = Vec::new();
+        for m in &resolution.moved {
+            cues.push(heard(CueKind::Scrape, 0.0, m.from));
+            cues.push(heard(CueKind::Knock, REST_AT, m.to));
+        }
+        for s in &resolution.stayed {
+            let (kind, at) = match s.reason {
+                StayReason::Locked => (CueKind::Locked, 0.25),
+                StayReason::Edge | StayReason::Occupied => (CueKind::Held, 0.12),
+            };
+            cues.push(heard(kind, at, s.cell));
+        }
         stages.push(Stage {
             tweens,
             effects,
+            cues: merged(cues, 5),
             ..Stage::default()
         });
     }
@@ -172,8 +201,18 @@ pub fn stages_for(
                 },
             });
         }
+        let x = resolution
+            .removed
+            .iter()
+            .map(|s| cell_point(s.cell).x)
+            .sum::<f32>()
+            / resolution.removed.len() as f32;
+        let cue = Cue::new(CueKind::Line, 0.0)
+            .strength(Cue::count_strength(resolution.removed.len(), 6))
+            .at_x(x, HALF_WIDTH);
         stages.push(Stage {
             tweens,
+            cues: vec![cue],
             ..Stage::default()
         });
     }
@@ -192,6 +231,7 @@ pub fn stages_for(
             .collect();
         stages.push(Stage {
             tweens,
+            cues: vec![Cue::new(CueKind::Regather, 0.55)],
             ..Stage::default()
         });
     }

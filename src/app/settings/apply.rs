@@ -47,6 +47,25 @@ pub(super) fn toggle_color_scheme(
     );
 }
 
+/// M turns the sound off and on again.
+pub(super) fn toggle_mute(
+    keys: Res<ButtonInput<KeyCode>>,
+    captured: Option<Res<crate::app::KeyboardCaptured>>,
+    mut settings: ResMut<Settings>,
+    mut notice: ResMut<Notice>,
+) {
+    if captured.is_some_and(|c| c.0) || !keys.just_pressed(KeyCode::KeyM) {
+        return;
+    }
+    settings.muted = !settings.muted;
+    let said = if settings.muted {
+        "Sound off (M turns it on)"
+    } else {
+        "Sound on"
+    };
+    notice.show(said, 3.0);
+}
+
 /// F3 steps through the quality presets (low, medium, high), applied at once.
 pub(super) fn cycle_quality(
     keys: Res<ButtonInput<KeyCode>>,

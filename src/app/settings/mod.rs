@@ -1,4 +1,4 @@
-//! Player settings (speed, window, last game and choices, colour scheme, look), saved as
+//! Player settings (speed, window, last game and choices, colour scheme, look, sound), saved as
 //! RON in the platform's config folder and applied live. An unreadable file is reported,
 //! kept aside under a new name (never overwritten) and the defaults are used; a value out
 //! of range is reported and replaced by its default, the rest of the file kept.
@@ -27,6 +27,7 @@ pub fn plugin(app: &mut App) {
                 (
                     apply::remember_window,
                     apply::toggle_color_scheme.run_if(resource_exists::<ButtonInput<KeyCode>>),
+                    apply::toggle_mute.run_if(resource_exists::<ButtonInput<KeyCode>>),
                     apply::cycle_quality.run_if(resource_exists::<ButtonInput<KeyCode>>),
                     apply::toggle_fullscreen.run_if(resource_exists::<ButtonInput<KeyCode>>),
                 ),
@@ -69,6 +70,16 @@ pub struct Settings {
     pub antialiasing: bool,
     /// The last new-game choice per game.
     pub new_game: RememberedChoices,
+    /// Sound: the master volume, then the effects (the pieces) and the interface under
+    /// it, each 0 to 1.
+    pub volume: f32,
+    pub effects_volume: f32,
+    pub interface_volume: f32,
+    /// The showcase and attract mode play at this share of the master (exhibitions often
+    /// run quiet).
+    pub showcase_volume: f32,
+    /// No sound at all (M).
+    pub muted: bool,
 }
 
 #[derive(Serialize, Deserialize, Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -103,6 +114,11 @@ impl Default for Settings {
             vsync: true,
             antialiasing: true,
             new_game: RememberedChoices::new(),
+            volume: 0.8,
+            effects_volume: 1.0,
+            interface_volume: 0.6,
+            showcase_volume: 0.5,
+            muted: false,
         }
     }
 }
@@ -145,6 +161,26 @@ impl Settings {
                 slow.end()
             ));
             self.showcase_speed = d.showcase_speed;
+        }
+        let d_volumes = [
+            d.volume,
+            d.effects_volume,
+            d.interface_volume,
+            d.showcase_volume,
+        ];
+        for ((name, value), default) in [
+            ("volume", &mut self.volume),
+            ("effects_volume", &mut self.effects_volume),
+            ("interface_volume", &mut self.interface_volume),
+            ("showcase_volume", &mut self.showcase_volume),
+        ]
+        .into_iter()
+        .zip(d_volumes)
+        {
+            if !(value.is_finite() && (0.0..=1.0).contains(value)) {
+                bad.push(format!("{name} {value} (0 to 1)"));
+                *value = default;
+            }
         }
         if let Some((x, y)) = self.window_position
             && (x.abs() > 100_000 || y.abs() > 100_000)

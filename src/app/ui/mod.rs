@@ -1,8 +1,9 @@
 //! The UI kit every screen and the HUD build from: the palette and sizes (`theme`), the
-//! widgets (`widgets`), the passing notice (`notice`), and the markers the layout check
+//! widgets (`widgets`, `slider`), the passing notice (`notice`), and the markers the layout check
 //! and films read. It knows no screen and no game.
 
 pub mod notice;
+pub mod slider;
 pub mod theme;
 pub mod widgets;
 
@@ -11,7 +12,7 @@ use bevy::prelude::*;
 pub use notice::Notice;
 
 pub fn plugin(app: &mut App) {
-    app.add_plugins((notice::plugin, widgets::plugin));
+    app.add_plugins((notice::plugin, slider::plugin, widgets::plugin));
 }
 
 /// A UI node whose screen rectangle `lodestone render --layout` reports, by this name

@@ -9,10 +9,12 @@ use bevy::prelude::*;
 
 use super::effects::{arrow, contact_spark, core_shake};
 use super::pieces::{BODY_HEIGHT, MagnetLooks, rest_transform};
-use crate::app::playback::{Motion, PieceTween, Stage};
+use crate::app::playback::{ARRIVAL, Motion, PieceTween, Stage};
 use crate::app::table::TablePart;
 use crate::rules::vectress::resolution::{BondChange, PieceMove};
 use crate::rules::vectress::{Cell, Dir, Kind, PieceId, Position, Resolution, Side};
+use crate::sound::cue::merged;
+use crate::sound::{Cue, CueKind};
 
 /// The entities of the pieces and bonds on the table, by rules id.
 #[derive(Default, Debug, Clone)]
@@ -132,8 +134,41 @@ fn bond_tweens(
     }
 }
 
+/// When in its stage a wave's sounds fall: contact at once, the shove it passes on just
+/// after, a piece tipping as it reaches the edge (`FallOff` slides for 0.3 of the
+/// stage), bonds snapping shut as the bodies settle, the fall landing below the table.
+const PUSH_AT: f32 = 0.04;
+const SHOVE_AT: f32 = 0.15;
+const TIP_AT: f32 = 0.3;
+const BOND_AT: f32 = 0.82;
+const LAND_AT: f32 = 0.93;
+/// Half the board's width, world units (for the pan).
+const HALF_WIDTH: f32 = 4.5;
+
+fn heard(kind: CueKind, at: f32, cell: Cell) -> Cue {
+    Cue::new(kind, at).at_x(cell_point(cell).x, HALF_WIDTH)
+}
+
+/// The sounds of pieces leaving the board: each tips over, and lands below (a Core
+/// heavily).
+fn fall_cues(before: &Position, lost: impl Iterator<Item = (PieceId, Cell)>) -> Vec<Cue> {
+    lost.flat_map(|(id, cell)| {
+        let core = before.piece(id).is_some_and(|p| p.kind == Kind::Octagon);
+        let land = if core {
+            CueKind::CoreLand
+        } else {
+            CueKind::Land
+        };
+        [
+            heard(CueKind::Tip, TIP_AT, cell),
+            heard(land, LAND_AT, cell).strength(if core { 1.0 } else { 0.7 }),
+        ]
+    })
+    .collect()
+}
+
 /// The stages of `resolution`, played from the position `before`, without their
-/// captions (the showcase layer writes those).
+/// captions (the showcase layer writes those), each with its sounds.
 pub fn stages_for(
     commands: &mut Commands,
     looks: &MagnetLooks,
@@ -170,8 +205,31 @@ pub fn stages_for(
             &player.bonds_broken,
             &mut tweens,
         );
+        let mut cues = Vec::new();
+        if let Some(first) = player.moved.first() {
+            let start = if player.pulled_free {
+                CueKind::PullFree
+            } else {
+                CueKind::MagnetSlide
+            };
+            let far = Cue::count_strength(player.distance as usize, 4);
+            cues.push(heard(start, 0.0, first.from).strength(far));
+            for m in &player.moved {
+                cues.push(heard(CueKind::MagnetSettle, ARRIVAL, m.to));
+            }
+        }
+        for bond in &player.bonds_broken {
+            if let Some(p) = before.piece(bond.a) {
+                cues.push(heard(CueKind::BondBroken, 0.0, p.cell));
+            }
+        }
+        cues.extend(fall_cues(
+            before,
+            player.dropped.iter().map(|d| (d.id, d.from)),
+        ));
         stages.push(Stage {
             tweens,
+            cues: merged(cues, 4),
             ..Stage::default()
         });
     }
@@ -256,9 +314,45 @@ pub fn stages_for(
             &wave.bonds_broken,
             &mut tweens,
         );
+        // Each wave sounds a step higher than the last: a chain is a rising run.
+        let step = i + 1;
+        let at_start =
+            |id: PieceId| start_cell(id).or_else(|| resting_cell(before, resolution, i, id));
+        let mut cues = Vec::new();
+        for push in &wave.pushes {
+            if let Some(cell) = at_start(push.pushed) {
+                let mass = Cue::count_strength(push.body.len().max(1), 4);
+                cues.push(heard(CueKind::Push, PUSH_AT, cell).strength(mass));
+            }
+        }
+        for shove in &wave.shoves {
+            if let Some(cell) = at_start(shove.shoved) {
+                cues.push(heard(CueKind::Shove, SHOVE_AT, cell));
+            }
+        }
+        for m in &wave.moves {
+            cues.push(heard(CueKind::MagnetSettle, ARRIVAL, m.to).strength(0.4));
+        }
+        for bond in &wave.bonds_broken {
+            if let Some(cell) = at_start(bond.a) {
+                cues.push(heard(CueKind::BondBroken, PUSH_AT, cell));
+            }
+        }
+        for bond in &wave.bonds_formed {
+            let cell = wave.moves.iter().find(|m| m.id == bond.a).map(|m| m.to);
+            if let Some(cell) = cell.or_else(|| at_start(bond.a)) {
+                cues.push(heard(CueKind::BondMade, BOND_AT, cell));
+            }
+        }
+        cues.extend(fall_cues(before, wave.lost.iter().map(|l| (l.id, l.from))));
+        let cues = merged(cues, 4)
+            .into_iter()
+            .map(|cue| cue.step(step))
+            .collect();
         stages.push(Stage {
             tweens,
             effects,
+            cues,
             ..Stage::default()
         });
     }

@@ -11,15 +11,43 @@ use bevy::prelude::*;
 use super::pieces::{Looks, cell_point, rest_transform};
 use super::surface::{lift, to_f32};
 use crate::app::Screen;
-use crate::app::playback::{Motion, PieceTween, Stage};
+use crate::app::playback::{ARRIVAL, Motion, PieceTween, Stage};
 use crate::rules::wavefield::geometry::CELLS;
 use crate::rules::wavefield::{Cell, Event, PieceId, Position};
+use crate::sound::{Cue, CueKind};
 
 /// A decoration that lives only for one playback (loss bursts).
 #[derive(Component)]
 pub struct PlaybackEffect;
 
-/// The stages of a move (without their captions: the showcase layer writes those) and
+/// Half the board's width, world units (for the pan).
+const HALF_WIDTH: f32 = 4.5;
+/// A swing of this many cells is the loudest flow.
+const FULL_SWING: usize = 20;
+
+fn heard(kind: CueKind, at: f32, cell: Cell) -> Cue {
+    Cue::new(kind, at).at_x(cell_point(cell, 0.0).x, HALF_WIDTH)
+}
+
+/// The field's flow from one shape to the next: as loud as the territory swing (cells
+/// whose sign changed) and placed where it swung; none when no cell changed hands.
+fn flow(from: &[f32; CELLS], to: &[f32; CELLS], at: f32) -> Option<Cue> {
+    let swung: Vec<Cell> = (0..CELLS)
+        .filter(|&i| from[i].signum() != to[i].signum())
+        .filter_map(Cell::from_index)
+        .collect();
+    if swung.is_empty() {
+        return None;
+    }
+    let x = swung.iter().map(|c| cell_point(*c, 0.0).x).sum::<f32>() / swung.len() as f32;
+    Some(
+        Cue::new(CueKind::Flow, at)
+            .strength(swung.len().min(FULL_SWING) as f32 / FULL_SWING as f32)
+            .at_x(x, HALF_WIDTH),
+    )
+}
+
+/// The stages of a move with their sounds (without their captions: the showcase layer writes those) and
 /// the fields they pass through: `fields[0]` before the move,
 /// `fields[i + 1]` at the end of stage `i`. Returns `None` for events without playback.
 pub fn stages_for(
@@ -68,12 +96,18 @@ pub fn stages_for(
         &fields[1],
         Some(*piece),
     ));
+    // The piece lifts off as the field begins to flow, and rings as it lands.
+    let cues = flow(&fields[0], &fields[1], 0.05)
+        .into_iter()
+        .chain([heard(CueKind::Ring, ARRIVAL, *to)])
+        .collect();
     stages.push(Stage {
         tweens,
+        cues,
         ..Stage::default()
     });
 
-    for (removed, field_after) in rounds {
+    for (round, (removed, field_after)) in rounds.iter().enumerate() {
         let previous = fields[fields.len() - 1];
         let next = to_f32(&field_after.0);
         let mut tweens = Vec::new();
@@ -107,9 +141,23 @@ pub fn stages_for(
         }
         standing.retain(|(id, _)| !removed.iter().any(|r| r.id == *id));
         tweens.extend(settle(pieces, &standing, &previous, &next, None));
+        // Each round a step higher, as the bursts cascade.
+        let x = removed
+            .iter()
+            .map(|r| cell_point(r.cell, 0.0).x)
+            .sum::<f32>()
+            / removed.len().max(1) as f32;
+        let cues = [Cue::new(CueKind::Removal, 0.1)
+            .strength(Cue::count_strength(removed.len(), 3))
+            .at_x(x, HALF_WIDTH)
+            .step(round + 1)]
+        .into_iter()
+        .chain(flow(&previous, &next, 0.4))
+        .collect();
         stages.push(Stage {
             tweens,
             effects,
+            cues,
             ..Stage::default()
         });
         fields.push(next);

@@ -3,8 +3,10 @@
 
 use super::*;
 use crate::app::boards::{BoardLook, BoardShape, Finish, SquareBoard};
+use crate::app::playback::CueReached;
 use crate::app::table::RulesPage;
 use crate::showcase::Showcase;
+use crate::sound::{Cue, CueKind};
 
 /// The energy surface and its sides, and the panel, set out once when the game opens;
 /// stills pick a view, developer mode and a selection from the environment.
@@ -215,6 +217,18 @@ impl TableGame for Wavefield {
             if let Some(field) = table.stage_fields.first_mut() {
                 *field = shown;
             }
+        }
+        if let Event::Tuned { .. } = &resolution.event {
+            // A press has no playback of its own: it sounds at once.
+            let kind = if matches!(resolution.action, Action::Dice) {
+                CueKind::Dice
+            } else {
+                CueKind::Tune
+            };
+            commands.write_message(CueReached {
+                cue: Cue::new(kind, 0.0),
+                offset: 0.0,
+            });
         }
         if let Event::Tuned {
             hint: Some(rescue), ..

@@ -27,6 +27,7 @@ pub fn shared_keys(playing: bool) -> Vec<(&'static str, &'static str)> {
         keys.push(("click", "start a game or open a replay"));
     }
     keys.extend([
+        ("M", "sound off / on"),
         ("F2", "colours (classic / high contrast)"),
         ("F3", "quality (low / medium / high)"),
         ("F11", "fullscreen / window"),
@@ -156,7 +157,7 @@ mod tests {
     #[test]
     fn the_help_lists_the_shared_keys_and_the_hint_stays_short() {
         let playing = shared_keys(true);
-        for key in ["Space", "Enter", "F2", "F12", "Ctrl+S", "Esc", "Home"] {
+        for key in ["Space", "Enter", "M", "F2", "F12", "Ctrl+S", "Esc", "Home"] {
             assert!(playing.iter().any(|(k, _)| *k == key), "{key}: {playing:?}");
         }
         let menu = shared_keys(false);

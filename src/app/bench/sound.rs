@@ -1,0 +1,220 @@
+//! `lodestone bench sound`: what the sound costs. Each game's heaviest playback is played
+//! in a headless app (no drawing) at 1x and its cues logged; each soundtrack is mixed
+//! offline again and again and the median mixing time given as a share of one core per
+//! second of audio. With a sound server answering, the delay from a cue's start (a stage
+//! starting) to its first sample in the output buffer is measured too.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+
+use super::heavy_playback;
+use crate::app::playback::PlaybackQueue;
+use crate::app::sound::CueLog;
+use crate::app::table::{Request, Table, TableGame};
+use crate::app::{ActiveGame, PlayMode, Screen};
+use crate::engine::cli::CliError;
+use crate::rules::{GameId, Rules};
+use crate::sound::offline::{TimedCue, render};
+use crate::sound::pulse::{Pulse, PulseSettings};
+use crate::sound::{Cue, CueKind, Kit, Levels, Mixer};
+
+fn usage() -> String {
+    "Usage: lodestone bench sound [--repeat N]\n\n\
+Plays each game's heaviest action back headless at 1x, logs its sound cues, mixes that \
+soundtrack offline N times (default 20) and prints, per game, the median mixing time per \
+second of audio as a share of one core. If a sound server answers, the delay from a cue's \
+start to its first sample in the output buffer is measured over 20 cues (median and \
+largest, milliseconds). One JSON line.\n"
+        .to_string()
+}
+
+pub fn run(options: &[String]) -> Result<serde_json::Value, CliError> {
+    let mut repeat = 20usize;
+    let mut it = options.iter();
+    while let Some(option) = it.next() {
+        match option.as_str() {
+            "--help" | "-h" => return Err(CliError::Help(usage())),
+            "--repeat" => {
+                repeat = it
+                    .next()
+                    .and_then(|v| v.parse().ok())
+                    .filter(|n| (1..=1000).contains(n))
+                    .ok_or_else(|| {
+                        CliError::Usage(
+                            "bench sound: --repeat needs a whole number from 1 to 1000".into(),
+                        )
+                    })?;
+            }
+            other => {
+                return Err(CliError::Usage(format!(
+                    "bench sound: unknown option {other} (see lodestone bench sound --help)"
+                )));
+            }
+        }
+    }
+    let started = Instant::now();
+    let kit = Arc::new(Kit::synthesise());
+    let synthesis_ms = started.elapsed().as_secs_f64() * 1000.0;
+    let mut games = Vec::new();
+    for game in GameId::ALL {
+        let (cues, seconds) = heaviest_cues(game).map_err(CliError::Failed)?;
+        let mut times: Vec<f64> = (0..repeat)
+            .map(|_| {
+                let start = Instant::now();
+                let samples = render(&cues, seconds, kit.clone(), Levels::default());
+                std::hint::black_box(samples);
+                start.elapsed().as_secs_f64()
+            })
+            .collect();
+        times.sort_by(f64::total_cmp);
+        let median = times[times.len() / 2];
+        games.push(serde_json::json!({
+            "game": game.id(),
+            "cues": cues.len(),
+            "audio_seconds": round(seconds, 3),
+            "mix_ms_median": round(median * 1000.0, 3),
+            "core_percent_per_audio_second": round(median / seconds * 100.0, 4),
+        }));
+    }
+    Ok(serde_json::json!({
+        "sample_rate": crate::sound::SAMPLE_RATE,
+        "synthesis_ms": round(synthesis_ms, 1),
+        "repeat": repeat,
+        "games": games,
+        "delay": delay_to_output(kit),
+    }))
+}
+
+fn round(x: f64, places: i32) -> f64 {
+    let k = 10f64.powi(places);
+    (x * k).round() / k
+}
+
+/// The cues of `game`'s heaviest playback at 1x, timed from the action's start, and how
+/// long the playback lasts (plus a second for the last sounds to die away).
+pub fn heaviest_cues(game: GameId) -> Result<(Vec<TimedCue>, f64), String> {
+    crate::with_table!(game, G => logged_cues::<G>(game))
+}
+
+fn logged_cues<G: TableGame>(game: GameId) -> Result<(Vec<TimedCue>, f64), String> {
+    const FRAME: f64 = 1.0 / 60.0;
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        StatesPlugin,
+        AssetPlugin::default(),
+        TransformPlugin,
+    ));
+    app.init_asset::<Mesh>()
+        .init_asset::<StandardMaterial>()
+        .init_asset::<Image>()
+        .init_resource::<ButtonInput<KeyCode>>()
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(
+            FRAME,
+        )))
+        .insert_resource(crate::app::hexchess::HexchessSave(None))
+        .insert_resource(crate::app::table::ReplayFolder(None))
+        .add_plugins(crate::app::plugin)
+        .insert_resource(ActiveGame {
+            game,
+            mode: PlayMode::HotSeat,
+        });
+    app.update();
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Playing);
+    app.update();
+    app.update();
+    let (before, heavy) = heavy_playback(game);
+    let play = |app: &mut App, text: &str| -> Result<(), String> {
+        let table = app
+            .world_mut()
+            .get_resource_mut::<Table<G>>()
+            .ok_or("bench sound: the table was not set out")?;
+        let action = table
+            .game
+            .rules()
+            .parse_action(text)
+            .map_err(|e| format!("bench sound: {text}: {e}"))?;
+        app.world_mut()
+            .resource_mut::<Table<G>>()
+            .requests
+            .push_back(Request::Play(action));
+        Ok(())
+    };
+    // The moves before, skipped through (a skip passes no cue).
+    for text in before {
+        play(&mut app, text)?;
+        for _ in 0..100 {
+            app.world_mut().resource_mut::<PlaybackQueue>().skip();
+            app.update();
+            if app.world().resource::<PlaybackQueue>().is_idle() {
+                break;
+            }
+        }
+    }
+    let log = CueLog::default();
+    app.insert_resource(log.clone());
+    let start = app.world().resource::<Time>().elapsed_secs_f64();
+    play(&mut app, heavy)?;
+    let mut frames = 0;
+    app.update();
+    while !app.world().resource::<PlaybackQueue>().is_idle() {
+        app.update();
+        frames += 1;
+        if frames > 60 * 120 {
+            return Err("bench sound: the playback never ended".into());
+        }
+    }
+    let cues = log
+        .cues()
+        .into_iter()
+        .map(|c| TimedCue {
+            seconds: c.seconds - start,
+            ..c
+        })
+        .collect();
+    Ok((cues, frames as f64 * FRAME + 1.0))
+}
+
+/// The delay from a cue played at once to its first sample in the output buffer, through
+/// the desktop's sound server; its reason when none answers.
+fn delay_to_output(kit: Arc<Kit>) -> serde_json::Value {
+    let settings = PulseSettings::default();
+    let mut mixer = match Mixer::<Pulse>::new(settings, 128, kit, Levels::default()) {
+        Ok(mixer) => mixer,
+        Err(why) => return serde_json::json!({ "error": why }),
+    };
+    let began = mixer.backend_mut().rendered.sound_began.clone();
+    std::thread::sleep(Duration::from_millis(300));
+    let mut delays = Vec::new();
+    for _ in 0..20 {
+        if let Ok(mut b) = began.lock() {
+            *b = None;
+        }
+        let asked = Instant::now();
+        mixer.play(&Cue::new(CueKind::Click, 0.0), 0.0);
+        std::thread::sleep(Duration::from_millis(250));
+        if let Some(at) = began.lock().ok().and_then(|b| *b) {
+            delays.push(at.saturating_duration_since(asked).as_secs_f64() * 1000.0);
+        }
+    }
+    if delays.is_empty() {
+        return serde_json::json!({ "error": "the sound server asked for no samples" });
+    }
+    delays.sort_by(f64::total_cmp);
+    serde_json::json!({
+        "output": "PulseAudio protocol",
+        "target_buffer_ms": settings.target_ms,
+        "request_ms": settings.request_ms,
+        "cues": delays.len(),
+        "to_output_buffer_ms": {
+            "median": round(delays[delays.len() / 2], 2),
+            "max": round(delays[delays.len() - 1], 2),
+        },
+    })
+}
