@@ -139,6 +139,13 @@ fn follow_settings(
     let (Some(speakers), Some(settings)) = (speakers, settings) else {
         return;
     };
+    // Only when something the levels depend on changed (not every frame).
+    let changed = speakers.is_added()
+        || settings.is_changed()
+        || active.as_ref().is_some_and(|a| a.is_changed());
+    if !changed {
+        return;
+    }
     let showcase = active.is_some_and(|a| a.mode == PlayMode::Showcase);
     if let Ok(mut mixer) = speakers.mixer.lock() {
         mixer.set_levels(levels(&settings, showcase));

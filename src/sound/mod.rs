@@ -7,6 +7,7 @@
 
 pub mod analysis;
 pub mod cue;
+mod dsp;
 pub mod mixer;
 pub mod offline;
 pub mod pulse;

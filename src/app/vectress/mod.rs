@@ -6,6 +6,7 @@
 //! their cells (`table`) and the status headline (`status`).
 
 pub mod pieces;
+mod sounds;
 pub mod stages;
 
 mod effects;

@@ -9,10 +9,13 @@ use super::look::Quality;
 use super::playback::PlaybackQueue;
 use super::settings::{ColorScheme, Settings, WindowModeSetting};
 use super::ui::LayoutChecked;
-use super::ui::slider::{SliderValue, ValueChange, slider};
 use super::ui::theme::{BUTTON, BUTTON_HOVER, HEADING, INK_BRIGHT, LABEL, TITLE, glass};
 use super::ui::widgets::{Activate, ButtonFills, button, overlay_screen};
 use super::{KeyboardCaptured, Overlay};
+
+mod sound;
+pub use sound::Volume;
+use sound::{VolumeShown, percent_of, slide_volume, spawn_volume};
 
 pub fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Overlay::Settings), spawn_settings_screen)
@@ -24,60 +27,6 @@ pub fn plugin(app: &mut App) {
         )
         .add_observer(press_setting_button)
         .add_observer(slide_volume);
-}
-
-/// A volume the sound column's sliders set, 0 to 1.
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Volume {
-    Master,
-    Effects,
-    Interface,
-    Showcase,
-}
-
-impl Volume {
-    pub const ALL: [Volume; 4] = [
-        Volume::Master,
-        Volume::Effects,
-        Volume::Interface,
-        Volume::Showcase,
-    ];
-
-    pub fn label(self) -> &'static str {
-        match self {
-            Volume::Master => "Volume",
-            Volume::Effects => "Pieces",
-            Volume::Interface => "Buttons",
-            Volume::Showcase => "Showcase",
-        }
-    }
-
-    pub fn get(self, s: &Settings) -> f32 {
-        match self {
-            Volume::Master => s.volume,
-            Volume::Effects => s.effects_volume,
-            Volume::Interface => s.interface_volume,
-            Volume::Showcase => s.showcase_volume,
-        }
-    }
-
-    pub fn set(self, s: &mut Settings, value: f32) {
-        let value = value.clamp(0.0, 1.0);
-        match self {
-            Volume::Master => s.volume = value,
-            Volume::Effects => s.effects_volume = value,
-            Volume::Interface => s.interface_volume = value,
-            Volume::Showcase => s.showcase_volume = value,
-        }
-    }
-}
-
-/// The percentage shown beside a volume's slider.
-#[derive(Component, Debug, Clone, Copy)]
-struct VolumeShown(Volume);
-
-fn percent_of(value: f32) -> String {
-    format!("{:.0}%", value * 100.0)
 }
 
 /// One setting's row; its button shows the value and steps it.
@@ -314,58 +263,6 @@ fn spawn_row(column: &mut ChildSpawnerCommands, row: SettingRow, settings: &Sett
             };
             line.spawn((row, button(&row.value(settings), width, BUTTON, INK), FILLS));
         });
-}
-
-fn spawn_volume(column: &mut ChildSpawnerCommands, volume: Volume, settings: &Settings) {
-    let value = volume.get(settings);
-    column
-        .spawn(Node {
-            column_gap: px(10),
-            align_items: AlignItems::Center,
-            justify_content: JustifyContent::SpaceBetween,
-            ..default()
-        })
-        .with_children(|line| {
-            line.spawn((
-                Text::new(volume.label()),
-                TextFont::from_font_size(16.0),
-                TextColor(LABEL),
-            ));
-            line.spawn(Node {
-                column_gap: px(8),
-                align_items: AlignItems::Center,
-                ..default()
-            })
-            .with_children(|control| {
-                control.spawn((volume, Name::new(volume.label()), slider(value, 150.0)));
-                control.spawn((
-                    VolumeShown(volume),
-                    Text::new(percent_of(value)),
-                    TextFont::from_font_size(14.0),
-                    TextColor(LABEL),
-                    Node {
-                        width: px(40),
-                        ..default()
-                    },
-                ));
-            });
-        });
-}
-
-/// A volume's slider moved: the setting follows (heard at once), and so does the slider.
-fn slide_volume(
-    change: On<ValueChange<f32>>,
-    volumes: Query<&Volume>,
-    settings: Option<ResMut<Settings>>,
-    mut commands: Commands,
-) {
-    let (Ok(volume), Some(mut settings)) = (volumes.get(change.source), settings) else {
-        return;
-    };
-    volume.set(&mut settings, change.value);
-    commands
-        .entity(change.source)
-        .insert(SliderValue(volume.get(&settings)));
 }
 
 /// A row's button steps its setting; Done closes the screen.
