@@ -30,6 +30,7 @@ pub mod census;
 pub mod choice;
 pub mod cinematic;
 pub mod film;
+pub mod headless;
 pub mod heap;
 pub mod hexchess;
 pub mod hud;

@@ -64,9 +64,13 @@ fn a_film_of_a_chain_has_the_frames_its_stages_imply_and_repeats_exactly() {
         frames[frames.len() - 1],
         "the chain moves the pieces"
     );
-    // The same arguments give the same frames.
-    film(&chain, &dir.join("b"));
+    // The same arguments give the same frames, and --audio adds the soundtrack.
+    let wav = dir.join("chain.wav");
+    let wav_arg = wav.display().to_string();
+    let with_audio: Vec<&str> = chain.iter().copied().chain(["--audio", &wav_arg]).collect();
+    let report = film(&with_audio, &dir.join("b"));
     assert_eq!(frames_in(&dir.join("b")), frames);
+    assert_soundtrack(&report, &wav, frames.len());
     // Half speed: twice the frames per stage. A GIF holds every frame.
     let slow = film(
         &[
@@ -83,6 +87,51 @@ fn a_film_of_a_chain_has_the_frames_its_stages_imply_and_repeats_exactly() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The chain's soundtrack: as long as the film, and a sound where each of its cues was
+/// played (the same cues a headless playback of the chain logs, at the same moments).
+fn assert_soundtrack(report: &serde_json::Value, wav: &Path, frames: usize) {
+    let mut reader = hound::WavReader::open(wav).unwrap();
+    let spec = reader.spec();
+    assert_eq!(
+        (spec.channels, spec.sample_rate),
+        (2, lodestone::sound::SAMPLE_RATE)
+    );
+    let samples: Vec<f32> = reader
+        .samples::<i16>()
+        .map(|s| f32::from(s.unwrap()) / f32::from(i16::MAX))
+        .collect();
+    let seconds = samples.len() as f64 / 2.0 / f64::from(spec.sample_rate);
+    assert!(
+        (seconds - frames as f64 / 10.0).abs() < 1e-3,
+        "{seconds} s of sound for {frames} frames at 10 fps"
+    );
+    let peak = lodestone::sound::analysis::peak(&samples);
+    assert!(peak > 0.1 && peak < 1.0, "peak {peak}");
+    assert_eq!(report["audio"]["out"], wav.display().to_string());
+    let played = lodestone::app::headless::played_cues(
+        lodestone::rules::GameId::Vectress,
+        &["E3-G5", "F7-H5"],
+        "F5-F7",
+        std::time::Duration::from_millis(100),
+    )
+    .unwrap();
+    assert_eq!(report["audio"]["cues"], played.logged.len());
+    let heard = lodestone::sound::analysis::onsets(&samples, 0.02);
+    // The film's clock starts with its first stage.
+    let mut moments: Vec<f64> = Vec::new();
+    for cue in &played.logged {
+        let t = cue.seconds - played.first_stage;
+        if moments.last().is_none_or(|&last| t - last > 0.025) {
+            moments.push(t);
+        }
+    }
+    assert!(moments.len() >= 10, "{moments:?}");
+    assert_eq!(heard.len(), moments.len(), "{heard:?} for {moments:?}");
+    for (onset, moment) in heard.iter().zip(&moments) {
+        assert!((onset - moment).abs() < 0.010, "{onset} for {moment}");
+    }
+}
+
 #[test]
 fn bad_film_requests_are_one_sentence_and_exit_2() {
     for (args, says) in [
@@ -96,6 +145,10 @@ fn bad_film_requests_are_one_sentence_and_exit_2() {
         (
             vec!["vectress", "--moves", "E3-E5", "--captions", "maybe"],
             "--captions",
+        ),
+        (
+            vec!["vectress", "--moves", "E3-E5", "--audio", "sound.mp3"],
+            "--audio must be a .wav file",
         ),
     ] {
         let out = Command::new(env!("CARGO_BIN_EXE_lodestone"))

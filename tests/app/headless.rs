@@ -4,8 +4,6 @@
 use std::time::Duration;
 
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
-use bevy::time::TimeUpdateStrategy;
 use lodestone::app::menu::MenuButton;
 use lodestone::app::playback::{Motion, PieceTween, PlaybackQueue, STAGE_SECONDS, Stage};
 use lodestone::app::ui::widgets::Activate;
@@ -20,22 +18,7 @@ pub fn headless_app() -> App {
 
 /// A headless app with `more` added before its first frame.
 pub fn headless_app_with(more: impl FnOnce(&mut App)) -> App {
-    let mut app = App::new();
-    app.add_plugins((
-        MinimalPlugins,
-        StatesPlugin,
-        AssetPlugin::default(),
-        TransformPlugin,
-    ));
-    app.init_asset::<Mesh>()
-        .init_asset::<StandardMaterial>()
-        .init_asset::<Image>();
-    app.init_resource::<ButtonInput<KeyCode>>();
-    app.insert_resource(TimeUpdateStrategy::ManualDuration(FRAME));
-    // A test keeps no file of a person's: no hex chess autosave, no replays.
-    app.insert_resource(lodestone::app::hexchess::HexchessSave(None));
-    app.insert_resource(lodestone::app::table::ReplayFolder(None));
-    app.add_plugins(lodestone::app::plugin);
+    let mut app = lodestone::app::headless::app(FRAME);
     more(&mut app);
     app.update();
     app
@@ -49,13 +32,8 @@ pub fn game_app(game: GameId, mode: PlayMode) -> App {
 /// [`game_app`] with `more` inserted before the game starts (a new-game choice).
 pub fn game_app_with(game: GameId, mode: PlayMode, more: impl FnOnce(&mut App)) -> App {
     let mut app = headless_app();
-    app.insert_resource(ActiveGame { game, mode });
     more(&mut app);
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Playing);
-    app.update();
-    app.update();
+    lodestone::app::headless::set_out(&mut app, game, mode);
     app
 }
 

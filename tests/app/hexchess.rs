@@ -14,6 +14,7 @@ use lodestone::app::playback::PlaybackQueue;
 use lodestone::app::table::Request as TableRequest;
 use lodestone::rules::GameId;
 use lodestone::rules::hexchess::{GameSession, Kind, Ruleset};
+use lodestone::sound::CueKind;
 
 const FRAME: Duration = Duration::from_millis(50);
 
@@ -126,6 +127,22 @@ fn mesh_of(app: &App, entity: Entity) -> Handle<Mesh> {
     app.world().get::<Mesh3d>(entity).unwrap().0.clone()
 }
 
+/// The kinds of the cues of each stage of the playback.
+fn cue_kinds(app: &App) -> Vec<Vec<CueKind>> {
+    let queue = app.world().resource::<PlaybackQueue>();
+    (0..queue.stage_count())
+        .map(|i| {
+            queue
+                .stage(i)
+                .unwrap()
+                .cues
+                .iter()
+                .map(|c| c.kind)
+                .collect()
+        })
+        .collect()
+}
+
 /// Rings flashing under renamed men.
 fn change_glows(app: &mut App) -> usize {
     app.world_mut()
@@ -162,6 +179,12 @@ fn live_v011_play_shows_a_renaming_only_as_the_new_look_on_arrival() {
         "the renaming has no stage of its own"
     );
     assert_eq!(change_glows(&mut app), 0, "no highlight entity");
+    // Nothing announces the renaming: the move's own sound only.
+    assert_eq!(
+        cue_kinds(&app),
+        vec![vec![CueKind::WoodMove]],
+        "the live renaming adds no cue"
+    );
     freeze_at(&mut app, 0, 0.5);
     assert_eq!(
         mesh_of(&app, entity),
@@ -218,6 +241,11 @@ fn with_show_renaming_on_the_renaming_morphs_under_a_ring_halfway_through_its_st
     app.update();
     let entity = last_mover(&mut app);
     assert_eq!(change_glows(&mut app), 1, "the ring under the renamed man");
+    // Shown, the renaming is heard too, in its own stage.
+    assert_eq!(
+        cue_kinds(&app),
+        vec![vec![CueKind::WoodMove], vec![CueKind::Renaming]]
+    );
     freeze_at(&mut app, 1, 0.3);
     assert_eq!(
         mesh_of(&app, entity),

@@ -176,3 +176,77 @@ fn a_refused_move_changes_nothing() {
         "the refusal is explained: {status}"
     );
 }
+
+/// Cue times closer than the ear (and `onsets`) can part, 25 ms, heard as one.
+fn heard_moments(times: &[f64]) -> Vec<f64> {
+    let mut moments: Vec<f64> = Vec::new();
+    for &t in times {
+        if moments.last().is_none_or(|&last| t - last > 0.025) {
+            moments.push(t);
+        }
+    }
+    moments
+}
+
+#[test]
+fn the_readme_chain_sounds_an_onset_per_cue_in_stage_order() {
+    use lodestone::app::playback::STAGE_SECONDS;
+    use lodestone::sound::analysis::{onsets, peak};
+    let frame = std::time::Duration::from_secs_f64(1.0 / 60.0);
+    let played = lodestone::app::headless::played_cues(
+        GameId::Vectress,
+        &["E3-G5", "F7-H5"],
+        "F5-F7",
+        frame,
+    )
+    .unwrap();
+    // The move and its five waves, each with its sounds, played stage after stage: the
+    // cues logged are the stages' cues in stage order, each at its moment of its stage.
+    assert_eq!(played.staged.len(), 6);
+    assert!(played.staged.iter().all(|cues| !cues.is_empty()));
+    let first = played.first_stage;
+    let expected: Vec<(f64, lodestone::sound::Cue)> = played
+        .staged
+        .iter()
+        .enumerate()
+        .flat_map(|(stage, cues)| {
+            cues.iter().map(move |c| {
+                let within = f64::from((stage as f32 + c.at) * STAGE_SECONDS);
+                (first + within, *c)
+            })
+        })
+        .collect();
+    let mut in_time_order = expected.clone();
+    in_time_order.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let mut logged = played.logged.clone();
+    logged.sort_by(|a, b| a.seconds.total_cmp(&b.seconds));
+    assert_eq!(logged.len(), expected.len());
+    for (logged, (at, cue)) in logged.iter().zip(&in_time_order) {
+        assert_eq!(logged.cue, *cue);
+        assert!(
+            (logged.seconds - at).abs() < 0.010,
+            "{:?} played at {:.4} s, due at {at:.4} s",
+            cue.kind,
+            logged.seconds
+        );
+    }
+    // Mixed as a film's soundtrack, each moment is heard where it was played: one onset
+    // per moment, within 10 ms.
+    let samples = lodestone::app::film::soundtrack(&played.logged, played.seconds + 1.0);
+    assert!(peak(&samples) > 0.1 && peak(&samples) <= 1.0);
+    let times: Vec<f64> = played.logged.iter().map(|c| c.seconds).collect();
+    let moments = heard_moments(&times);
+    assert!(moments.len() >= 10, "a chain of five waves: {moments:?}");
+    let heard = onsets(&samples, 0.02);
+    assert_eq!(
+        heard.len(),
+        moments.len(),
+        "onsets {heard:?} for the cues' moments {moments:?}"
+    );
+    for (onset, moment) in heard.iter().zip(&moments) {
+        assert!(
+            (onset - moment).abs() < 0.010,
+            "an onset at {onset:.4} s for a cue at {moment:.4} s"
+        );
+    }
+}

@@ -298,7 +298,14 @@ const LAYERS: &[(&str, &[&str])] = &[
     ),
     (
         "commands",
-        &["bench", "film", "long_run", "render", "screenshot"],
+        &[
+            "bench",
+            "film",
+            "headless",
+            "long_run",
+            "render",
+            "screenshot",
+        ],
     ),
 ];
 

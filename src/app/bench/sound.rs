@@ -7,17 +7,10 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
-use bevy::time::TimeUpdateStrategy;
-
 use super::heavy_playback;
-use crate::app::playback::PlaybackQueue;
-use crate::app::sound::CueLog;
-use crate::app::table::{Request, Table, TableGame};
-use crate::app::{ActiveGame, PlayMode, Screen};
+use crate::app::headless::played_cues;
 use crate::engine::cli::CliError;
-use crate::rules::{GameId, Rules};
+use crate::rules::GameId;
 use crate::sound::offline::{TimedCue, render};
 use crate::sound::pulse::{Pulse, PulseSettings};
 use crate::sound::{Cue, CueKind, Kit, Levels, Mixer};
@@ -97,88 +90,10 @@ fn round(x: f64, places: i32) -> f64 {
 /// The cues of `game`'s heaviest playback at 1x, timed from the action's start, and how
 /// long the playback lasts (plus a second for the last sounds to die away).
 pub fn heaviest_cues(game: GameId) -> Result<(Vec<TimedCue>, f64), String> {
-    crate::with_table!(game, G => logged_cues::<G>(game))
-}
-
-fn logged_cues<G: TableGame>(game: GameId) -> Result<(Vec<TimedCue>, f64), String> {
-    const FRAME: f64 = 1.0 / 60.0;
-    let mut app = App::new();
-    app.add_plugins((
-        MinimalPlugins,
-        StatesPlugin,
-        AssetPlugin::default(),
-        TransformPlugin,
-    ));
-    app.init_asset::<Mesh>()
-        .init_asset::<StandardMaterial>()
-        .init_asset::<Image>()
-        .init_resource::<ButtonInput<KeyCode>>()
-        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f64(
-            FRAME,
-        )))
-        .insert_resource(crate::app::hexchess::HexchessSave(None))
-        .insert_resource(crate::app::table::ReplayFolder(None))
-        .add_plugins(crate::app::plugin)
-        .insert_resource(ActiveGame {
-            game,
-            mode: PlayMode::HotSeat,
-        });
-    app.update();
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Playing);
-    app.update();
-    app.update();
     let (before, heavy) = heavy_playback(game);
-    let play = |app: &mut App, text: &str| -> Result<(), String> {
-        let table = app
-            .world_mut()
-            .get_resource_mut::<Table<G>>()
-            .ok_or("bench sound: the table was not set out")?;
-        let action = table
-            .game
-            .rules()
-            .parse_action(text)
-            .map_err(|e| format!("bench sound: {text}: {e}"))?;
-        app.world_mut()
-            .resource_mut::<Table<G>>()
-            .requests
-            .push_back(Request::Play(action));
-        Ok(())
-    };
-    // The moves before, skipped through (a skip passes no cue).
-    for text in before {
-        play(&mut app, text)?;
-        for _ in 0..100 {
-            app.world_mut().resource_mut::<PlaybackQueue>().skip();
-            app.update();
-            if app.world().resource::<PlaybackQueue>().is_idle() {
-                break;
-            }
-        }
-    }
-    let log = CueLog::default();
-    app.insert_resource(log.clone());
-    let start = app.world().resource::<Time>().elapsed_secs_f64();
-    play(&mut app, heavy)?;
-    let mut frames = 0;
-    app.update();
-    while !app.world().resource::<PlaybackQueue>().is_idle() {
-        app.update();
-        frames += 1;
-        if frames > 60 * 120 {
-            return Err("bench sound: the playback never ended".into());
-        }
-    }
-    let cues = log
-        .cues()
-        .into_iter()
-        .map(|c| TimedCue {
-            seconds: c.seconds - start,
-            ..c
-        })
-        .collect();
-    Ok((cues, frames as f64 * FRAME + 1.0))
+    let played = played_cues(game, before, heavy, Duration::from_secs_f64(1.0 / 60.0))
+        .map_err(|why| format!("bench sound: {why}"))?;
+    Ok((played.logged, played.seconds + 1.0))
 }
 
 /// The delay from a cue played at once to its first sample in the output buffer, through
