@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use super::hud::HelpTab;
 use super::table::TableCommand;
 use super::ui::LayoutChecked;
-use super::ui::theme::{BUTTON, BUTTON_HOVER, INK_BRIGHT, TITLE, glass};
+use super::ui::theme::{BUTTON, BUTTON_HOVER, INK_BRIGHT, SHEET, TITLE};
 use super::ui::widgets::{Activate, ButtonFills, button, overlay_screen};
 use super::{ActiveGame, KeyboardCaptured, Overlay, Pause, PlayMode, Screen};
 
@@ -169,7 +169,7 @@ fn spawn_pause_menu(mut commands: Commands) {
                         border_radius: BorderRadius::all(px(10)),
                         ..default()
                     },
-                    BackgroundColor(glass(0.94)),
+                    BackgroundColor(SHEET),
                 ))
                 .with_children(|panel| {
                     panel.spawn((

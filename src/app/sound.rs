@@ -110,9 +110,21 @@ fn speakers_ready(
             mixer: Mutex::new(mixer),
         }),
         Err(why) => {
+            // The log keeps the server's reason; the player needs only the outcome.
             warn!("{why}");
-            notice.show(why, 6.0);
+            notice.show(without_detail(&why), 6.0);
         }
+    }
+}
+
+/// `why` without its bracketed technical detail: "No sound server answered (Connection
+/// refused); the game is silent." becomes "No sound server answered; the game is silent."
+fn without_detail(why: &str) -> String {
+    match (why.find(" ("), why.find(')')) {
+        (Some(open), Some(close)) if open < close => {
+            format!("{}{}", &why[..open], &why[close + 1..])
+        }
+        _ => why.to_string(),
     }
 }
 
@@ -213,4 +225,21 @@ fn open_sound(overlay: Res<State<Overlay>>, mut cues: MessageWriter<CueReached>)
         cue: Cue::new(CueKind::Open, 0.0),
         offset: 0.0,
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::without_detail;
+
+    #[test]
+    fn a_notice_keeps_the_sentence_and_drops_the_servers_detail() {
+        assert_eq!(
+            without_detail("No sound server answered (Connection refused); the game is silent."),
+            "No sound server answered; the game is silent."
+        );
+        assert_eq!(
+            without_detail("The sound output stopped; the game is silent."),
+            "The sound output stopped; the game is silent."
+        );
+    }
 }

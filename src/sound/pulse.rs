@@ -30,7 +30,7 @@ impl Default for PulseSettings {
     }
 }
 
-/// What the output has rendered: frames so far, and when a block last broke a silence
+/// What the output has rendered: frames so far, and when a sound last began in a block
 /// (the sound bench reads the delay from it).
 #[derive(Clone, Default)]
 pub struct Rendered {
@@ -99,7 +99,7 @@ impl Backend for Pulse {
         };
         let rendered = self.rendered.clone();
         let mut frames: Vec<f32> = Vec::new();
-        let mut was_silent = true;
+        let mut last_peak = 0.0f32;
         let callback = move |buf: &mut [u8]| {
             let n = buf.len() / BYTES_PER_FRAME as usize;
             frames.clear();
@@ -110,14 +110,16 @@ impl Backend for Pulse {
                 bytes.copy_from_slice(&sample.to_le_bytes());
             }
             rendered.frames.fetch_add(n as u64, Ordering::Relaxed);
-            let silent = frames.iter().all(|s| s.abs() < 1e-5);
-            if was_silent
-                && !silent
+            // A sound begins where a block is audible and well above the one before
+            // (a decaying tail never counts; a sound over one still does).
+            let peak = frames.iter().fold(0.0f32, |m, s| m.max(s.abs()));
+            if peak > 1e-3
+                && peak > 4.0 * last_peak
                 && let Ok(mut began) = rendered.sound_began.lock()
             {
                 *began = Some(Instant::now());
             }
-            was_silent = silent;
+            last_peak = peak;
             // A whole number of frames; never 0 (that would end the stream).
             (n * BYTES_PER_FRAME as usize).max(BYTES_PER_FRAME as usize)
         };

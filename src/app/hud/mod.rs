@@ -192,6 +192,9 @@ fn spawn_hud(mut commands: Commands, fonts: Option<Res<UiFonts>>) {
                 Node {
                     left: px(12),
                     bottom: px(12),
+                    // An absolute text node shrinks to its longest word unless held
+                    // open: a sentence keeps lines of a few words.
+                    min_width: px(220),
                     max_width: percent(30),
                     ..panel_node()
                 },

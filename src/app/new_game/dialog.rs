@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use crate::app::choice::{GameChoice, ModeChoice, ResumeGame, SuspendedGames};
 use crate::app::settings::Settings;
 use crate::app::ui::LayoutChecked;
-use crate::app::ui::theme::{BUTTON, BUTTON_DISABLED, BUTTON_HOVER, CHOSEN, INK_BRIGHT, glass};
+use crate::app::ui::theme::{BUTTON, BUTTON_DISABLED, BUTTON_HOVER, CHOSEN, INK_BRIGHT, SHEET};
 use crate::app::ui::widgets::{Activate, button};
 use crate::app::{ActiveGame, Overlay, Screen};
 use crate::rules::{GameId, Level};
@@ -184,7 +184,7 @@ fn show_dialog(
                 ..default()
             },
             GlobalZIndex(10),
-            BackgroundColor(glass(0.92)),
+            BackgroundColor(SHEET),
         ))
         .with_children(|panel| {
             panel.spawn((

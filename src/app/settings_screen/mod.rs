@@ -9,7 +9,7 @@ use super::look::Quality;
 use super::playback::PlaybackQueue;
 use super::settings::{ColorScheme, Settings, WindowModeSetting};
 use super::ui::LayoutChecked;
-use super::ui::theme::{BUTTON, BUTTON_HOVER, HEADING, INK_BRIGHT, LABEL, TITLE, glass};
+use super::ui::theme::{BUTTON, BUTTON_HOVER, HEADING, INK_BRIGHT, LABEL, SHEET, TITLE};
 use super::ui::widgets::{Activate, ButtonFills, button, overlay_screen};
 use super::{KeyboardCaptured, Overlay};
 
@@ -190,7 +190,7 @@ fn spawn_settings_screen(mut commands: Commands, settings: Option<Res<Settings>>
                         max_height: percent(96),
                         ..default()
                     },
-                    BackgroundColor(glass(0.95)),
+                    BackgroundColor(SHEET),
                 ))
                 .with_children(|panel| {
                     panel.spawn((

@@ -36,6 +36,10 @@ pub const fn glass(alpha: f32) -> Color {
 /// The HUD's panels.
 pub const PANEL: Color = glass(0.72);
 
+/// A panel over other text (settings, the new-game dialog, the pause menu): opaque. The
+/// UI blends in linear light, where even 5% of bright text behind shows as a ghost.
+pub const SHEET: Color = glass(1.0);
+
 /// Button height and corner radius, in logical pixels.
 pub const BUTTON_HEIGHT: f32 = 34.0;
 pub const CORNER: f32 = 6.0;
