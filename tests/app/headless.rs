@@ -215,6 +215,11 @@ fn fall_off_ends_out_of_sight() {
 /// The times (seconds on the app's clock) of the cues a one-stage playback with cues at a
 /// quarter and three quarters of the stage passes at `speed`; `skip` skips it at once.
 fn cue_times(speed: f32, skip: bool) -> Vec<f64> {
+    played_cues(speed, skip).iter().map(|c| c.seconds).collect()
+}
+
+/// The cues [`cue_times`] logs, with their times.
+fn played_cues(speed: f32, skip: bool) -> Vec<lodestone::sound::TimedCue> {
     use lodestone::app::sound::CueLog;
     use lodestone::sound::{Cue, CueKind};
     let mut app = headless_app();
@@ -222,7 +227,8 @@ fn cue_times(speed: f32, skip: bool) -> Vec<f64> {
     app.insert_resource(log.clone());
     let (a, _) = two_pieces(&mut app);
     let mut stage = slide(a);
-    stage.cues = vec![Cue::new(CueKind::Push, 0.25), Cue::new(CueKind::Land, 0.75)];
+    // Two clacks (a landing is a tumble and a thud: two onsets of its own).
+    stage.cues = vec![Cue::new(CueKind::Push, 0.25), Cue::new(CueKind::Push, 0.75)];
     queue(&mut app).speed = speed;
     queue(&mut app).play(vec![stage]);
     if skip {
@@ -231,7 +237,7 @@ fn cue_times(speed: f32, skip: bool) -> Vec<f64> {
     for _ in 0..(2.0 * STAGE_SECONDS / speed / FRAME.as_secs_f32()) as usize + 4 {
         app.update();
     }
-    log.cues().iter().map(|c| c.seconds).collect()
+    log.cues()
 }
 
 #[test]
@@ -250,6 +256,21 @@ fn cues_sound_at_their_moment_spaced_by_the_speed_and_a_skip_is_silent() {
         cue_times(1.0, true).is_empty(),
         "a skip plays no burst of cues"
     );
+    // Mixed, the sounds are as far apart as the cues: slow motion spaces them out.
+    for speed in [1.0f32, 0.25] {
+        let cues = played_cues(speed, false);
+        let end = cues[1].seconds + 1.0;
+        let samples = lodestone::app::film::soundtrack(&cues, end);
+        let heard = lodestone::sound::analysis::onsets(&samples, 0.02);
+        assert_eq!(heard.len(), 2, "{speed}x: {heard:?}");
+        for (onset, cue) in heard.iter().zip(&cues) {
+            assert!(
+                (onset - cue.seconds).abs() < 0.010,
+                "{speed}x: heard at {onset}, played at {}",
+                cue.seconds
+            );
+        }
+    }
 }
 
 /// Presses the first button carrying `component`: the activation a click on it ends in.
