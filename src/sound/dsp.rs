@@ -132,6 +132,12 @@ impl Buffer {
     }
 }
 
+/// A friction envelope over a sound's life `u` (0..1): up within the first `1 / rise` of
+/// it, then fading as the motion slows.
+pub(super) fn rub(rise: f32) -> impl Fn(f32) -> f32 {
+    move |u| (u * rise).min(1.0) * (1.0 - u).powi(2)
+}
+
 /// `x` varied by up to `share` either way.
 pub(super) fn vary(rng: &mut ChaCha8Rng, x: f32, share: f32) -> f32 {
     x * (1.0 + rng.random_range(-share..=share))

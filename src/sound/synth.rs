@@ -7,7 +7,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::cue::CueKind;
-use super::dsp::{Buffer, body, vary};
+use super::dsp::{Buffer, body, rub, vary};
 
 pub const SAMPLE_RATE: u32 = 48_000;
 /// Variants synthesised of every kind.
@@ -30,9 +30,7 @@ pub fn voice(kind: CueKind, variant: usize) -> Vec<f32> {
         CueKind::MagnetSlide => {
             let mut b = Buffer::new(0.22);
             let centre = vary(rng, 2600.0, 0.1);
-            b.band(rng, 0.0, 0.2, centre, centre * 0.7, 0.5, 1.0, |u| {
-                (u * 40.0).min(1.0) * (1.0 - u).powi(2)
-            });
+            b.band(rng, 0.0, 0.2, centre, centre * 0.7, 0.5, 1.0, rub(40.0));
             b.normalised(0.18)
         }
         CueKind::MagnetSettle => {
@@ -221,12 +219,8 @@ pub fn voice(kind: CueKind, variant: usize) -> Vec<f32> {
             let mut b = Buffer::new(0.35);
             let centre = vary(rng, 2400.0, 0.1);
             // Friction: loudest as the stone sets off, fading as it slows.
-            b.band(rng, 0.0, 0.34, centre, centre * 0.6, 0.35, 1.0, |u| {
-                (u * 30.0).min(1.0) * (1.0 - u).powi(2)
-            });
-            b.band(rng, 0.0, 0.3, 500.0, 350.0, 0.5, 0.5, |u| {
-                (u * 30.0).min(1.0) * (1.0 - u).powi(2)
-            });
+            b.band(rng, 0.0, 0.34, centre, centre * 0.6, 0.35, 1.0, rub(30.0));
+            b.band(rng, 0.0, 0.3, 500.0, 350.0, 0.5, 0.5, rub(30.0));
             b.normalised(0.3)
         }
         CueKind::Knock => {

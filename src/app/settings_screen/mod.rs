@@ -243,6 +243,22 @@ fn column() -> Node {
 }
 
 fn spawn_row(column: &mut ChildSpawnerCommands, row: SettingRow, settings: &Settings) {
+    let width = if row == SettingRow::Sound {
+        120.0
+    } else {
+        210.0
+    };
+    labelled_line(column, row.label(), |line| {
+        line.spawn((row, button(&row.value(settings), width, BUTTON, INK), FILLS));
+    });
+}
+
+/// One line of a column: its label on the left, what `control` spawns on the right.
+fn labelled_line(
+    column: &mut ChildSpawnerCommands,
+    label: &str,
+    control: impl FnOnce(&mut ChildSpawnerCommands),
+) {
     column
         .spawn(Node {
             column_gap: px(12),
@@ -252,16 +268,11 @@ fn spawn_row(column: &mut ChildSpawnerCommands, row: SettingRow, settings: &Sett
         })
         .with_children(|line| {
             line.spawn((
-                Text::new(row.label()),
+                Text::new(label),
                 TextFont::from_font_size(16.0),
                 TextColor(LABEL),
             ));
-            let width = if row == SettingRow::Sound {
-                120.0
-            } else {
-                210.0
-            };
-            line.spawn((row, button(&row.value(settings), width, BUTTON, INK), FILLS));
+            control(line);
         });
 }
 

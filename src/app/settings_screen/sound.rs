@@ -62,38 +62,26 @@ pub(super) fn percent_of(value: f32) -> String {
 
 pub(super) fn spawn_volume(column: &mut ChildSpawnerCommands, volume: Volume, settings: &Settings) {
     let value = volume.get(settings);
-    column
-        .spawn(Node {
-            column_gap: px(10),
+    super::labelled_line(column, volume.label(), |line| {
+        line.spawn(Node {
+            column_gap: px(8),
             align_items: AlignItems::Center,
-            justify_content: JustifyContent::SpaceBetween,
             ..default()
         })
-        .with_children(|line| {
-            line.spawn((
-                Text::new(volume.label()),
-                TextFont::from_font_size(16.0),
+        .with_children(|control| {
+            control.spawn((volume, Name::new(volume.label()), slider(value, 150.0)));
+            control.spawn((
+                VolumeShown(volume),
+                Text::new(percent_of(value)),
+                TextFont::from_font_size(14.0),
                 TextColor(LABEL),
+                Node {
+                    width: px(40),
+                    ..default()
+                },
             ));
-            line.spawn(Node {
-                column_gap: px(8),
-                align_items: AlignItems::Center,
-                ..default()
-            })
-            .with_children(|control| {
-                control.spawn((volume, Name::new(volume.label()), slider(value, 150.0)));
-                control.spawn((
-                    VolumeShown(volume),
-                    Text::new(percent_of(value)),
-                    TextFont::from_font_size(14.0),
-                    TextColor(LABEL),
-                    Node {
-                        width: px(40),
-                        ..default()
-                    },
-                ));
-            });
         });
+    });
 }
 
 /// A volume's slider moved: the setting follows (heard at once), and so does the slider.
