@@ -68,9 +68,9 @@ enum Verb {
     /// Render a game's scene offscreen to a PNG, after the given moves.
     #[cfg(feature = "app")]
     Render(lodestone::app::render::RenderArgs),
-    /// Film a game's playback offscreen into an animated GIF (OUT ends in .gif) or a
-    /// numbered PNG sequence (OUT is a folder); prints frames, seconds and frames per
-    /// second as JSON.
+    /// Film a game's playback offscreen into an animated GIF, APNG or WebP (by the
+    /// extension of OUT: .gif, .png, .webp) or a numbered PNG sequence (OUT is a folder);
+    /// prints frames, bytes, seconds and frames per second as JSON.
     #[cfg(feature = "app")]
     Film(lodestone::app::film::FilmArgs),
     /// Self-play many games and print a JSON summary. `lodestone simulate GAME --help`

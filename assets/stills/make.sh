@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Remakes every still in this folder with `lodestone render` (and the README's GIF with
-# `lodestone film`), then reduces them to 256 colours with ImageMagick to keep them small.
+# Remakes every still in this folder with `lodestone render` (and the README's films with
+# `lodestone film`, as animated WebP: GitHub shows it, at a seventh of a GIF's size), then
+# reduces the stills to 256 colours with ImageMagick to keep them small.
 # Run from the repository root after `cargo build --release`:  bash assets/stills/make.sh
 set -euo pipefail
 bin="${LODESTONE:-${CARGO_TARGET_DIR:-$HOME/.cache/lodestone-target}/release/lodestone}"
@@ -34,15 +35,15 @@ still polarity-line polarity --moves "d6,b4,f4,d4 Q-" --step 2 --t 0.5
 # The queen pulls eight stones into a block; nine are taken.
 still polarity-regather polarity --moves "d6,d2,b4,f4,b6,f6,b2,f2,d4 Q-" --step 1 --t 0.6
 
-echo "film: vectress-chain.gif"
-"$bin" film vectress --moves $chain --fps 10 --speed 0.75 --size 480x270 --camera fixed \
-  --out "$out/vectress-chain.gif" 2>/dev/null >/dev/null
+echo "film: vectress-chain.webp"
+"$bin" film vectress --moves $chain --fps 10 --speed 0.75 --size 480x270 \
+  --out "$out/vectress-chain.webp" --poster "$out/vectress-chain-poster.png" 2>/dev/null >/dev/null
 
 # One showcase scenario per game, from the library (README).
 for pick in vectress:both-cores-fall hexchess:fast-pawn-mate wavefield:five-round-collapse polarity:nine-in-a-block; do
   game=${pick%%:*}
   name=${pick#*:}
-  echo "film: showcase-$game.gif ($name)"
+  echo "film: showcase-$game.webp ($name)"
   "$bin" film "$game" --scenario "$name" --fps 10 --speed 0.75 --size 480x270 \
-    --out "$out/showcase-$game.gif" 2>/dev/null >/dev/null
+    --out "$out/showcase-$game.webp" 2>/dev/null >/dev/null
 done

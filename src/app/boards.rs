@@ -275,15 +275,23 @@ fn spawn_label(commands: &mut Commands, text: String, world: Vec3) {
     ));
 }
 
-/// Keeps each label over its board point, whatever the camera does.
+/// Keeps each label over its board point, whatever the camera does; a film without
+/// labels hides them.
 fn place_labels(
     cameras: Query<(&Camera, &GlobalTransform), With<super::camera::MainCamera>>,
-    mut labels: Query<(&BoardLabel, &mut Node, &ComputedNode)>,
+    film: Option<Res<super::ui::FilmOverlay>>,
+    mut labels: Query<(&BoardLabel, &mut Node, &ComputedNode, &mut Visibility)>,
 ) {
     let Ok((camera, camera_transform)) = cameras.single() else {
         return;
     };
-    for (label, mut node, computed) in &mut labels {
+    let shown = film.is_none_or(|f| f.labels);
+    for (label, mut node, computed, mut visibility) in &mut labels {
+        visibility.set_if_neq(if shown {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        });
         if let Ok(p) = camera.world_to_viewport(camera_transform, label.world) {
             let size = computed.size() * computed.inverse_scale_factor();
             let (left, top) = (px(p.x - size.x / 2.0), px(p.y - size.y / 2.0));

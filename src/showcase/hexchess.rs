@@ -61,6 +61,10 @@ impl Showcase for Game {
         stage_captions(before, resolution, true)
     }
 
+    fn short_captions(before: &Game, resolution: &Resolution) -> Vec<String> {
+        short_stage_captions(before, resolution, true)
+    }
+
     fn playout_turn(&self, rng: &mut GameRng, dense: bool) -> Option<Vec<Move>> {
         let legal = self.legal_actions();
         let mv = if dense {
@@ -86,6 +90,25 @@ pub fn stage_captions(
     before: &Game,
     resolution: &Resolution,
     announce_renaming: bool,
+) -> Vec<String> {
+    captions_in(before, resolution, announce_renaming, false)
+}
+
+/// The same stages' captions in one short line each ("the pawn arrives as a queen · 10
+/// new targets").
+pub fn short_stage_captions(
+    before: &Game,
+    resolution: &Resolution,
+    announce_renaming: bool,
+) -> Vec<String> {
+    captions_in(before, resolution, announce_renaming, true)
+}
+
+fn captions_in(
+    before: &Game,
+    resolution: &Resolution,
+    announce_renaming: bool,
+    short: bool,
 ) -> Vec<String> {
     let side = title(resolution.color);
     let other = title(resolution.color.other());
@@ -114,7 +137,9 @@ pub fn stage_captions(
                         Ok(_) => renaming(after.position(), resolution).threats,
                         Err(_) => 0,
                     };
-                    let reach = if threats > 1 {
+                    let reach = if threats > 1 && short {
+                        format!(" · {threats} new targets")
+                    } else if threats > 1 {
                         format!(
                             ", attacking {threats} men it could not reach as a {}",
                             from.name()
@@ -130,6 +155,7 @@ pub fn stage_captions(
                 }
                 current = *to;
             }
+            Event::Check { .. } if mate && short => captions.push("checkmate".to_string()),
             Event::Check { .. } if mate => {
                 captions.push(format!("checkmate: the {other} king has nowhere to go"));
             }
@@ -223,6 +249,9 @@ mod tests {
         assert_eq!(captions[2], "the queen arrives as a rook");
         let check = usize::try_from(scores.get("check").unwrap()).unwrap();
         assert_eq!(captions.len(), 3 + check);
+        let short =
+            crate::showcase::short_last::<Game>(&["f2b6", "k7k6", "b6e8", "b7b6", "e8d9=Q"]);
+        assert_eq!(short[..3], captions[..3]);
     }
 
     /// A pawn's first step: in v011 it arrives as a queen (H4); nothing is taken.
@@ -236,5 +265,6 @@ mod tests {
             captions,
             ["White pawn f5-f6", "the pawn arrives as a queen"]
         );
+        assert_eq!(crate::showcase::short_last::<Game>(&["f5f6"]), captions);
     }
 }

@@ -34,6 +34,10 @@ pub trait Showcase: Rules {
     /// (so its length is the number of stages).
     fn captions(before: &Self, resolution: &Self::Resolution) -> Vec<String>;
 
+    /// The same stages' captions in one short line each, at most [`SHORT_CAPTION`]
+    /// characters: what the window and films show unless the full words are asked for.
+    fn short_captions(before: &Self, resolution: &Self::Resolution) -> Vec<String>;
+
     /// The waves a playback counts in its captions (Vectress's chains), of `resolution`
     /// (`None`: nothing played); `None` for a game without waves.
     fn waves(resolution: Option<&Self::Resolution>) -> Option<usize> {
@@ -51,6 +55,26 @@ pub trait Showcase: Rules {
     /// so that the miner also starts from positions where much can collide. `None` when
     /// the side to move has nothing to play.
     fn playout_turn(&self, rng: &mut GameRng, dense: bool) -> Option<Vec<Self::Action>>;
+}
+
+/// The longest a short caption runs, in characters.
+pub const SHORT_CAPTION: usize = 50;
+
+/// `head` and as many of `parts` (most important first) as fit in a short caption, joined
+/// by middle dots; a part that does not fit is left out and the next ones are tried.
+pub fn short_line(head: String, parts: impl IntoIterator<Item = String>) -> String {
+    let mut line = head;
+    for part in parts {
+        let joined = if line.is_empty() {
+            part
+        } else {
+            format!("{line} · {part}")
+        };
+        if joined.chars().count() <= SHORT_CAPTION {
+            line = joined;
+        }
+    }
+    line
 }
 
 /// Picks one of `items` uniformly, or `None` when there are none.
@@ -75,6 +99,27 @@ pub(crate) fn pick_lowest<T: Copy>(
     ranked.sort();
     ranked.truncate(keep.max(1));
     pick(&ranked, rng).map(|(_, i)| items[i])
+}
+
+/// The short captions of the last of `actions`, played from the default setup.
+#[cfg(test)]
+pub(crate) fn short_last<G: Showcase>(actions: &[&str]) -> Vec<String> {
+    let mut game = crate::rules::Match::<G>::new(crate::rules::Setup::default()).unwrap();
+    let (last, lead) = actions.split_last().unwrap();
+    for action in lead {
+        game.play_text(action).unwrap();
+    }
+    let before = game.rules().clone();
+    let resolution = game.play_text(last).unwrap();
+    let short = G::short_captions(&before, &resolution);
+    assert!(
+        short
+            .iter()
+            .all(|c| c.chars().count() <= SHORT_CAPTION && !c.contains('\n')),
+        "{short:#?}"
+    );
+    assert_eq!(short.len(), G::captions(&before, &resolution).len());
+    short
 }
 
 /// Plays `actions` from the start; the scores and captions of the last (for tests of

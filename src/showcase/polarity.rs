@@ -2,7 +2,7 @@
 //! lines taken and their stones, a regather, a win.
 
 use super::library::scenario;
-use super::{Scores, Showcase, pick, pick_lowest};
+use super::{Scores, Showcase, pick, pick_lowest, short_line};
 use crate::rules::polarity::{Action, Game, Mode, Resolution, Side, StayReason, TARGET};
 use crate::rules::rng::GameRng;
 
@@ -108,6 +108,63 @@ impl Showcase for Game {
         captions
     }
 
+    fn short_captions(_before: &Game, resolution: &Resolution) -> Vec<String> {
+        let who = player(resolution.mover);
+        let cell = resolution.placed.cell;
+        let mut captions = vec![match resolution.power {
+            Some(p) => format!(
+                "{who}: a stone on {cell}, the {} to {}",
+                p.piece.name(),
+                p.mode.name()
+            ),
+            None => format!("{who}: a plain stone on {cell}"),
+        }];
+        if let Some(p) = resolution.power
+            && (!resolution.moved.is_empty() || !resolution.stayed.is_empty())
+        {
+            let verb = match p.mode {
+                Mode::Push => "pushes",
+                Mode::Pull => "pulls",
+            };
+            let head = match resolution.moved.len() {
+                0 => format!("the {} {verb}: nothing moves", p.piece.name()),
+                n => format!("the {} {verb} {}", p.piece.name(), stones(n)),
+            };
+            let held = resolution.stayed.len();
+            captions.push(short_line(
+                head,
+                (held > 0).then(|| {
+                    format!(
+                        "{} {}",
+                        stones(held),
+                        if held == 1 { "holds" } else { "hold" }
+                    )
+                }),
+            ));
+        }
+        if !resolution.removed.is_empty() {
+            let lines = match resolution.runs.len() {
+                1 => "a line".to_string(),
+                n => format!("{n} lines"),
+            };
+            let won = resolution
+                .outcome
+                .is_some_and(|o| o.winner == Some(resolution.mover));
+            captions.push(short_line(
+                format!("{lines} · {} to {who}", stones(resolution.removed.len())),
+                [if won {
+                    format!("{who} wins")
+                } else {
+                    format!("{} of {TARGET}", resolution.collected)
+                }],
+            ));
+        }
+        if resolution.regathered {
+            captions.push(format!("{who}'s five pieces come back"));
+        }
+        captions
+    }
+
     fn playout_turn(&self, rng: &mut GameRng, dense: bool) -> Option<Vec<Action>> {
         let legal = self.legal_actions();
         let action = if dense {
@@ -159,6 +216,9 @@ mod tests {
             "{}",
             captions[1]
         );
+        let short = crate::showcase::short_last::<Game>(&line);
+        assert_eq!(short[1], "the queen pulls 8 stones");
+        assert_eq!(short[2], "6 lines · 9 stones to player one · 9 of 10");
     }
 
     #[test]

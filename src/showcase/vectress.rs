@@ -10,6 +10,9 @@ use crate::rules::rng::GameRng;
 use crate::rules::vectress::resolution::{PlayerMove, Shove, Wave};
 use crate::rules::vectress::{Action, Dir, Game, Kind, PieceId, Position, Resolution};
 
+mod short;
+use short::{short_player_caption, short_wave_caption};
+
 impl Showcase for Game {
     const MIDGAME: std::ops::RangeInclusive<usize> = 0..=40;
 
@@ -109,6 +112,20 @@ impl Showcase for Game {
                 i + 1,
                 wave_caption(pos, wave)
             ));
+        }
+        captions
+    }
+
+    fn short_captions(before: &Game, resolution: &Resolution) -> Vec<String> {
+        let pos = before.position();
+        let mut captions = Vec::new();
+        if let Some(player) = &resolution.player {
+            captions.push(short_player_caption(pos, resolution, player));
+        }
+        let shown = resolution.shown_waves();
+        let total = shown.len();
+        for (i, wave) in shown.iter().enumerate() {
+            captions.push(short_wave_caption(pos, wave, i + 1, total));
         }
         captions
     }
@@ -326,6 +343,10 @@ mod tests {
             "{}",
             captions[5]
         );
+        // The short words, one line each.
+        let short = crate::showcase::short_last::<Game>(&["E3-G5", "F7-H5", "F5-F7"]);
+        assert_eq!(short[0], "White moves the Core F5-F7");
+        assert_eq!(short[5], "Wave 5 of 5 · nothing more moves · 1 bond shut");
     }
 
     /// A step next to nothing: the miner still scores its one (empty) wave, and the

@@ -4,7 +4,7 @@
 //! move.
 
 use super::library::scenario;
-use super::{Scores, Showcase, pick, pick_lowest};
+use super::{Scores, Showcase, pick, pick_lowest, short_line};
 use crate::rules::Rules;
 use crate::rules::rng::GameRng;
 use crate::rules::wavefield::geometry::CELLS;
@@ -118,6 +118,61 @@ impl Showcase for Game {
         captions
     }
 
+    fn short_captions(before: &Game, resolution: &Resolution) -> Vec<String> {
+        let Event::Moved {
+            rounds,
+            field_after_move,
+            opponent_trapped,
+            piece,
+            from,
+            to,
+            ..
+        } = &resolution.event
+        else {
+            return Vec::new();
+        };
+        let mover = before.position().piece(*piece);
+        let last = rounds.last().map_or(field_after_move, |(_, field)| field);
+        let swing = field_lead(&last.0, mover.owner) - lead(before.position(), mover.owner);
+        let head = format!("{} {} {from}-{to}", mover.owner.title(), mover.kind.title());
+        let mut captions = vec![short_line(
+            head,
+            [
+                opponent_trapped
+                    .then(|| format!("traps the {} Big Hat", mover.owner.opponent().title())),
+                match rounds.len() {
+                    0 => None,
+                    1 => Some("1 removal round".to_string()),
+                    n => Some(format!("{n} removal rounds")),
+                },
+                (swing.abs() >= SWING_WORTH_SAYING).then(|| {
+                    let toward = if swing > 0 {
+                        mover.owner
+                    } else {
+                        mover.owner.opponent()
+                    };
+                    format!("{} cells to {}", swing.abs(), toward.title())
+                }),
+            ]
+            .into_iter()
+            .flatten(),
+        )];
+        let total = rounds.len();
+        for (n, (removed, _)) in rounds.iter().enumerate() {
+            let taken = match removed.as_slice() {
+                [one] => format!(
+                    "the {} {} on {} goes",
+                    one.owner.title(),
+                    one.kind.title(),
+                    one.cell
+                ),
+                many => format!("{} pieces go", many.len()),
+            };
+            captions.push(short_line(format!("Round {} of {total}", n + 1), [taken]));
+        }
+        captions
+    }
+
     fn turns(&self) -> Vec<Vec<Action>> {
         if self.is_over() {
             return Vec::new();
@@ -214,6 +269,9 @@ mod tests {
             "{}",
             captions[4]
         );
+        let short = crate::showcase::short_last::<Game>(&line);
+        assert!(short[0].contains("4 removal rounds"), "{short:#?}");
+        assert!(short[4].starts_with("Round 4 of 4 · "), "{short:#?}");
     }
 
     /// A tuning plays no stage and removes nothing (its field may still swing).

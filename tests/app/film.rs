@@ -1,6 +1,6 @@
 //! `lodestone film` as a user runs it: a real process filming offscreen. The frame count
 //! follows from the speed, the stage count and the stage length; the same arguments give
-//! the same frames; a GIF holds them all.
+//! the same frames; each format holds them all; at share size the camera fills the frame.
 
 use std::path::Path;
 use std::process::Command;
@@ -71,6 +71,23 @@ fn a_film_of_a_chain_has_the_frames_its_stages_imply_and_repeats_exactly() {
     let report = film(&with_audio, &dir.join("b"));
     assert_eq!(frames_in(&dir.join("b")), frames);
     assert_soundtrack(&report, &wav, frames.len());
+    // Each format by the extension of --out: every frame, decoded close to the PNGs
+    // (APNG exactly; WebP is lossy and a GIF has a palette per frame).
+    for (name, tolerance) in [("chain.png", 0.0), ("chain.webp", 8.0), ("chain.gif", 8.0)] {
+        let path = dir.join(name);
+        let report = film(&chain, &path);
+        assert_eq!(
+            report["bytes"],
+            std::fs::metadata(&path).unwrap().len(),
+            "{name}"
+        );
+        let decoded = decode(&path);
+        assert_eq!(decoded.len(), frames.len(), "{name}");
+        for (i, (d, f)) in decoded.iter().zip(&frames).enumerate() {
+            let difference = mean_difference(d, f);
+            assert!(difference <= tolerance, "{name} frame {i}: {difference}");
+        }
+    }
     // Half speed: twice the frames per stage. A GIF holds every frame.
     let slow = film(
         &[
@@ -84,6 +101,100 @@ fn a_film_of_a_chain_has_the_frames_its_stages_imply_and_repeats_exactly() {
     .unwrap();
     let count = image::AnimationDecoder::into_frames(gif).count();
     assert_eq!(slow["frames"], count);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Every frame of an animated PNG, WebP or GIF, as RGB.
+fn decode(path: &Path) -> Vec<image::RgbImage> {
+    let bytes = std::fs::read(path).unwrap();
+    let rgb = |w: u32, h: u32, rgba: Vec<u8>| {
+        image::DynamicImage::ImageRgba8(image::RgbaImage::from_raw(w, h, rgba).unwrap()).to_rgb8()
+    };
+    match path.extension().and_then(|e| e.to_str()) {
+        Some("png") => {
+            let mut decoder = png::Decoder::new(std::io::Cursor::new(&bytes))
+                .read_info()
+                .unwrap();
+            let count = decoder.info().animation_control().unwrap().num_frames;
+            let (w, h) = (decoder.info().width, decoder.info().height);
+            let mut buf = vec![0; decoder.output_buffer_size().unwrap()];
+            (0..count)
+                .map(|_| {
+                    decoder.next_frame(&mut buf).unwrap();
+                    image::RgbImage::from_raw(w, h, buf.clone()).unwrap()
+                })
+                .collect()
+        }
+        Some("webp") => webp_animation::Decoder::new(&bytes)
+            .unwrap()
+            .into_iter()
+            .map(|f| {
+                let (w, h) = f.dimensions();
+                rgb(w, h, f.data().to_vec())
+            })
+            .collect(),
+        _ => {
+            let decoder =
+                image::codecs::gif::GifDecoder::new(std::io::Cursor::new(&bytes)).unwrap();
+            image::AnimationDecoder::into_frames(decoder)
+                .map(|f| {
+                    let f = f.unwrap().into_buffer();
+                    let (w, h) = f.dimensions();
+                    rgb(w, h, f.into_raw())
+                })
+                .collect()
+        }
+    }
+}
+
+/// The mean difference per channel of two frames of one size.
+fn mean_difference(a: &image::RgbImage, b: &image::RgbImage) -> f64 {
+    assert_eq!(a.dimensions(), b.dimensions());
+    let sum: u64 = a
+        .as_raw()
+        .iter()
+        .zip(b.as_raw())
+        .map(|(x, y)| u64::from(x.abs_diff(*y)))
+        .sum();
+    sum as f64 / a.as_raw().len() as f64
+}
+
+/// At the size a README or a chat shows (480x270), the cinematic camera closes in on
+/// every stage of the README chain until its acting pieces fill at least a third of the
+/// frame's height; the poster is the frame it names, inside a stage.
+#[test]
+fn at_share_size_the_camera_fills_a_third_of_the_frame_with_each_stage() {
+    let dir = std::env::temp_dir().join(format!("lodestone-share-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let poster = dir.join("poster.png");
+    let poster_arg = poster.display().to_string();
+    let report = film(
+        &[
+            "vectress",
+            "--moves",
+            "E3-G5,F7-H5,F5-F7",
+            "--fps",
+            "10",
+            "--size",
+            "480x270",
+            "--poster",
+            &poster_arg,
+        ],
+        &dir.join("frames"),
+    );
+    let framing: Vec<f64> = report["framing"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f.as_f64().unwrap())
+        .collect();
+    assert_eq!(framing.len(), 6, "{report}");
+    assert!(framing.iter().all(|&f| f >= 1.0 / 3.0), "{framing:?}");
+    let frames = frames_in(&dir.join("frames"));
+    let index = report["poster"]["frame"].as_u64().unwrap() as usize;
+    assert!(index >= 1 && index < frames.len(), "{report}");
+    assert_eq!(image::open(&poster).unwrap().to_rgb8(), frames[index]);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -149,6 +260,22 @@ fn bad_film_requests_are_one_sentence_and_exit_2() {
         (
             vec!["vectress", "--moves", "E3-E5", "--audio", "sound.mp3"],
             "--audio must be a .wav file",
+        ),
+        (
+            vec!["vectress", "--moves", "E3-E5", "--from", "0", "--to", "0"],
+            "no range",
+        ),
+        (
+            vec!["vectress", "--moves", "E3-E5", "--webp-quality", "50"],
+            "--webp-quality 50 is for a .webp film",
+        ),
+        (
+            vec!["vectress", "--moves", "E3-E5", "--poster", "p.jpg"],
+            "--poster must be a .png",
+        ),
+        (
+            vec!["vectress", "--moves", "E3-E5", "--labels", "maybe"],
+            "--labels",
         ),
     ] {
         let out = Command::new(env!("CARGO_BIN_EXE_lodestone"))

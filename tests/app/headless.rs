@@ -44,6 +44,7 @@ fn x_of(app: &App, e: Entity) -> f32 {
 fn slide(entity: Entity) -> Stage {
     Stage {
         label: String::new(),
+        short_label: String::new(),
         tweens: vec![PieceTween {
             entity,
             from: Transform::from_xyz(0.0, 0.0, 0.0),
@@ -191,6 +192,7 @@ fn fall_off_ends_out_of_sight() {
     let (a, _) = two_pieces(&mut app);
     queue(&mut app).play(vec![Stage {
         label: String::new(),
+        short_label: String::new(),
         tweens: vec![PieceTween {
             entity: a,
             from: Transform::default(),

@@ -1,43 +1,50 @@
 //! `lodestone film`: a game's playback rendered offscreen, frame by frame, into an animated
-//! GIF or a numbered PNG sequence, and its soundtrack into a WAV file if asked.
+//! GIF, APNG or WebP, or a numbered PNG sequence, its poster and its soundtrack (a WAV
+//! file) if asked.
 //!
-//! Deterministic: the clock is stepped by hand, one frame's time (speed / fps) per frame,
-//! and stands still while each frame is captured, so the same arguments give the same
-//! frames. Every stage of the playback lasts `STAGE_SECONDS / speed`; the film has one
+//! Every frame drawn is a film frame: each is read back asynchronously (Bevy's
+//! `Readback`, its buffers pooled) and encoded on another thread while the next one is
+//! drawn. Deterministic all the same: the clock is stepped by hand, one frame's time
+//! (speed / fps) per update, and the read-backs arrive in the order the frames were drawn,
+//! so the same arguments give the same frames. Every stage of the playback lasts `STAGE_SECONDS / speed`; the film has one
 //! frame for the start and `ceil(STAGE_SECONDS * fps / speed)` frames per stage. The
 //! soundtrack's clock is the same: a cue reached `t` seconds after frame 0 starts on
 //! sample `t * 48000`, and the track lasts as long as the frames.
 
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
-use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
+use bevy::render::gpu_readback::{Readback, ReadbackComplete};
 use bevy::time::TimeUpdateStrategy;
 
+use super::camera::MainCamera;
+use super::cinematic::acting_points;
 use super::playback::PlaybackQueue;
 use super::render::{OffscreenRun, RunWatch, Warmup};
 use super::table::offscreen::RenderRequest;
 use super::table::script::ActionScript;
-use super::ui::FilmOverlay;
+use super::ui::{CaptionWords, FilmOverlay};
 use crate::engine::cli::CliError;
 
-mod output;
+mod encode;
 mod plan;
-use output::write;
+mod sink;
+pub use encode::Format;
+use encode::{FrameWriter, PosterScore, ReadFrame, Written};
 pub use plan::{FilmArgs, FilmPlan, plan};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Phase {
     /// Waiting for the scene and its pipelines, the clock stopped.
     Warmup,
-    /// The first action is being fed; the next frame is frame 0.
+    /// The first action is being fed; this update draws frame 0.
     Starting,
-    /// This frame's time has passed: capture it.
-    Advanced,
-    /// A capture is on its way, the clock stopped.
-    Capturing,
+    /// Each update moves the clock on by one frame's time and draws the next frame.
+    Filming,
+    /// The last frame is drawn, the clock stopped: waiting for the read-backs still on
+    /// their way.
+    Draining,
 }
 
 #[derive(Resource)]
@@ -47,38 +54,51 @@ struct Film {
     step: Duration,
     warmup: Warmup,
     watch: RunWatch,
-    captured: Arc<Mutex<Vec<image::RgbaImage>>>,
-    in_flight: Arc<AtomicBool>,
+    /// The entity whose `Readback` reads the frame back, while filming.
+    reader: Option<Entity>,
+    /// Frames drawn for the film so far, and the count it ends with once known.
+    drawn: usize,
+    total: Option<usize>,
+    /// Frames read back so far.
+    received: usize,
+    /// Bytes per row of a frame read back (the GPU pads rows to 256 bytes).
+    stride: usize,
+    /// How well each frame drawn shows the action (for the poster), by frame.
+    scores: Vec<PosterScore>,
+    /// The stage the last frame drawn showed, and how many stages the film has shown
+    /// (each action's playback counts its own from 0), for the framing report.
+    last_stage: Option<usize>,
+    stages_shown: usize,
+    shared: Shared,
     /// Frames filmed so far, on standard error (its line ends when the film does).
     progress: Option<crate::engine::progress::Progress>,
 }
 
-/// What a film run reports.
-#[derive(Debug, Clone, PartialEq)]
-pub struct FilmReport {
-    pub frames: usize,
-    pub seconds: f64,
+/// What outlives the app: the encoder, and the framing of each stage's last frame.
+#[derive(Clone, Default)]
+struct Shared {
+    writer: Arc<Mutex<Option<FrameWriter>>>,
+    framing: Arc<Mutex<Vec<f32>>>,
 }
 
 pub fn run(args: &FilmArgs) -> Result<serde_json::Value, CliError> {
     let plan = plan(args).map_err(|e| CliError::Usage(format!("film: {e}")))?;
     let started = Instant::now();
-    let (frames, cues) = shoot(
+    let shot = shoot(
         &plan,
         Duration::from_secs(args.timeout.max(1)),
         args.verbose,
     )
     .map_err(CliError::Failed)?;
-    let count = frames.len();
-    write(&frames, &plan, &plan.out).map_err(CliError::Failed)?;
+    let count = shot.written.frames;
     let length = count as f64 / f64::from(plan.fps);
     let soundtrack = match &plan.audio {
         Some(path) => {
-            let samples = soundtrack(&cues, length);
+            let samples = soundtrack(&shot.cues, length);
             crate::sound::offline::write_wav(path, &samples).map_err(CliError::Failed)?;
             Some(serde_json::json!({
                 "out": path.display().to_string(),
-                "cues": cues.len(),
+                "cues": shot.cues.len(),
                 "peak": (crate::sound::analysis::peak(&samples) * 1000.0).round() / 1000.0,
             }))
         }
@@ -90,11 +110,18 @@ pub fn run(args: &FilmArgs) -> Result<serde_json::Value, CliError> {
         "out": plan.out.display().to_string(),
         "frames": count,
         "fps": plan.fps,
+        "bytes": shot.written.bytes,
         // The film's own length, and what making it took (start-up included).
-        "length_seconds": hundredths(count as f64 / f64::from(plan.fps)),
+        "length_seconds": hundredths(length),
         "export_seconds": hundredths(export),
         "export_frames_per_second": hundredths(count as f64 / export.max(1e-9)),
+        // The share of the frame's height each stage's acting pieces fill on its last
+        // frame.
+        "framing": shot.framing.iter().map(|&f| (f64::from(f) * 1000.0).round() / 1000.0).collect::<Vec<_>>(),
     });
+    if let (Some(path), Some(frame)) = (&plan.poster, shot.written.poster_frame) {
+        report["poster"] = serde_json::json!({"out": path.display().to_string(), "frame": frame});
+    }
     if let Some(soundtrack) = soundtrack {
         report["audio"] = soundtrack;
     }
@@ -114,13 +141,16 @@ pub fn soundtrack(cues: &[crate::sound::TimedCue], seconds: f64) -> Vec<f32> {
     crate::sound::offline::render(cues, seconds, kit, levels)
 }
 
-/// Renders every frame of the plan, and logs the cues its playback reached (their times
-/// from frame 0).
-fn shoot(
-    plan: &FilmPlan,
-    timeout: Duration,
-    verbose: bool,
-) -> Result<(Vec<image::RgbaImage>, Vec<crate::sound::TimedCue>), String> {
+/// What a film run made.
+struct Shot {
+    written: Written,
+    /// The cues its playback reached (their times from frame 0).
+    cues: Vec<crate::sound::TimedCue>,
+    framing: Vec<f32>,
+}
+
+/// Renders and writes every frame of the plan.
+fn shoot(plan: &FilmPlan, timeout: Duration, verbose: bool) -> Result<Shot, String> {
     let request = RenderRequest {
         game: Some(plan.game),
         moves: plan.before.clone(),
@@ -130,9 +160,11 @@ fn shoot(
         super::render::offscreen_app(request, plan.size.0, plan.size.1, verbose, true, "film")?;
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::ZERO))
         .insert_resource(FilmOverlay {
-            captions: plan.captions,
-            caption_size: (plan.size.1 as f32 / 30.0).clamp(9.0, 40.0),
+            captions: plan.captions.is_some(),
+            caption_size: caption_size(plan.size, plan.captions),
+            labels: plan.labels,
         })
+        .insert_resource(plan.captions.unwrap_or_default())
         .insert_resource(super::cinematic::CinematicCamera(plan.cinematic))
         .insert_resource(ActionScript {
             actions: plan.filmed.iter().cloned().collect(),
@@ -143,6 +175,17 @@ fn shoot(
         // Draft: the cheapest look (no shadows, no environment, no anti-aliasing).
         app.insert_resource(super::look::Quality::Low);
     }
+    let shared = Shared::default();
+    *shared
+        .writer
+        .lock()
+        .map_err(|_| "film: the encoder was lost")? = Some(FrameWriter::start(
+        plan.format,
+        plan.out.clone(),
+        plan.size,
+        plan.fps,
+        plan.poster.clone(),
+    ));
     let film = Film {
         image: handle,
         phase: Phase::Warmup,
@@ -150,11 +193,17 @@ fn shoot(
         step: Duration::from_secs_f64(1.0 / plan.fps as f64),
         warmup: Warmup::default(),
         watch: RunWatch::new(timeout),
-        captured: Arc::default(),
-        in_flight: Arc::default(),
+        reader: None,
+        drawn: 0,
+        total: None,
+        received: 0,
+        stride: padded_row(plan.size.0),
+        scores: Vec::new(),
+        last_stage: None,
+        stages_shown: 0,
+        shared: shared.clone(),
         progress: None,
     };
-    let captured = film.captured.clone();
     let watch = film.watch.clone();
     let log = super::sound::CueLog::default();
     app.insert_resource(log.clone());
@@ -162,15 +211,42 @@ fn shoot(
     app.insert_resource(film);
     app.add_systems(Last, film_frames);
     app.run();
+    let writer = shared.writer.lock().ok().and_then(|mut w| w.take());
+    // The run's own failure first: the encoder only saw it end early.
     watch.outcome("film")?;
-    let frames = std::mem::take(&mut *captured.lock().map_err(|_| "film: the frames were lost")?);
-    if frames.is_empty() {
-        return Err("film: the renderer stopped before the first frame".to_string());
-    }
-    Ok((frames, log.cues()))
+    let written = writer.ok_or("film: the encoder was lost")?.finish()?;
+    let framing = shared.framing.lock().map(|f| f.clone()).unwrap_or_default();
+    Ok(Shot {
+        written,
+        cues: log.cues(),
+        framing,
+    })
 }
 
-fn film_frames(mut commands: Commands, mut film: ResMut<Film>, mut run: OffscreenRun) {
+/// The captions' font size for a frame of `size`: a short line (at most 50 characters)
+/// may be large, as wide as most of the frame; a full sentence wraps, so it keeps to a
+/// thirtieth of the height.
+fn caption_size((width, height): (u32, u32), words: Option<CaptionWords>) -> f32 {
+    let (width, height) = (width as f32, height as f32);
+    match words {
+        Some(CaptionWords::Full) | None => (height / 30.0).clamp(9.0, 40.0),
+        Some(CaptionWords::Short) => (height / 16.0).min(width * 0.92 / 28.0).clamp(9.0, 48.0),
+    }
+}
+
+/// Bytes per row of a frame `width` pixels wide as the GPU copies it out: rows are
+/// padded to 256 bytes.
+fn padded_row(width: u32) -> usize {
+    (width as usize * 4).div_ceil(256) * 256
+}
+
+fn film_frames(
+    mut commands: Commands,
+    mut film: ResMut<Film>,
+    mut run: OffscreenRun,
+    cameras: Query<(&Camera, &GlobalTransform), With<MainCamera>>,
+    attached: Query<&GlobalTransform, With<ChildOf>>,
+) {
     if film
         .watch
         .over_time("film: a frame was not drawn", &mut run.exit)
@@ -184,51 +260,133 @@ fn film_frames(mut commands: Commands, mut film: ResMut<Film>, mut run: Offscree
                 film.phase = Phase::Starting;
             }
         }
-        Phase::Starting | Phase::Advanced => capture(&mut commands, film, &mut run.clock),
-        Phase::Capturing => {
-            if film.in_flight.load(Ordering::Acquire) {
-                return;
+        Phase::Starting | Phase::Filming => {
+            if film.phase == Phase::Starting {
+                // From this update on, every frame drawn is read back, in order.
+                let reader = commands
+                    .spawn(Readback::texture(film.image.clone()))
+                    .observe(frame_read)
+                    .id();
+                film.reader = Some(reader);
+                // Every later update moves the clock on by one frame's time.
+                *run.clock = TimeUpdateStrategy::ManualDuration(film.step);
+                film.phase = Phase::Filming;
             }
-            let frames = film.captured.lock().map_or(0, |f| f.len()) as u64;
-            film.progress
-                .get_or_insert_with(|| {
-                    crate::engine::progress::Progress::counting("lodestone film", "frames")
-                })
-                .set(frames);
+            film.scores.push(poster_score(&run.queue));
+            let stage = run.queue.progress().map(|(n, _)| n - 1);
+            if stage != film.last_stage {
+                film.last_stage = stage;
+                film.stages_shown += usize::from(stage.is_some());
+            }
+            if let Some(index) = stage {
+                note_framing(film, index, &run.queue, &cameras, &attached);
+            }
+            film.drawn += 1;
             if run.finished() {
+                film.total = Some(film.drawn);
+                *run.clock = TimeUpdateStrategy::ManualDuration(Duration::ZERO);
+                film.phase = Phase::Draining;
+            }
+        }
+        Phase::Draining => {
+            // This update's frame is not the film's: reading back stops before it. The
+            // entity stays, and with it the observer of the read-backs still on their way.
+            if let Some(reader) = film.reader {
+                commands.entity(reader).remove::<Readback>();
+            }
+            if film.total.is_some_and(|total| film.received >= total) {
                 // Ends the count's line.
                 film.progress = None;
                 run.exit.write(AppExit::Success);
-                return;
             }
-            // The next update moves the clock on by one frame's time, then stops it.
-            *run.clock = TimeUpdateStrategy::ManualDuration(film.step);
-            film.phase = Phase::Advanced;
         }
     }
 }
 
-/// Captures the frame just drawn and stops the clock until it arrives.
-fn capture(commands: &mut Commands, film: &mut Film, clock: &mut TimeUpdateStrategy) {
-    *clock = TimeUpdateStrategy::ManualDuration(Duration::ZERO);
-    film.phase = Phase::Capturing;
-    film.in_flight.store(true, Ordering::Release);
-    let (captured, in_flight, watch) = (
-        film.captured.clone(),
-        film.in_flight.clone(),
-        film.watch.clone(),
-    );
-    commands
-        .spawn(Screenshot::image(film.image.clone()))
-        .observe(move |shot: On<ScreenshotCaptured>| {
-            match shot.image.clone().try_into_dynamic() {
-                Ok(frame) => {
-                    if let Ok(mut frames) = captured.lock() {
-                        frames.push(frame.to_rgba8());
-                    }
-                }
-                Err(e) => watch.fail(format!("film: a frame could not be read: {e}")),
-            }
-            in_flight.store(false, Ordering::Release);
+/// One frame read back: to the encoder, with its poster score.
+fn frame_read(mut event: On<ReadbackComplete>, mut film: ResMut<Film>) {
+    let index = film.received;
+    film.received += 1;
+    if film.total.is_some_and(|total| index >= total) {
+        return;
+    }
+    let frame = ReadFrame {
+        data: std::mem::take(&mut event.event_mut().data),
+        stride: film.stride,
+        poster: film.scores.get(index).copied().unwrap_or_default(),
+    };
+    let pushed = film
+        .shared
+        .writer
+        .lock()
+        .ok()
+        .is_some_and(|w| w.as_ref().is_some_and(|w| w.push(frame)));
+    if !pushed {
+        film.watch
+            .fail("film: the encoder stopped early".to_string());
+    }
+    let received = film.received as u64;
+    film.progress
+        .get_or_insert_with(|| {
+            crate::engine::progress::Progress::counting("lodestone film", "frames")
+        })
+        .set(received);
+}
+
+/// How well the frame drawn now shows the action: the pieces acting in the stage playing
+/// and how near the stage is to its moment of contact (its first cue; its end if silent).
+fn poster_score(queue: &PlaybackQueue) -> PosterScore {
+    let Some(stage) = queue.progress().and_then(|(n, _)| queue.stage(n - 1)) else {
+        return PosterScore::default();
+    };
+    let Some(fraction) = queue.stage_fraction() else {
+        return PosterScore::default();
+    };
+    let actors = stage
+        .tweens
+        .iter()
+        .filter(|t| !matches!(t.motion, super::playback::Motion::Flash))
+        .count();
+    let contact = stage.cues.first().map_or(1.0, |c| c.at);
+    PosterScore {
+        actors,
+        nearness: 1.0 - (fraction - contact).abs(),
+    }
+}
+
+/// Keeps the share of the frame's height that stage `index`'s acting pieces fill, as the
+/// camera sees them on the frame drawn now (the last one kept is the stage's last frame).
+fn note_framing(
+    film: &mut Film,
+    index: usize,
+    queue: &PlaybackQueue,
+    cameras: &Query<(&Camera, &GlobalTransform), With<MainCamera>>,
+    attached: &Query<&GlobalTransform, With<ChildOf>>,
+) {
+    let (Some(stage), Ok((camera, transform))) = (queue.stage(index), cameras.single()) else {
+        return;
+    };
+    let Some(size) = camera.logical_viewport_size() else {
+        return;
+    };
+    let ys: Vec<f32> = acting_points(stage, |e| attached.get(e).ok().map(|g| g.translation()))
+        .iter()
+        .filter_map(|p| camera.world_to_viewport(transform, *p).ok())
+        .map(|p| p.y)
+        .collect();
+    if ys.is_empty() {
+        return;
+    }
+    let (low, high) = ys
+        .iter()
+        .fold((f32::INFINITY, f32::NEG_INFINITY), |(lo, hi), y| {
+            (lo.min(*y), hi.max(*y))
         });
+    let share = ((high - low) / size.y).min(1.0);
+    if let Ok(mut framing) = film.shared.framing.lock() {
+        framing.resize(film.stages_shown, 0.0);
+        if let Some(last) = framing.last_mut() {
+            *last = share;
+        }
+    }
 }

@@ -3,7 +3,9 @@
 
 use std::path::PathBuf;
 
+use super::encode::Format;
 use crate::app::render::{check_output_file, check_output_folder, parse_size};
+use crate::app::ui::CaptionWords;
 use crate::replay::Replay;
 use crate::rules::GameId;
 
@@ -41,9 +43,13 @@ pub struct FilmArgs {
     /// pieces, then eases back).
     #[arg(long, default_value = "cinematic")]
     pub camera: String,
-    /// Show each stage's caption: on or off.
-    #[arg(long, default_value = "on")]
+    /// Each stage's caption: short (one line), full (the whole sentence) or off.
+    #[arg(long, default_value = "short")]
     pub captions: String,
+    /// The board's letters and numbers: on, off, or auto (shown from 720 rows up, where
+    /// they are big enough to read).
+    #[arg(long, default_value = "auto")]
+    pub labels: String,
     /// draft (the low look: no shadows, environment or anti-aliasing; faster under
     /// software rendering) or good (the high look).
     #[arg(long, default_value = "good")]
@@ -51,10 +57,18 @@ pub struct FilmArgs {
     /// Give up if a frame is not drawn within this many seconds.
     #[arg(long, default_value_t = 300)]
     pub timeout: u64,
-    /// A `.gif` file, or a folder for `frame-0001.png`, ... (default: GAME.gif, or
-    /// NAME.gif for a scenario, in the current folder).
+    /// The film: a `.gif`, `.png` (animated PNG) or `.webp` (animated, lossy) file, or a
+    /// folder for `frame-0001.png`, ... (default: GAME.gif, or NAME.gif for a scenario, in
+    /// the current folder).
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// A WebP film's quality, 0 (smallest) to 100 (best).
+    #[arg(long)]
+    pub webp_quality: Option<f32>,
+    /// Also write the poster, a `.png` of the frame that best shows the action: the stage
+    /// with the most pieces acting, at its moment of contact.
+    #[arg(long)]
+    pub poster: Option<PathBuf>,
     /// Also write the film's soundtrack, a `.wav` file: the same mix the window plays,
     /// rendered offline on the film's clock (sample-exact with the frames).
     #[arg(long)]
@@ -64,6 +78,10 @@ pub struct FilmArgs {
     #[arg(long)]
     pub verbose: bool,
 }
+
+/// A WebP film's quality unless asked: where the README chain's artefacts stop showing
+/// at 480x270.
+const DEFAULT_WEBP_QUALITY: f32 = 80.0;
 
 /// A checked film request.
 #[derive(Debug, Clone, PartialEq)]
@@ -76,12 +94,17 @@ pub struct FilmPlan {
     pub speed: f32,
     pub fps: u32,
     pub size: (u32, u32),
-    pub captions: bool,
+    /// The captions' words, or none.
+    pub captions: Option<CaptionWords>,
     pub cinematic: bool,
     pub draft: bool,
-    pub gif: bool,
-    /// Where the film goes: the `.gif`, or the folder of PNGs.
+    /// Whether the board's letters and numbers show.
+    pub labels: bool,
+    pub format: Format,
+    /// Where the film goes: the file, or the folder of PNGs.
     pub out: PathBuf,
+    /// Where the poster goes, if asked.
+    pub poster: Option<PathBuf>,
     /// Where its soundtrack goes, if asked.
     pub audio: Option<PathBuf>,
 }
@@ -173,9 +196,15 @@ pub fn plan(args: &FilmArgs) -> Result<FilmPlan, String> {
         }
     };
     let captions = match args.captions.as_str() {
-        "on" => true,
-        "off" => false,
-        other => return Err(format!("--captions must be on or off, not \"{other}\"")),
+        // "on" as before short captions: the default words.
+        "short" | "on" => Some(CaptionWords::Short),
+        "full" => Some(CaptionWords::Full),
+        "off" => None,
+        other => {
+            return Err(format!(
+                "--captions must be short, full or off, not \"{other}\""
+            ));
+        }
     };
     let draft = match args.quality.as_str() {
         "draft" => true,
@@ -188,21 +217,54 @@ pub fn plan(args: &FilmArgs) -> Result<FilmPlan, String> {
             args.scenario.as_deref().unwrap_or(&args.game)
         ))
     });
-    let gif = out.extension().is_some_and(|e| e == "gif");
-    if gif {
-        check_output_file(&out, "--out")?;
-    } else if out.extension().is_some() && !out.is_dir() {
-        return Err(format!(
-            "--out must be a .gif file or a folder, not {}",
-            out.display()
-        ));
+    let format = if out.is_dir() {
+        Format::Pngs
     } else {
+        Format::of(&out, args.webp_quality.unwrap_or(DEFAULT_WEBP_QUALITY))?
+    };
+    match args.webp_quality {
+        Some(q) if !matches!(format, Format::Webp { .. }) => {
+            return Err(format!(
+                "--webp-quality {q} is for a .webp film, not {}",
+                out.display()
+            ));
+        }
+        Some(q) if !(0.0..=100.0).contains(&q) => {
+            return Err(format!("--webp-quality must be from 0 to 100, not {q}"));
+        }
+        _ => {}
+    }
+    if format.is_folder() {
+        if out.exists() && !out.is_dir() {
+            return Err(format!("--out {} is a file, not a folder", out.display()));
+        }
         // The frames' folder, made now (with any missing parents) so that a folder that
         // cannot be made or written is found before the first frame.
         std::fs::create_dir_all(&out)
             .map_err(|e| format!("--out {}: cannot make the folder ({e})", out.display()))?;
         check_output_folder(&out, "--out", &out)?;
+    } else {
+        check_output_file(&out, "--out")?;
     }
+    if let Some(poster) = &args.poster {
+        if poster
+            .extension()
+            .is_none_or(|e| !e.eq_ignore_ascii_case("png"))
+        {
+            return Err(format!(
+                "--poster must be a .png file, not {}",
+                poster.display()
+            ));
+        }
+        check_output_file(poster, "--poster")?;
+    }
+    let size = parse_size(&args.size)?;
+    let labels = match args.labels.as_str() {
+        "on" => true,
+        "off" => false,
+        "auto" => size.1 >= 720,
+        other => return Err(format!("--labels must be on, off or auto, not \"{other}\"")),
+    };
     if let Some(audio) = &args.audio {
         if audio.extension().is_none_or(|e| e != "wav") {
             return Err(format!(
@@ -218,12 +280,14 @@ pub fn plan(args: &FilmArgs) -> Result<FilmPlan, String> {
         filmed: actions[from..to].to_vec(),
         speed: args.speed,
         fps: args.fps,
-        size: parse_size(&args.size)?,
+        size,
         captions,
         cinematic,
         draft,
-        gif,
+        labels,
+        format,
         out,
+        poster: args.poster.clone(),
         audio: args.audio.clone(),
     })
 }

@@ -20,7 +20,7 @@ use crate::app::table::{Resumed, TablePart, play_action, respawn};
 use crate::app::{KeyboardCaptured, PlayMode};
 use crate::rules::Rules;
 use crate::rules::hexchess::{GameSession, PieceId, Resolution};
-use crate::showcase::hexchess::stage_captions;
+use crate::showcase::hexchess::{short_stage_captions, stage_captions};
 
 impl TableGame for Hexchess {
     const RULES_PAGE: RulesPage = RulesPage {
@@ -106,6 +106,7 @@ impl TableGame for Hexchess {
         Stage::captioned(
             stages_for(commands, resolution, &table.pieces, looks, announce),
             stage_captions(before.game(), resolution, announce),
+            short_stage_captions(before.game(), resolution, announce),
         )
     }
 

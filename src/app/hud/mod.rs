@@ -19,18 +19,33 @@ use super::playback::PlaybackQueue;
 use super::table::status::StatusLine;
 use super::ui::notice::NoticeSystems;
 use super::ui::theme::{DIM, INK, PANEL, bold};
-use super::ui::{FilmOverlay, GamePanel, LayoutChecked, Notice};
+use super::ui::{CaptionWords, FilmOverlay, GamePanel, LayoutChecked, Notice};
 use super::{ActiveGame, Overlay, PlayMode, Screen};
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<Heading>()
-        .add_systems(Update, hide_game_panels)
+        .init_resource::<CaptionWords>()
+        .add_systems(Update, (hide_game_panels, toggle_caption_words))
         .add_plugins((thinking::plugin, help::plugin))
         .add_systems(Startup, spawn_hud)
         .add_systems(
             Update,
             update_hud.after(help::HelpSystems).after(NoticeSystems),
         );
+}
+
+/// W shows the captions' full sentences, or their short lines again.
+fn toggle_caption_words(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    screen: Res<State<Screen>>,
+    mut words: ResMut<CaptionWords>,
+) {
+    if *screen.get() == Screen::Playing && keys.is_some_and(|k| k.just_pressed(KeyCode::KeyW)) {
+        *words = match *words {
+            CaptionWords::Short => CaptionWords::Full,
+            CaptionWords::Full => CaptionWords::Short,
+        };
+    }
 }
 
 /// A heading that replaces the HUD's title (the showcase names its scenario there).
@@ -231,13 +246,16 @@ pub fn playback_line(queue: &PlaybackQueue) -> String {
     parts.join(" | ")
 }
 
-/// The caption of the stage playing: what it shows, in plain words (empty between
-/// playbacks, and for a stage the game leaves unannounced).
-pub fn caption_line(queue: &PlaybackQueue) -> String {
+/// The caption of the stage playing: what it shows, in plain words, short or full (empty
+/// between playbacks, and for a stage the game leaves unannounced).
+pub fn caption_line(queue: &PlaybackQueue, words: CaptionWords) -> String {
     queue
         .progress()
         .and_then(|(n, _)| queue.stage(n - 1))
-        .map(|stage| stage.label.clone())
+        .map(|stage| match words {
+            CaptionWords::Short if !stage.short_label.is_empty() => stage.short_label.clone(),
+            _ => stage.label.clone(),
+        })
         .unwrap_or_default()
 }
 
@@ -289,6 +307,7 @@ fn update_hud(
     overlay: Res<State<Overlay>>,
     film: Option<Res<FilmOverlay>>,
     heading: Res<Heading>,
+    words: Res<CaptionWords>,
     mut texts: Query<
         (
             &HudText,
@@ -306,7 +325,7 @@ fn update_hud(
         // A film shows the board and, if asked, the captions: nothing else of the HUD.
         if let Some(film) = &film {
             return match which {
-                HudText::Caption if playing && film.captions => caption_line(&queue),
+                HudText::Caption if playing && film.captions => caption_line(&queue, *words),
                 _ => String::new(),
             };
         }
@@ -320,7 +339,7 @@ fn update_hud(
             },
             HudText::Status if playing => status.0.clone(),
             HudText::Playback if playing => playback_line(&queue),
-            HudText::Caption if playing => caption_line(&queue),
+            HudText::Caption if playing => caption_line(&queue, *words),
             HudText::Notice => notice.text.clone().unwrap_or_default(),
             HudText::Hint => hint_line(playing, *overlay.get() == Overlay::Help).to_string(),
             _ => String::new(),

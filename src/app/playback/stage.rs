@@ -57,7 +57,9 @@ pub struct Look {
 /// The tweens that run together: one wave of a chain reaction, one removal round.
 #[derive(Clone, Debug, Default)]
 pub struct Stage {
+    /// The stage's caption in full words, and in one short line.
     pub label: String,
+    pub short_label: String,
     pub tweens: Vec<PieceTween>,
     /// Decorations that exist only while the stage plays (arrows, flashes); despawned
     /// when it ends.
@@ -67,12 +69,16 @@ pub struct Stage {
 }
 
 impl Stage {
-    /// `stages` with their captions, one each in order: the showcase layer's
-    /// (`Showcase::captions`), the same words the films, the miner and the scenario
-    /// library use. A stage without a caption keeps an empty one.
-    pub fn captioned(mut stages: Vec<Stage>, captions: Vec<String>) -> Vec<Stage> {
-        for (stage, caption) in stages.iter_mut().zip(captions) {
+    /// `stages` with their captions, one each in order, in full and short words: the
+    /// showcase layer's (`Showcase::captions`, `Showcase::short_captions`), the same
+    /// words the films, the miner and the scenario library use. A stage without a caption
+    /// keeps an empty one.
+    pub fn captioned(mut stages: Vec<Stage>, full: Vec<String>, short: Vec<String>) -> Vec<Stage> {
+        for (stage, caption) in stages.iter_mut().zip(full) {
             stage.label = caption;
+        }
+        for (stage, caption) in stages.iter_mut().zip(short) {
+            stage.short_label = caption;
         }
         stages
     }
@@ -130,6 +136,7 @@ impl Stage {
         // Stepping back is quiet: a chain heard backwards is noise, not physics.
         Stage {
             label: self.label.clone(),
+            short_label: self.short_label.clone(),
             tweens,
             effects: self.effects.clone(),
             cues: Vec::new(),

@@ -91,6 +91,7 @@ impl TableGame for Polarity {
         let stages = Stage::captioned(
             stages_for(commands, looks, &mut table.entities, before, resolution),
             Game::captions(before, resolution),
+            Game::short_captions(before, resolution),
         );
         // The lines taken play last but for the regather.
         let removal_stage = (!resolution.removed.is_empty())

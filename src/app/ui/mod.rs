@@ -27,10 +27,21 @@ pub struct LayoutChecked(pub &'static str);
 #[derive(Component, Clone, Copy, Debug, Default)]
 pub struct GamePanel;
 
+/// Which words a stage's caption shows: one short line (the default), or the full
+/// sentence (W toggles it; a film's `--captions full`).
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum CaptionWords {
+    #[default]
+    Short,
+    Full,
+}
+
 /// A film is being shot: the HUD shows only the stage captions, and those only if asked.
 #[derive(Resource, Debug, Clone, Copy, PartialEq)]
 pub struct FilmOverlay {
     pub captions: bool,
     /// The captions' font size, in step with the frame's height.
     pub caption_size: f32,
+    /// Whether the board's letters and numbers show.
+    pub labels: bool,
 }

@@ -107,10 +107,10 @@ impl TableGame for Vectress {
             }
             alive
         });
-        let captions = Game::captions(game_before, resolution);
         Stage::captioned(
             stages_for(commands, looks, &mut table.entities, &before, resolution),
-            captions,
+            Game::captions(game_before, resolution),
+            Game::short_captions(game_before, resolution),
         )
     }
 

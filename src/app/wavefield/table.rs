@@ -196,7 +196,11 @@ impl TableGame for Wavefield {
         {
             table.anim = FieldAnim::settled(fields[fields.len() - 1]);
             table.stage_fields = fields;
-            out = Stage::captioned(stages, Game::captions(game_before, resolution));
+            out = Stage::captioned(
+                stages,
+                Game::captions(game_before, resolution),
+                Game::short_captions(game_before, resolution),
+            );
         }
         // A dropped piece moves on from where it was let go, and the surface and the
         // pieces riding it from the preview it showed, so nothing jumps back first (a
