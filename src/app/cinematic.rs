@@ -7,7 +7,7 @@
 use bevy::prelude::*;
 
 use super::camera::{OrbitCamera, OrbitTouched};
-use super::playback::{Motion, PlaybackQueue, PlaybackSystems, Stage};
+use super::playback::{PlaybackQueue, PlaybackSystems, Stage};
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<OrbitTouched>().add_systems(
@@ -41,7 +41,7 @@ const NEAREST: f32 = 2.5;
 const EASE: f32 = 6.0;
 /// The share of the frame's height the acting pieces fill, when the view the playback
 /// began in shows them smaller (films at share size stay readable).
-const FILL: f32 = 0.45;
+const FILL: f32 = 0.4;
 /// How far from the frame's middle an acting piece may be seen (1 is the edge).
 const FIT: f32 = 0.95;
 /// How long the camera holds on the result after the last stage, in seconds.
@@ -135,14 +135,14 @@ impl Lens {
 }
 
 /// Where `stage`'s acting pieces are: every tween's start and end, each with the piece's
-/// footprint and height. What only flashes (an arrow, a glow) is left out. What is
+/// footprint and height; the flashes too (a push's arrow, a pusher's glow), so that the
+/// piece that acts is seen beside the one it moves. What is
 /// attached to a piece (a bond's bar) has a transform relative to it: `attached` gives
 /// its place in the world instead (None for what stands on its own).
 pub fn acting_points(stage: &Stage, attached: impl Fn(Entity) -> Option<Vec3>) -> Vec<Vec3> {
     stage
         .tweens
         .iter()
-        .filter(|t| !matches!(t.motion, Motion::Flash))
         .flat_map(|t| match attached(t.entity) {
             Some(place) => [place, place],
             None => [t.from.translation, Stage::end_transform(t).translation],

@@ -25,7 +25,14 @@ use super::{ActiveGame, Overlay, PlayMode, Screen};
 pub fn plugin(app: &mut App) {
     app.init_resource::<Heading>()
         .init_resource::<CaptionWords>()
-        .add_systems(Update, (hide_game_panels, toggle_caption_words))
+        .add_systems(Update, toggle_caption_words)
+        // After every Update system, so a panel a game shows in the frame it is filmed (the
+        // hex chess move list on the first move) is hidden in that same frame.
+        .add_systems(
+            PostUpdate,
+            hide_game_panels
+                .before(bevy::camera::visibility::VisibilitySystems::VisibilityPropagate),
+        )
         .add_plugins((thinking::plugin, help::plugin))
         .add_systems(Startup, spawn_hud)
         .add_systems(
