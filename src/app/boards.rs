@@ -275,17 +275,21 @@ fn spawn_label(commands: &mut Commands, text: String, world: Vec3) {
     ));
 }
 
-/// Keeps each label over its board point, whatever the camera does; a film without
-/// labels hides them.
+/// Whether the board's letters and numbers show (absent: they do). A film below 720 rows
+/// leaves them out: there they are too small to read and crowd the far edge.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BoardLabelsShown(pub bool);
+
+/// Keeps each label over its board point, whatever the camera does, or hidden.
 fn place_labels(
     cameras: Query<(&Camera, &GlobalTransform), With<super::camera::MainCamera>>,
-    film: Option<Res<super::ui::FilmOverlay>>,
+    shown: Option<Res<BoardLabelsShown>>,
     mut labels: Query<(&BoardLabel, &mut Node, &ComputedNode, &mut Visibility)>,
 ) {
     let Ok((camera, camera_transform)) = cameras.single() else {
         return;
     };
-    let shown = film.is_none_or(|f| f.labels);
+    let shown = shown.is_none_or(|s| s.0);
     for (label, mut node, computed, mut visibility) in &mut labels {
         visibility.set_if_neq(if shown {
             Visibility::Inherited

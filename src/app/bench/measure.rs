@@ -70,7 +70,6 @@ pub(super) fn measure(plan: &BenchPlan, case: &Case) -> Result<Samples, String> 
         .insert_resource(crate::app::ui::FilmOverlay {
             captions: true,
             caption_size: (plan.size.1 as f32 / 30.0).clamp(9.0, 40.0),
-            labels: true,
         })
         .insert_resource(ActionScript {
             actions: case.heavy.iter().cloned().collect(),

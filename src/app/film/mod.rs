@@ -162,8 +162,8 @@ fn shoot(plan: &FilmPlan, timeout: Duration, verbose: bool) -> Result<Shot, Stri
         .insert_resource(FilmOverlay {
             captions: plan.captions.is_some(),
             caption_size: caption_size(plan.size, plan.captions),
-            labels: plan.labels,
         })
+        .insert_resource(super::boards::BoardLabelsShown(plan.labels))
         .insert_resource(plan.captions.unwrap_or_default())
         .insert_resource(super::cinematic::CinematicCamera(plan.cinematic))
         .insert_resource(ActionScript {
@@ -315,15 +315,12 @@ fn frame_read(mut event: On<ReadbackComplete>, mut film: ResMut<Film>) {
         stride: film.stride,
         poster: film.scores.get(index).copied().unwrap_or_default(),
     };
-    let pushed = film
-        .shared
-        .writer
-        .lock()
-        .ok()
-        .is_some_and(|w| w.as_ref().is_some_and(|w| w.push(frame)));
-    if !pushed {
-        film.watch
-            .fail("film: the encoder stopped early".to_string());
+    // An encoder that stopped (a disk full) keeps its reason: `finish` says it once the
+    // run is over.
+    if let Ok(writer) = film.shared.writer.lock()
+        && let Some(writer) = writer.as_ref()
+    {
+        writer.push(frame);
     }
     let received = film.received as u64;
     film.progress

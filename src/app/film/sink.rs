@@ -4,17 +4,30 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use super::encode::Format;
+
 /// Where the encoded frames go.
 pub(super) enum Sink {
-    Gif(
-        Box<image::codecs::gif::GifEncoder<std::io::BufWriter<std::fs::File>>>,
-        image::Delay,
-        (u32, u32),
-    ),
+    Gif {
+        encoder: Box<image::codecs::gif::GifEncoder<std::io::BufWriter<std::fs::File>>>,
+        delay: image::Delay,
+        size: (u32, u32),
+    },
     /// APNG needs the frame count before the first frame, so its frames wait (as RGB).
-    Apng(Vec<Vec<u8>>, PathBuf, (u32, u32), u32),
-    Webp(Box<webp_animation::Encoder>, PathBuf, u32),
-    Pngs(PathBuf, (u32, u32)),
+    Apng {
+        frames: Vec<Vec<u8>>,
+        out: PathBuf,
+        size: (u32, u32),
+        fps: u32,
+    },
+    Webp {
+        encoder: Box<webp_animation::Encoder>,
+        out: PathBuf,
+        fps: u32,
+    },
+    Pngs {
+        folder: PathBuf,
+        size: (u32, u32),
+    },
 }
 
 impl Sink {
@@ -35,13 +48,18 @@ impl Sink {
                 encoder
                     .set_repeat(image::codecs::gif::Repeat::Infinite)
                     .map_err(|e| format!("film: {e}"))?;
-                Sink::Gif(
-                    Box::new(encoder),
-                    image::Delay::from_numer_denom_ms(1000, fps),
+                Sink::Gif {
+                    encoder: Box::new(encoder),
+                    delay: image::Delay::from_numer_denom_ms(1000, fps),
                     size,
-                )
+                }
             }
-            Format::Apng => Sink::Apng(Vec::new(), out.to_path_buf(), size, fps),
+            Format::Apng => Sink::Apng {
+                frames: Vec::new(),
+                out: out.to_path_buf(),
+                size,
+                fps,
+            },
             Format::Webp { quality } => {
                 use webp_animation::{EncoderOptions, EncodingConfig, EncodingType};
                 let options = EncoderOptions {
@@ -54,29 +72,40 @@ impl Sink {
                 };
                 let encoder = webp_animation::Encoder::new_with_options(size, options)
                     .map_err(|e| format!("film: the WebP encoder did not start ({e:?})"))?;
-                Sink::Webp(Box::new(encoder), out.to_path_buf(), fps)
+                Sink::Webp {
+                    encoder: Box::new(encoder),
+                    out: out.to_path_buf(),
+                    fps,
+                }
             }
-            Format::Pngs => Sink::Pngs(out.to_path_buf(), size),
+            Format::Pngs => Sink::Pngs {
+                folder: out.to_path_buf(),
+                size,
+            },
         })
     }
 
     pub(super) fn add(&mut self, rgba: Vec<u8>, index: usize) -> Result<(), String> {
         match self {
-            Sink::Gif(encoder, delay, (w, h)) => {
+            Sink::Gif {
+                encoder,
+                delay,
+                size: (w, h),
+            } => {
                 let frame = image::RgbaImage::from_raw(*w, *h, rgba)
                     .ok_or("film: a frame had the wrong size")?;
                 encoder
                     .encode_frame(image::Frame::from_parts(frame, 0, 0, *delay))
                     .map_err(|e| format!("film: cannot encode a frame ({e})"))
             }
-            Sink::Apng(frames, ..) => {
+            Sink::Apng { frames, .. } => {
                 frames.push(rgb(&rgba));
                 Ok(())
             }
-            Sink::Webp(encoder, _, fps) => encoder
+            Sink::Webp { encoder, fps, .. } => encoder
                 .add_frame(&rgba, timestamp_ms(index, *fps))
                 .map_err(|e| format!("film: cannot encode a frame ({e:?})")),
-            Sink::Pngs(folder, size) => save_png(
+            Sink::Pngs { folder, size } => save_png(
                 &folder.join(format!("frame-{:04}.png", index + 1)),
                 *size,
                 &rgba,
@@ -86,13 +115,18 @@ impl Sink {
 
     pub(super) fn finish(self, count: usize) -> Result<(), String> {
         match self {
-            Sink::Gif(encoder, ..) => {
+            Sink::Gif { encoder, .. } => {
                 // Dropping the encoder writes the GIF's trailer.
                 drop(encoder);
                 Ok(())
             }
-            Sink::Apng(frames, out, (w, h), fps) => write_apng(&out, (w, h), fps, &frames),
-            Sink::Webp(encoder, out, fps) => {
+            Sink::Apng {
+                frames,
+                out,
+                size,
+                fps,
+            } => write_apng(&out, size, fps, &frames),
+            Sink::Webp { encoder, out, fps } => {
                 let data = encoder
                     .finalize(timestamp_ms(count, fps))
                     .map_err(|e| format!("film: cannot finish the WebP ({e:?})"))?;
@@ -100,7 +134,7 @@ impl Sink {
                     .write_all(&data)
                     .map_err(|e| format!("film: cannot write {} ({e})", out.display()))
             }
-            Sink::Pngs(..) => Ok(()),
+            Sink::Pngs { .. } => Ok(()),
         }
     }
 }

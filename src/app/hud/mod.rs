@@ -22,6 +22,10 @@ use super::ui::theme::{DIM, INK, PANEL, bold};
 use super::ui::{CaptionWords, FilmOverlay, GamePanel, LayoutChecked, Notice};
 use super::{ActiveGame, Overlay, PlayMode, Screen};
 
+mod lines;
+use lines::mode_name;
+pub use lines::{caption_line, hint_line, playback_line};
+
 pub fn plugin(app: &mut App) {
     app.init_resource::<Heading>()
         .init_resource::<CaptionWords>()
@@ -238,58 +242,6 @@ fn spawn_hud(mut commands: Commands, fonts: Option<Res<UiFonts>>) {
     ));
 }
 
-/// The playback line: "step 3 of 5 | 0.25x | paused" (a step: one stage of the playback;
-/// Vectress captions count its waves, which follow the move's own step).
-pub fn playback_line(queue: &PlaybackQueue) -> String {
-    let mut parts = Vec::new();
-    if let Some((n, total)) = queue.progress() {
-        parts.push(format!("step {n} of {total}"));
-    }
-    // A demo's big move or a showcase moment plays slower than the chosen speed.
-    parts.push(format!("{}x", trim_speed(queue.effective_speed())));
-    if queue.paused {
-        parts.push("paused".to_string());
-    }
-    parts.join(" | ")
-}
-
-/// The caption of the stage playing: what it shows, in plain words, short or full (empty
-/// between playbacks, and for a stage the game leaves unannounced).
-pub fn caption_line(queue: &PlaybackQueue, words: CaptionWords) -> String {
-    queue
-        .progress()
-        .and_then(|(n, _)| queue.stage(n - 1))
-        .map(|stage| match words {
-            CaptionWords::Short if !stage.short_label.is_empty() => stage.short_label.clone(),
-            _ => stage.label.clone(),
-        })
-        .unwrap_or_default()
-}
-
-/// The HUD's bottom-right line: only the essential keys.
-pub fn hint_line(playing: bool, help_open: bool) -> &'static str {
-    match (help_open, playing) {
-        (true, _) => "F1 / Esc close help",
-        (false, true) => "F1 rules · Esc pause",
-        (false, false) => "F1 help",
-    }
-}
-
-fn trim_speed(speed: f32) -> String {
-    let s = format!("{speed:.2}");
-    s.trim_end_matches('0').trim_end_matches('.').to_string()
-}
-
-fn mode_name(mode: PlayMode) -> &'static str {
-    match mode {
-        PlayMode::HotSeat => "two players",
-        PlayMode::VsComputer => "against the computer",
-        PlayMode::Demo => "demo",
-        PlayMode::Board => "the board",
-        PlayMode::Showcase => "showcase",
-    }
-}
-
 /// Shows or hides a HUD node: hidden nodes take no room and are not drawn.
 fn show(visibility: &mut Mut<Visibility>, node: &mut Mut<Node>, on: bool) {
     let want = if on {
@@ -381,23 +333,5 @@ fn update_hud(
     }
     for (mut node, mut visibility) in &mut panels {
         show(&mut visibility, &mut node, panel_shown);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn playback_line_reads_naturally() {
-        let mut queue = PlaybackQueue::default();
-        assert_eq!(playback_line(&queue), "1x");
-        queue.slower();
-        queue.paused = true;
-        assert_eq!(playback_line(&queue), "0.75x | paused");
-        for _ in 0..10 {
-            queue.slower();
-        }
-        assert_eq!(playback_line(&queue), "0.05x | paused");
     }
 }

@@ -42,6 +42,4 @@ pub struct FilmOverlay {
     pub captions: bool,
     /// The captions' font size, in step with the frame's height.
     pub caption_size: f32,
-    /// Whether the board's letters and numbers show.
-    pub labels: bool,
 }

@@ -26,7 +26,7 @@ impl Format {
     /// The extensions a film file may have, for a usage error's sentence.
     pub const EXTENSIONS: &'static str = ".gif, .png (APNG) or .webp";
 
-    /// The format `out`'s extension names; `None` for a folder (no extension).
+    /// The format `out`'s extension names: a folder of PNGs when it has none.
     pub fn of(out: &Path, webp_quality: f32) -> Result<Format, String> {
         let Some(extension) = out.extension() else {
             return Ok(Format::Pngs);

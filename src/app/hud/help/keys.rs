@@ -19,6 +19,7 @@ pub fn shared_keys(playing: bool) -> Vec<(&'static str, &'static str)> {
             (".", "play one step, then pause"),
             ("R", "replay the last move"),
             ("Enter", "skip to the end of the playback"),
+            ("W", "captions in full words / one line"),
             ("right-drag, arrows", "orbit the camera"),
             ("wheel", "zoom"),
             ("Home", "reset the view"),
@@ -157,7 +158,9 @@ mod tests {
     #[test]
     fn the_help_lists_the_shared_keys_and_the_hint_stays_short() {
         let playing = shared_keys(true);
-        for key in ["Space", "Enter", "M", "F2", "F12", "Ctrl+S", "Esc", "Home"] {
+        for key in [
+            "Space", "Enter", "W", "M", "F2", "F12", "Ctrl+S", "Esc", "Home",
+        ] {
             assert!(playing.iter().any(|(k, _)| *k == key), "{key}: {playing:?}");
         }
         let menu = shared_keys(false);
