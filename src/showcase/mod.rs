@@ -104,13 +104,7 @@ pub(crate) fn pick_lowest<T: Copy>(
 /// The short captions of the last of `actions`, played from the default setup.
 #[cfg(test)]
 pub(crate) fn short_last<G: Showcase>(actions: &[&str]) -> Vec<String> {
-    let mut game = crate::rules::Match::<G>::new(crate::rules::Setup::default()).unwrap();
-    let (last, lead) = actions.split_last().unwrap();
-    for action in lead {
-        game.play_text(action).unwrap();
-    }
-    let before = game.rules().clone();
-    let resolution = game.play_text(last).unwrap();
+    let (before, resolution, _) = play_last::<G>(actions);
     let short = G::short_captions(&before, &resolution);
     assert!(
         short
@@ -126,6 +120,17 @@ pub(crate) fn short_last<G: Showcase>(actions: &[&str]) -> Vec<String> {
 /// known resolutions).
 #[cfg(test)]
 pub(crate) fn score_last<G: Showcase>(actions: &[&str]) -> (Scores, Vec<String>) {
+    let (before, resolution, after) = play_last::<G>(actions);
+    (
+        G::scores(&before, &resolution, &after),
+        G::captions(&before, &resolution),
+    )
+}
+
+/// Plays `actions` from the default setup: the game before the last, its resolution, and
+/// the game after it.
+#[cfg(test)]
+fn play_last<G: Showcase>(actions: &[&str]) -> (G, G::Resolution, G) {
     let mut game = crate::rules::Match::<G>::new(crate::rules::Setup::default()).unwrap();
     let (last, lead) = actions.split_last().unwrap();
     for action in lead {
@@ -133,8 +138,5 @@ pub(crate) fn score_last<G: Showcase>(actions: &[&str]) -> (Scores, Vec<String>)
     }
     let before = game.rules().clone();
     let resolution = game.play_text(last).unwrap();
-    (
-        G::scores(&before, &resolution, game.rules()),
-        G::captions(&before, &resolution),
-    )
+    (before, resolution, game.rules().clone())
 }

@@ -7,7 +7,9 @@ use super::library::scenario;
 use super::{Scores, Showcase, pick, pick_lowest, short_line};
 use crate::rules::Rules;
 use crate::rules::rng::GameRng;
-use crate::rules::wavefield::geometry::CELLS;
+use crate::rules::wavefield::game::{Field, Removed};
+use crate::rules::wavefield::geometry::{CELLS, Cell};
+use crate::rules::wavefield::position::Piece;
 use crate::rules::wavefield::{Action, Event, Game, Position, Profile, Resolution, Side};
 
 impl Showcase for Game {
@@ -53,27 +55,23 @@ impl Showcase for Game {
 
     fn captions(before: &Game, resolution: &Resolution) -> Vec<String> {
         // Only a move plays back; a tuning has no stages.
-        let Event::Moved {
-            rounds,
-            field_after_move,
-            opponent_trapped,
-            piece,
+        let Some(Said {
+            mover,
             from,
             to,
-            ..
-        } = &resolution.event
+            rounds,
+            trapped,
+            swing,
+        }) = said(before, resolution)
         else {
             return Vec::new();
         };
-        let mover = before.position().piece(*piece);
         let set_off = match rounds.len() {
             0 => String::new(),
             1 => " and sets off a removal round".to_string(),
             n => format!(" and sets off {n} removal rounds"),
         };
         // The swing is said when it is large; a trap always.
-        let last = rounds.last().map_or(field_after_move, |(_, field)| field);
-        let swing = field_lead(&last.0, mover.owner) - lead(before.position(), mover.owner);
         let mut effect = Vec::new();
         if swing.abs() >= SWING_WORTH_SAYING {
             let toward = if swing > 0 {
@@ -87,7 +85,7 @@ impl Showcase for Game {
                 toward.title()
             ));
         }
-        if *opponent_trapped {
+        if trapped {
             effect.push(format!(
                 "traps the {} Big Hat",
                 mover.owner.opponent().title()
@@ -119,27 +117,22 @@ impl Showcase for Game {
     }
 
     fn short_captions(before: &Game, resolution: &Resolution) -> Vec<String> {
-        let Event::Moved {
-            rounds,
-            field_after_move,
-            opponent_trapped,
-            piece,
+        let Some(Said {
+            mover,
             from,
             to,
-            ..
-        } = &resolution.event
+            rounds,
+            trapped,
+            swing,
+        }) = said(before, resolution)
         else {
             return Vec::new();
         };
-        let mover = before.position().piece(*piece);
-        let last = rounds.last().map_or(field_after_move, |(_, field)| field);
-        let swing = field_lead(&last.0, mover.owner) - lead(before.position(), mover.owner);
         let head = format!("{} {} {from}-{to}", mover.owner.title(), mover.kind.title());
         let mut captions = vec![short_line(
             head,
             [
-                opponent_trapped
-                    .then(|| format!("traps the {} Big Hat", mover.owner.opponent().title())),
+                trapped.then(|| format!("traps the {} Big Hat", mover.owner.opponent().title())),
                 match rounds.len() {
                     0 => None,
                     1 => Some("1 removal round".to_string()),
@@ -228,6 +221,43 @@ impl Showcase for Game {
         }
         None
     }
+}
+
+/// What a move's captions tell, read once for the full and the short words.
+struct Said<'a> {
+    mover: Piece,
+    from: Cell,
+    to: Cell,
+    rounds: &'a [(Vec<Removed>, Field)],
+    trapped: bool,
+    /// Cells won from the opponent by the whole turn, from the mover's side.
+    swing: i64,
+}
+
+/// What `resolution` tells, if it is a move (a tuning plays nothing).
+fn said<'a>(before: &Game, resolution: &'a Resolution) -> Option<Said<'a>> {
+    let Event::Moved {
+        rounds,
+        field_after_move,
+        opponent_trapped,
+        piece,
+        from,
+        to,
+        ..
+    } = &resolution.event
+    else {
+        return None;
+    };
+    let mover = *before.position().piece(*piece);
+    let last = rounds.last().map_or(field_after_move, |(_, field)| field);
+    Some(Said {
+        mover,
+        from: *from,
+        to: *to,
+        rounds,
+        trapped: *opponent_trapped,
+        swing: field_lead(&last.0, mover.owner) - lead(before.position(), mover.owner),
+    })
 }
 
 /// A swing of at least this many cells is named in the move's caption.
