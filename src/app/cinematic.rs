@@ -33,6 +33,9 @@ struct Following {
     last_shot: Option<(Vec3, f32)>,
     /// Seconds since the last stage ended.
     held: f32,
+    /// The stage (its number and the playback's count, its tweens) and the lens
+    /// `last_shot` was found for.
+    shot_of: Option<((usize, usize), usize, Lens)>,
 }
 
 /// Closest the camera comes, in world units.
@@ -72,6 +75,7 @@ fn follow_the_action(
         // A new move: the camera follows again, from wherever the person left it.
         state.taken_over = false;
         state.home = None;
+        state.shot_of = None;
     }
     state.was_idle = idle;
     if touched.0 {
@@ -87,10 +91,24 @@ fn follow_the_action(
     let (aim, distance) = match stage {
         Some(stage) => {
             state.held = 0.0;
-            let points = acting_points(stage, |e| attached.get(e).ok().map(|g| g.translation()));
-            let shot = framing(&points, &orbit, lens, home);
-            state.last_shot = Some(shot);
-            shot
+            // A stage's shot is found once (it stays while the stage plays), again only if
+            // the frame's shape changes.
+            let key = (
+                queue.progress().unwrap_or_default(),
+                stage.tweens.len(),
+                lens,
+            );
+            match state.last_shot {
+                Some(shot) if state.shot_of == Some(key) => shot,
+                _ => {
+                    let points =
+                        acting_points(stage, |e| attached.get(e).ok().map(|g| g.translation()));
+                    let shot = framing(&points, &orbit, lens, home);
+                    state.last_shot = Some(shot);
+                    state.shot_of = Some(key);
+                    shot
+                }
+            }
         }
         None => {
             // Holds on the result a moment, then goes back to the view it started from.
@@ -99,6 +117,7 @@ fn follow_the_action(
                 Some(shot) if state.held < HOLD => shot,
                 _ => {
                     state.last_shot = None;
+                    state.shot_of = None;
                     home
                 }
             }

@@ -130,7 +130,7 @@ pub fn plugin(app: &mut App) {
                 table::forced_moves
                     .in_set(TableSystems::Turns)
                     .before(shared::ComputerTurn),
-                table::sync_when_idle.in_set(TableSystems::Sync),
+                pieces::sync_when_idle.in_set(TableSystems::Sync),
                 (table::save_changes, panel::update_panel).in_set(TableSystems::Show),
             )
                 .run_if(resource_exists::<HexchessTable>),

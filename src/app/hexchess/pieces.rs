@@ -2,14 +2,16 @@
 //! emblem of the document's symbol (king cross, queen asterisk, rook square, bishop
 //! triangle, knight L, pawn circle), tall for strong pieces and low for weak ones. Each
 //! piece is one mesh with its colours baked in, so `Motion::ChangeType` turns one man
-//! into another by swapping a single mesh.
+//! into another by swapping a single mesh. Once a playback ends, every man is set where
+//! and as the rules say.
 
 use std::f32::consts::{FRAC_PI_2, FRAC_PI_3};
 
 use bevy::prelude::*;
 
+use super::HexchessTable;
 use crate::app::boards::{HEX_SIZE, hex_center};
-use crate::app::playback::Look;
+use crate::app::playback::{Look, PlaybackQueue};
 use crate::rules::hexchess::{Cell, Color as Side, Kind, PieceId};
 
 /// Top of a piece's base, where the emblem stands.
@@ -287,4 +289,43 @@ pub fn piece_mesh(side: Side, kind: Kind) -> Mesh {
         }
     }
     mesh.scaled_by(Vec3::splat(1.08))
+}
+
+/// Once playback has ended, every man stands where the rules say, as the type they say.
+#[allow(clippy::type_complexity)]
+pub(super) fn sync_when_idle(
+    mut table: ResMut<HexchessTable>,
+    looks: Res<HexLooks>,
+    queue: Res<PlaybackQueue>,
+    mut men: Query<
+        (
+            &mut Transform,
+            &mut Mesh3d,
+            &mut MeshMaterial3d<StandardMaterial>,
+        ),
+        With<HexPiece>,
+    >,
+) {
+    if !table.take_sync(&queue) {
+        return;
+    }
+    for (cell, piece) in table.game.rules().position().pieces() {
+        let Some(&entity) = table.pieces.get(&piece.id) else {
+            continue;
+        };
+        let Ok((mut transform, mut mesh, mut material)) = men.get_mut(entity) else {
+            continue;
+        };
+        let rest = rest_transform(cell);
+        if *transform != rest {
+            *transform = rest;
+        }
+        let look = looks.look(piece.color, piece.kind);
+        if mesh.0 != look.mesh {
+            mesh.0 = look.mesh;
+        }
+        if material.0 != look.material {
+            material.0 = look.material;
+        }
+    }
 }

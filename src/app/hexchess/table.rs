@@ -1,6 +1,5 @@
-//! Hex chess on the shared table: setting the men out, tidying before a move's playback, forced moves (H8), edits of the
-//! move list (H7), restoring and saving the session (H10), and keeping the men in step
-//! with the rules.
+//! Hex chess on the shared table: setting the men out, tidying before a move's playback,
+//! forced moves (H8), edits of the move list (H7), restoring and saving the session (H10).
 
 use crate::app::boards::{BoardLook, BoardShape, Finish};
 use crate::app::table::RulesPage;
@@ -9,7 +8,7 @@ use bevy::prelude::*;
 use super::autosave::Autosave;
 use super::autosave::save_path;
 use super::input::{pick, refresh_markers};
-use super::pieces::{HexLooks, HexPiece, rest_transform, spawn_piece};
+use super::pieces::{HexLooks, spawn_piece};
 use super::stages::stages_for;
 use super::{Hexchess, HexchessSave, HexchessScene, HexchessTable, Request};
 use crate::app::camera::OrbitCamera;
@@ -358,44 +357,5 @@ pub(super) fn forced_moves(
     table.forced = None;
     if play_action(&mut commands, &*looks, table, &mut queue, mv).is_ok() {
         table.game.rules_mut().count_forced();
-    }
-}
-
-/// Once playback has ended, every man stands where the rules say, as the type they say.
-#[allow(clippy::type_complexity)]
-pub(super) fn sync_when_idle(
-    mut table: ResMut<HexchessTable>,
-    looks: Res<HexLooks>,
-    queue: Res<PlaybackQueue>,
-    mut men: Query<
-        (
-            &mut Transform,
-            &mut Mesh3d,
-            &mut MeshMaterial3d<StandardMaterial>,
-        ),
-        With<HexPiece>,
-    >,
-) {
-    if !table.take_sync(&queue) {
-        return;
-    }
-    for (cell, piece) in table.game.rules().position().pieces() {
-        let Some(&entity) = table.pieces.get(&piece.id) else {
-            continue;
-        };
-        let Ok((mut transform, mut mesh, mut material)) = men.get_mut(entity) else {
-            continue;
-        };
-        let rest = rest_transform(cell);
-        if *transform != rest {
-            *transform = rest;
-        }
-        let look = looks.look(piece.color, piece.kind);
-        if mesh.0 != look.mesh {
-            mesh.0 = look.mesh;
-        }
-        if material.0 != look.material {
-            material.0 = look.material;
-        }
     }
 }
