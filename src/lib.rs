@@ -2,12 +2,14 @@
 //!
 //! `rules` holds the pure, deterministic rules cores (no Bevy), `engine` serves them to
 //! scripts over JSON lines, `replay` keeps games as RON files, `showcase` scores actions,
-//! mines the spectacular ones and keeps the scenario library, `sound` synthesises and
+//! mines the spectacular ones and keeps the scenario library, `puzzles`
+//! holds the mined puzzles and judges every turn against their goals, `sound` synthesises and
 //! mixes the sounds, and `app` (behind the
 //! default `app` feature) is the game window.
 
 pub mod engine;
 pub mod files;
+pub mod puzzles;
 pub mod replay;
 pub mod rules;
 pub mod showcase;

@@ -131,6 +131,20 @@ enum Verb {
         #[arg(long)]
         json: bool,
     },
+    /// List the puzzles, easy to hard: game, name, difficulty, side to move, how many of
+    /// its turns solve it, and the goal.
+    Puzzles {
+        /// Only this game's puzzles (its help lists the games).
+        #[arg(conflicts_with = "game_flag")]
+        game: Option<String>,
+        /// The same as GAME, as a flag.
+        #[arg(long = "game", value_name = "GAME")]
+        game_flag: Option<String>,
+        /// Print one JSON array: each puzzle's actions from the start, ruleset, seed, side
+        /// to move, goal, every solution and difficulty.
+        #[arg(long)]
+        json: bool,
+    },
     /// Hex chess perft: `lodestone perft [--ruleset v011|classic] DEPTH [--divide]`.
     #[command(disable_help_flag = true)]
     Perft {
@@ -157,7 +171,7 @@ fn command() -> clap::Command {
     let command = Cli::command()
         .about(format!("Lodestone: {} and {last}.", rest.join(", ")))
         .after_help(games_line.clone());
-    let command = ["simulate", "bench", "mine", "scenarios"]
+    let command = ["simulate", "bench", "mine", "scenarios", "puzzles"]
         .into_iter()
         .fold(command, |c, verb| {
             c.mut_subcommand(verb, |s| s.after_help(games_line.clone()))
@@ -240,6 +254,16 @@ fn main() -> ExitCode {
             None => engine::showcase::scenarios(None, json),
             Some(game) => with_game(&game, "scenarios", |g| {
                 engine::showcase::scenarios(Some(g), json)
+            }),
+        },
+        Some(Verb::Puzzles {
+            game,
+            game_flag,
+            json,
+        }) => match game.or(game_flag) {
+            None => engine::puzzles::puzzles(None, json),
+            Some(game) => with_game(&game, "puzzles", |g| {
+                engine::puzzles::puzzles(Some(g), json)
             }),
         },
         Some(Verb::Perft { options }) => engine::hexchess::perft_cli(&options),

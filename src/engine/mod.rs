@@ -1,6 +1,6 @@
 //! The engine: the rules cores served to scripts (`lodestone engine`, the JSON-lines
-//! protocol of `docs/protocol.md`) and the `simulate`, `bench`, `perft`, `mine` and
-//! `scenarios` subcommands.
+//! protocol of `docs/protocol.md`) and the `simulate`, `bench`, `perft`, `mine`,
+//! `scenarios` and `puzzles` subcommands.
 //!
 //! Every game is served by one generic session ([`wire::EngineSession`] over
 //! [`crate::rules::Match`]); [`wire`] holds each game's STATE and RESOLUTION shapes, and
@@ -11,6 +11,7 @@ pub mod hexchess;
 pub mod polarity;
 pub mod progress;
 pub mod protocol;
+pub mod puzzles;
 pub mod request;
 pub mod showcase;
 pub mod timing;

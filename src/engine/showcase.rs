@@ -33,9 +33,31 @@ struct MineOptions {
     /// Print, per score, what random self-play reaches against what the miner finds.
     #[arg(long)]
     distribution: bool,
-    /// Random games for --distribution.
+    /// Games played for --distribution (random) or --puzzles (the computer's).
     #[arg(long, default_value_t = 100)]
     games: usize,
+    /// Mine this many puzzles instead (positions where one turn wins or takes the most),
+    /// printed like `lodestone puzzles --json`.
+    #[arg(long, value_name = "N")]
+    puzzles: Option<usize>,
+    /// With --puzzles: how many of them are `win` puzzles, when found.
+    #[arg(long, default_value_t = 12)]
+    wins: usize,
+    /// With --puzzles: also write them as a puzzle library file (RON), e.g.
+    /// assets/puzzles/vectress.ron.
+    #[arg(long, value_name = "FILE")]
+    out: Option<std::path::PathBuf>,
+}
+
+impl MineOptions {
+    fn puzzle_budget(&self, count: usize) -> crate::puzzles::mine::PuzzleBudget {
+        crate::puzzles::mine::PuzzleBudget {
+            games: self.games,
+            seed: self.seed,
+            count,
+            wins: self.wins,
+        }
+    }
 }
 
 /// `lodestone mine GAME ...`
@@ -43,9 +65,21 @@ pub fn mine(game: GameId, args: &[String]) -> Result<Value, CliError> {
     crate::with_rules!(game, G => mine_game::<G>(args))
 }
 
-fn mine_game<G: Showcase>(args: &[String]) -> Result<Value, CliError> {
+fn mine_game<G: crate::puzzles::Puzzler>(args: &[String]) -> Result<Value, CliError> {
     let command = format!("lodestone mine {}", G::GAME.id());
     let opts: MineOptions = parse_options(&command, args)?;
+    if let Some(count) = opts.puzzles {
+        return super::puzzles::mine::<G>(
+            &command,
+            &opts.puzzle_budget(count),
+            opts.out.as_deref(),
+        );
+    }
+    if opts.out.is_some() {
+        return Err(CliError::Usage(format!(
+            "{command}: --out goes with --puzzles"
+        )));
+    }
     let budget = budget::<G>(&command, &opts)?;
     // Bars only where someone watches: not in a pipe, a log or a test.
     let progress = std::io::IsTerminal::is_terminal(&std::io::stderr());
@@ -126,7 +160,7 @@ pub fn scenarios(game: Option<GameId>, json: bool) -> Result<Value, CliError> {
 
 /// The library as aligned text columns: game, name, title, plies, focus, scores.
 fn table(all: &[library::Scenario]) -> String {
-    let rows: Vec<[String; 6]> = all
+    let rows: Vec<Vec<String>> = all
         .iter()
         .map(|s| {
             let r = &s.replay;
@@ -139,26 +173,13 @@ fn table(all: &[library::Scenario]) -> String {
                 r.focus.map_or("-".to_string(), |f| f.to_string()),
                 scores.join(" "),
             ]
+            .to_vec()
         })
         .collect();
-    let header = ["game", "name", "title", "plies", "focus", "scores"].map(String::from);
-    let mut widths = [0usize; 6];
-    for row in std::iter::once(&header).chain(&rows) {
-        for (w, cell) in widths.iter_mut().zip(row) {
-            *w = (*w).max(cell.chars().count());
-        }
-    }
-    let mut out = String::new();
-    for row in std::iter::once(&header).chain(&rows) {
-        let cells: Vec<String> = row
-            .iter()
-            .zip(widths)
-            .map(|(cell, w)| format!("{cell:<w$}"))
-            .collect();
-        out += cells.join("  ").trim_end();
-        out.push('\n');
-    }
-    out
+    super::cli::columns(
+        &["game", "name", "title", "plies", "focus", "scores"],
+        &rows,
+    )
 }
 
 #[cfg(test)]

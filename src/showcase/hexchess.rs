@@ -196,7 +196,7 @@ fn renaming(after: &Position, resolution: &Resolution) -> Renaming {
 }
 
 /// Material values for the capture score.
-fn value(kind: Kind) -> u32 {
+pub(crate) fn value(kind: Kind) -> u32 {
     match kind {
         Kind::Pawn => 1,
         Kind::Knight | Kind::Bishop => 3,
