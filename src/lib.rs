@@ -2,13 +2,14 @@
 //!
 //! `rules` holds the pure, deterministic rules cores (no Bevy), `engine` serves them to
 //! scripts over JSON lines, `replay` keeps games as RON files, `showcase` scores actions,
-//! mines the spectacular ones and keeps the scenario library, `puzzles`
-//! holds the mined puzzles and judges every turn against their goals, `sound` synthesises and
+//! mines the spectacular ones and keeps the scenario library, `lessons` and `puzzles`
+//! hold the lessons and the mined puzzles, each turn judged by the rules, `sound` synthesises and
 //! mixes the sounds, and `app` (behind the
 //! default `app` feature) is the game window.
 
 pub mod engine;
 pub mod files;
+pub mod lessons;
 pub mod puzzles;
 pub mod replay;
 pub mod rules;

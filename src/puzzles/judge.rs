@@ -6,6 +6,7 @@
 //! it moves is its two actions joined by [`TURN_SEPARATOR`]: `tune R-T+A+B+; C6-C5`.
 
 use super::{Goal, Puzzler};
+use crate::rules::Rules;
 
 /// Between the actions of one turn (no action's notation holds a semicolon).
 pub const TURN_SEPARATOR: &str = "; ";
@@ -23,8 +24,32 @@ pub struct Tried {
 
 /// Plays `turn` from `game` and says what it did; `None` when the rules refuse it.
 pub fn try_turn<G: Puzzler>(game: &G, turn: &[G::Action]) -> Option<Tried> {
-    let (&last, lead) = turn.split_last()?;
     let mover = game.to_move();
+    let (turn, (won, lost, taken)) = play_turn(game, turn, |before, r, after| {
+        (
+            G::won(after, mover),
+            G::lost(after, mover),
+            G::taken(before, r, after),
+        )
+    })?;
+    Some(Tried {
+        turn,
+        won,
+        lost,
+        taken,
+    })
+}
+
+/// Plays `turn` from `game` (any actions before its last, such as Wave Field's tunings,
+/// then the last), and returns the turn in notation with what `look` reads off the last
+/// action: the state before it, its resolution and the state after. `None` when the rules
+/// refuse an action.
+pub fn play_turn<G: Rules, T>(
+    game: &G,
+    turn: &[G::Action],
+    look: impl FnOnce(&G, &G::Resolution, &G) -> T,
+) -> Option<(String, T)> {
+    let (&last, lead) = turn.split_last()?;
     let mut work = game.clone();
     let mut written = Vec::with_capacity(turn.len());
     for &action in lead {
@@ -34,12 +59,10 @@ pub fn try_turn<G: Puzzler>(game: &G, turn: &[G::Action]) -> Option<Tried> {
     let before = work.clone();
     written.push(work.write_action(last));
     let resolution = work.play(last).ok()?;
-    Some(Tried {
-        turn: written.join(TURN_SEPARATOR),
-        won: G::won(&work, mover),
-        lost: G::lost(&work, mover),
-        taken: G::taken(&before, &resolution, &work),
-    })
+    Some((
+        written.join(TURN_SEPARATOR),
+        look(&before, &resolution, &work),
+    ))
 }
 
 /// Every turn the side to move may play here ([`Showcase::turns`]), tried.
