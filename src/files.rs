@@ -98,6 +98,23 @@ fn write_temporary(path: &Path, contents: &[u8]) -> io::Result<PathBuf> {
     }
 }
 
+/// Moves an unusable file to the first free `NAME.unreadable-N` (never over another):
+/// where it went, or why it could not be moved. Settings and learning progress keep an
+/// unreadable file this way rather than overwrite it.
+pub fn move_aside(path: &Path) -> Result<PathBuf, String> {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let aside = (1..)
+        .map(|n| path.with_file_name(format!("{name}.unreadable-{n}")))
+        .find(|p| !p.exists())
+        .unwrap_or_else(|| path.with_extension("unreadable"));
+    std::fs::rename(path, &aside)
+        .map(|()| aside)
+        .map_err(|e| e.to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -44,6 +44,12 @@ struct Cli {
     /// With --game hexchess: v011 (the default) or classic (Glinski, no renaming).
     #[arg(long, value_name = "RULESET")]
     ruleset: Option<String>,
+    /// With --game: open its lesson N (1 is the first; the Learn sheet lists them).
+    #[arg(long, value_name = "N", conflicts_with_all = ["mode", "side", "level", "ruleset", "puzzle"])]
+    lesson: Option<usize>,
+    /// With --game: open its puzzle N (1 is the easiest; `lodestone puzzles GAME` lists them).
+    #[arg(long, value_name = "N", conflicts_with_all = ["mode", "side", "level", "ruleset"])]
+    puzzle: Option<usize>,
     /// Close the window after this many seconds (an unattended exhibition, a timed demo),
     /// with exit status 0.
     #[arg(long, value_name = "SECONDS")]
@@ -203,6 +209,8 @@ fn main() -> ExitCode {
         }
     };
     let launch = cli.game.is_some()
+        || cli.lesson.is_some()
+        || cli.puzzle.is_some()
         || cli.mode.is_some()
         || cli.side.is_some()
         || cli.level.is_some()

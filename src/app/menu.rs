@@ -1,5 +1,5 @@
 //! The main menu: the four games, each with its new-game dialog (two players, against the
-//! computer, a demo, the board), its rules and its showcase; the showcase of all four and
+//! computer, a demo, the board), its rules, its Learn sheet and its showcase; the showcase of all four and
 //! the settings.
 
 use bevy::prelude::*;
@@ -38,6 +38,8 @@ pub enum MenuButton {
     NewGame(GameId),
     /// A game's rules page.
     Rules(GameId),
+    /// A game's Learn sheet: its lessons and puzzles.
+    Learn(GameId),
     Settings,
 }
 
@@ -119,6 +121,7 @@ fn spawn_menu(mut commands: Commands, fonts: Option<Res<UiFonts>>) {
                 ));
                 row.spawn((MenuButton::NewGame(game), menu_button("Play", 124.0)));
                 row.spawn((MenuButton::Rules(game), menu_button("Rules", 90.0)));
+                row.spawn((MenuButton::Learn(game), menu_button("Learn", 90.0)));
                 row.spawn(showcase_button(Some(game), "Showcase", 110.0));
             });
         }
@@ -160,7 +163,7 @@ fn step_aside_for_the_dialog(
     overlay: Res<State<Overlay>>,
     mut menu: Query<&mut Node, With<MenuRoot>>,
 ) {
-    let display = if matches!(overlay.get(), Overlay::NewGame(_)) {
+    let display = if matches!(overlay.get(), Overlay::NewGame(_) | Overlay::Learn(_)) {
         Display::None
     } else {
         Display::Flex
@@ -192,6 +195,7 @@ fn press_menu_button(
             *tab = HelpTab::Rules(game);
             overlay.set(Overlay::Help);
         }
+        MenuButton::Learn(game) => overlay.set(Overlay::Learn(game)),
         MenuButton::Settings => overlay.set(Overlay::Settings),
     }
 }

@@ -16,7 +16,7 @@
 //! - the games: `vectress`, `hexchess`, `wavefield`, `polarity`;
 //! - the `hud`, with the help overlay;
 //! - the screens: `menu`, `menu_scene`, `new_game`, `pause`, `settings_screen`, `showcase`,
-//!   `replay_list`;
+//!   `replay_list`, `learn`;
 //! - the commands: `render`, `film`, `bench`, `screenshot`, `long_run`.
 //!
 //! What they share sits here at the root: the [`Screen`], [`Pause`] and [`Overlay`] states,
@@ -34,6 +34,7 @@ pub mod headless;
 pub mod heap;
 pub mod hexchess;
 pub mod hud;
+pub mod learn;
 pub mod long_run;
 pub mod look;
 pub mod menu;
@@ -114,6 +115,10 @@ pub enum PlayMode {
     Board,
     /// The showcase plays a scenario: no one else moves.
     Showcase,
+    /// A lesson or a puzzle: a person plays the side to move, nothing else moves (but a
+    /// lone legal reply); the game is not kept as a replay, and a new game sets the
+    /// exercise out again.
+    Exercise,
 }
 
 /// The game chosen in the menu.
@@ -172,6 +177,8 @@ pub enum Overlay {
     Help,
     Settings,
     NewGame(GameId),
+    /// The Learn sheet of a game (its lessons and puzzles).
+    Learn(GameId),
 }
 
 /// The gameplay systems that stand still while paused (the table's input and turns).
@@ -207,6 +214,7 @@ pub fn plugin(app: &mut App) {
             settings_screen::plugin,
             sound::plugin,
         ))
+        .add_plugins(learn::plugin)
         .add_plugins((
             vectress::plugin,
             hexchess::plugin,
@@ -260,6 +268,12 @@ pub fn run_game(game: GameId, choice: choice::GameChoice, long_run: long_run::Lo
     open_window(Launch::Game(game, choice), long_run);
 }
 
+/// Opens the game window straight into an exercise (`lodestone --game GAME --lesson N`
+/// or `--puzzle N`, checked by [`learn::Exercise::new`]).
+pub fn run_exercise(exercise: learn::Exercise, long_run: long_run::LongRun) {
+    open_window(Launch::Exercise(exercise), long_run);
+}
+
 /// Where the window opens.
 #[derive(Clone)]
 enum Launch {
@@ -267,6 +281,7 @@ enum Launch {
     Attract,
     Replay(table::StartFrom),
     Game(GameId, choice::GameChoice),
+    Exercise(learn::Exercise),
 }
 
 fn open_window(launch: Launch, long_run: long_run::LongRun) {
@@ -285,6 +300,7 @@ fn open_window(launch: Launch, long_run: long_run::LongRun) {
         )
         .add_plugins(MeshPickingPlugin)
         .insert_resource(table::ReplayFolder::standard())
+        .insert_resource(learn::LearnFile::standard())
         .insert_resource(sound::OpenSpeakers)
         .add_plugins((plugin, settings::plugin, screenshot::plugin, window::plugin))
         .add_plugins(long_run::plugin)
@@ -322,6 +338,14 @@ fn open_window(launch: Launch, long_run: long_run::LongRun) {
                     mode: choice.mode.play_mode(),
                 })
                 .insert_resource(choice)
+                .add_systems(Startup, start_playing);
+            }
+            Launch::Exercise(exercise) => {
+                app.insert_resource(ActiveGame {
+                    game: exercise.game,
+                    mode: PlayMode::Exercise,
+                })
+                .insert_resource(exercise)
                 .add_systems(Startup, start_playing);
             }
         })

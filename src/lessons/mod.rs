@@ -9,6 +9,7 @@
 
 mod games;
 pub mod library;
+pub mod progress;
 #[cfg(test)]
 mod tests;
 

@@ -48,8 +48,48 @@ pub(crate) fn open_window(cli: &Cli) -> Result<serde_json::Value, CliError> {
     Ok(serde_json::Value::Null)
 }
 
+/// `--game GAME --lesson N` or `--puzzle N`: the exercise, checked before the window opens.
+#[cfg(feature = "app")]
+fn open_exercise(cli: &Cli) -> Result<serde_json::Value, CliError> {
+    use lodestone::app::learn::{Exercise, Item};
+    let usage = |text: String| CliError::Usage(text);
+    let Some(name) = cli.game.as_deref() else {
+        return Err(usage(
+            "--lesson and --puzzle go with --game GAME".to_string(),
+        ));
+    };
+    let game = lodestone::rules::GameId::parse(name).ok_or_else(|| {
+        usage(format!(
+            "--game: unknown game \"{name}\" (known: {})",
+            lodestone::rules::GameId::known()
+        ))
+    })?;
+    let (flag, n) = match (cli.lesson, cli.puzzle) {
+        (Some(n), _) => ("--lesson", n),
+        (_, Some(n)) => ("--puzzle", n),
+        _ => unreachable!("open_exercise is called with --lesson or --puzzle"),
+    };
+    if n == 0 {
+        return Err(usage(format!("{flag}: 1 is the first")));
+    }
+    let item = if flag == "--lesson" {
+        Item::Lesson(n - 1)
+    } else {
+        Item::Puzzle(n - 1)
+    };
+    let exercise = Exercise::new(game, item).map_err(|e| usage(format!("{flag}: {e}")))?;
+    let long_run = long_run(cli)?;
+    if window_wanted()? {
+        lodestone::app::run_exercise(exercise, long_run);
+    }
+    Ok(serde_json::Value::Null)
+}
+
 #[cfg(feature = "app")]
 pub(crate) fn open_game(cli: &Cli) -> Result<serde_json::Value, CliError> {
+    if cli.lesson.is_some() || cli.puzzle.is_some() {
+        return open_exercise(cli);
+    }
     let args = lodestone::app::new_game::LaunchArgs {
         game: cli.game.clone(),
         mode: cli.mode.clone(),

@@ -5,6 +5,7 @@ mod exhibition;
 mod film;
 mod headless;
 mod hexchess;
+mod learn;
 mod polarity;
 mod readme;
 mod render;

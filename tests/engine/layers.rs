@@ -287,6 +287,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     (
         "screens",
         &[
+            "learn",
             "menu",
             "menu_scene",
             "new_game",

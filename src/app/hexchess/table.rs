@@ -121,6 +121,18 @@ impl TableGame for Hexchess {
         super::status::keys(table)
     }
 
+    /// The hint's man selected, its destinations marked.
+    fn show_hint(
+        commands: &mut Commands,
+        looks: &HexLooks,
+        table: &mut HexchessTable,
+        action: crate::rules::hexchess::Move,
+    ) {
+        table.promotion = None;
+        table.selected = Some(action.from);
+        refresh_markers(commands, looks, table);
+    }
+
     /// A move being typed or a promotion waiting for its piece keeps the keyboard.
     fn keys_taken(table: &HexchessTable) -> bool {
         table.editing.is_some() || table.promotion.is_some()

@@ -53,6 +53,7 @@ pub(super) fn mode_name(mode: PlayMode) -> &'static str {
         PlayMode::Demo => "demo",
         PlayMode::Board => "the board",
         PlayMode::Showcase => "showcase",
+        PlayMode::Exercise => "learning",
     }
 }
 

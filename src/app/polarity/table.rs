@@ -116,6 +116,21 @@ impl TableGame for Polarity {
     fn keys(table: &PolarityTable) -> Vec<(&'static str, String)> {
         super::status::keys(table)
     }
+
+    /// The hint's placement previewed, with its power chosen.
+    fn show_hint(
+        _commands: &mut Commands,
+        _looks: &PolarityLooks,
+        table: &mut PolarityTable,
+        action: crate::rules::polarity::Action,
+    ) {
+        table.choice.piece = action.power.map(|p| p.piece);
+        if let Some(power) = action.power {
+            table.choice.mode = power.mode;
+        }
+        table.hover_cell = Some(action.cell);
+        table.preview_dirty = true;
+    }
 }
 
 /// The labels by the piles, set out once when the game opens.

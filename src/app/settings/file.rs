@@ -38,21 +38,7 @@ pub fn load_from(path: &Path) -> (Settings, Option<String>) {
     }
 }
 
-/// Moves an unusable file to the first free `NAME.unreadable-N` (never over another):
-/// where it went, or why it could not be moved.
-pub fn move_aside(path: &Path) -> Result<PathBuf, String> {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let aside = (1..)
-        .map(|n| path.with_file_name(format!("{name}.unreadable-{n}")))
-        .find(|p| !p.exists())
-        .unwrap_or_else(|| path.with_extension("unreadable"));
-    std::fs::rename(path, &aside)
-        .map(|()| aside)
-        .map_err(|e| e.to_string())
-}
+pub use crate::files::move_aside;
 
 /// Moves an unreadable settings file aside and says so.
 pub fn set_aside(path: &Path, why: &str) -> String {
@@ -137,9 +123,13 @@ pub(super) fn save_when_changed(
     if (settings.speed - queue.speed).abs() > 1e-4 {
         settings.speed = queue.speed;
     }
-    // The showcase's games are not the player's choice.
-    if let Some(active) = active.filter(|a| a.mode != crate::app::PlayMode::Showcase)
-        && settings.last_game != Some(active.game)
+    // The showcase's games and the exercises are not the player's choice.
+    if let Some(active) = active.filter(|a| {
+        !matches!(
+            a.mode,
+            crate::app::PlayMode::Showcase | crate::app::PlayMode::Exercise
+        )
+    }) && settings.last_game != Some(active.game)
     {
         settings.last_game = Some(active.game);
     }

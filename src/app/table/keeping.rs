@@ -155,7 +155,7 @@ impl Keeper<'_> {
         };
         if matches!(
             table.mode,
-            PlayMode::Demo | PlayMode::Board | PlayMode::Showcase
+            PlayMode::Demo | PlayMode::Board | PlayMode::Showcase | PlayMode::Exercise
         ) || table.game.actions().is_empty()
             || table.kept_changes == Some(table.changes)
         {

@@ -100,6 +100,16 @@ pub trait TableGame: Sized + Send + Sync + 'static {
     /// The game's own keys for the help overlay (F1), as (key, what it does): the table's
     /// undo and new game included, in the game's words.
     fn keys(table: &Table<Self>) -> Vec<(&'static str, String)>;
+    /// Shows `action` as a player sees a move before playing it (a lesson's hint): its
+    /// piece selected with its targets lit, or the placement previewed. By default
+    /// nothing is shown.
+    fn show_hint(
+        _commands: &mut Commands,
+        _looks: &Self::Looks,
+        _table: &mut Table<Self>,
+        _action: ActionOf<Self>,
+    ) {
+    }
     /// What the pointer explains now (a refused target); shown before the message.
     fn hover_note(_table: &Table<Self>) -> Option<&str> {
         None
@@ -181,6 +191,9 @@ pub struct Table<G: TableGame> {
     pub viewer: Option<viewer::Viewer>,
     /// Whether this table resumes a game rather than starting one.
     pub resumed: Resumed,
+    /// Where a new game starts instead of the game's start: the position a lesson or a
+    /// puzzle was set out at (taking back a wrong try is starting over there).
+    pub start_over: Option<Match<G::Rules>>,
     /// The change count at which the game was last kept as a replay.
     kept_changes: Option<u64>,
     thinking: Option<Task<(Vec<ActionOf<G>>, GameRng)>>,
@@ -219,6 +232,7 @@ impl<G: TableGame> Table<G> {
             offscreen: false,
             viewer: None,
             resumed: Resumed::No,
+            start_over: None,
             kept_changes: None,
             thinking: None,
             planned: VecDeque::new(),
@@ -231,7 +245,7 @@ impl<G: TableGame> Table<G> {
     /// Whether the side to move is played by a person here.
     pub fn human_to_move(&self) -> bool {
         match self.mode {
-            PlayMode::HotSeat | PlayMode::Board => true,
+            PlayMode::HotSeat | PlayMode::Board | PlayMode::Exercise => true,
             PlayMode::VsComputer => self.human == Some(self.game.to_move()),
             PlayMode::Demo | PlayMode::Showcase => false,
         }

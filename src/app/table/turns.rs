@@ -252,7 +252,10 @@ pub(super) fn apply_requests<G: TableGame>(
                 // A fresh seed from the game's own generator: every game differs, and a
                 // session replays exactly.
                 let seed = rand::Rng::random::<u64>(&mut table.game.rng().clone());
-                table.game = G::new_match(table, seed);
+                table.game = match &table.start_over {
+                    Some(start) => start.clone(),
+                    None => G::new_match(table, seed),
+                };
                 table.message = None;
                 table.changes += 1;
                 table.kept_changes = None;

@@ -31,7 +31,12 @@ pub(super) fn clear_markers(commands: &mut Commands, table: &mut VectressTable) 
 }
 
 /// Lights the legal destinations of the piece on `cell`, and the illegal ones with why.
-fn select(commands: &mut Commands, looks: &MagnetLooks, table: &mut VectressTable, cell: Cell) {
+pub(super) fn select(
+    commands: &mut Commands,
+    looks: &MagnetLooks,
+    table: &mut VectressTable,
+    cell: Cell,
+) {
     clear_markers(commands, table);
     let Some(piece) = table.game.position().at(cell) else {
         table.selected = None;

@@ -12,6 +12,7 @@ pub mod stages;
 mod effects;
 pub mod forces;
 mod input;
+pub use input::Target;
 mod status;
 mod table;
 

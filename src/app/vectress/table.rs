@@ -129,6 +129,19 @@ impl TableGame for Vectress {
     fn hover_note(table: &VectressTable) -> Option<&str> {
         table.hover.as_deref()
     }
+
+    /// The hint's magnet selected, its targets lit.
+    fn show_hint(
+        commands: &mut Commands,
+        looks: &MagnetLooks,
+        table: &mut VectressTable,
+        action: crate::rules::vectress::Action,
+    ) {
+        use crate::rules::vectress::Action;
+        if let Action::Move { from, .. } | Action::PullFree { from, .. } = action {
+            super::input::select(commands, looks, table, from);
+        }
+    }
 }
 
 fn spawn_pieces(commands: &mut Commands, looks: &MagnetLooks, table: &mut VectressTable) {

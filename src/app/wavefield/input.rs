@@ -151,7 +151,9 @@ pub(super) fn table_keys(
         (KeyCode::KeyL, Control::ToggleLevel),
     ];
     for (key, command) in pairs {
-        if keys.just_pressed(key) {
+        // In a lesson or puzzle H is the exercise's hint (the rescue hint stays a button).
+        let exercise = table.mode == crate::app::PlayMode::Exercise;
+        if keys.just_pressed(key) && !(exercise && key == KeyCode::KeyH) {
             table.controls.push(command);
         }
     }

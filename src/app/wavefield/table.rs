@@ -271,6 +271,19 @@ impl TableGame for Wavefield {
         status::keys(table)
     }
 
+    /// The hint's piece selected with its markers (under the tuning in force: a hint
+    /// that tunes first says so in words).
+    fn show_hint(
+        commands: &mut Commands,
+        looks: &Looks,
+        table: &mut WavefieldTable,
+        action: Action,
+    ) {
+        if let Action::Move(m) = action {
+            select(commands, looks, table, m.from);
+        }
+    }
+
     /// A demo varies its play; an empty plan resigns.
     fn think(
         game: &Game,
