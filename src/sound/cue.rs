@@ -70,10 +70,14 @@ pub enum CueKind {
     Click,
     /// A dialog or screen opens.
     Open,
+    /// A lesson's or puzzle's goal is met: a rising chime.
+    Solved,
+    /// A try misses the goal and is taken back: two soft falling notes.
+    Missed,
 }
 
 impl CueKind {
-    pub const ALL: [CueKind; 31] = [
+    pub const ALL: [CueKind; 33] = [
         CueKind::MagnetSlide,
         CueKind::MagnetSettle,
         CueKind::Push,
@@ -105,12 +109,14 @@ impl CueKind {
         CueKind::Regather,
         CueKind::Click,
         CueKind::Open,
+        CueKind::Solved,
+        CueKind::Missed,
     ];
 
     /// The bus the kind plays on: the interface has its own volume.
     pub fn bus(self) -> Bus {
         match self {
-            CueKind::Click | CueKind::Open => Bus::Interface,
+            CueKind::Click | CueKind::Open | CueKind::Solved | CueKind::Missed => Bus::Interface,
             _ => Bus::Effects,
         }
     }

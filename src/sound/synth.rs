@@ -276,6 +276,29 @@ pub fn voice(kind: CueKind, variant: usize) -> Vec<f32> {
             b.strike(0.06, &[(vary(rng, 1320.0, 0.01), 0.2, 0.8)]);
             b.normalised(0.14)
         }
+        CueKind::Solved => {
+            // A major triad rising, the last note held longest.
+            let mut b = Buffer::new(0.9);
+            for (i, (f, decay)) in [(660.0, 0.25), (830.0, 0.3), (990.0, 0.55)]
+                .into_iter()
+                .enumerate()
+            {
+                b.strike(
+                    i as f32 * 0.09,
+                    &[
+                        (vary(rng, f, 0.005), decay, 1.0),
+                        (vary(rng, f * 2.0, 0.005), decay * 0.5, 0.25),
+                    ],
+                );
+            }
+            b.normalised(0.3)
+        }
+        CueKind::Missed => {
+            let mut b = Buffer::new(0.5);
+            b.strike(0.0, &[(vary(rng, 392.0, 0.01), 0.16, 1.0)]);
+            b.strike(0.12, &[(vary(rng, 330.0, 0.01), 0.22, 0.9)]);
+            b.normalised(0.2)
+        }
     }
 }
 

@@ -16,6 +16,7 @@ use lodestone::app::ui::widgets::Activate;
 use lodestone::app::{Overlay, PlayMode, Screen};
 use lodestone::lessons::{Lessoned, judge, library, try_lesson_turn};
 use lodestone::rules::{GameId, Rules};
+use lodestone::sound::CueKind;
 
 use crate::headless::headless_app;
 
@@ -111,7 +112,10 @@ fn wrong_and_right<G: Lessoned>() -> (String, String) {
 /// The whole first lesson of `game` by clicks: a miss is said and taken back, the hint
 /// is said, the right move is met, said and counted.
 fn first_lesson_by_clicks<G: Lessoned>(game: GameId, clicks: fn(&mut App, &str, bool)) {
-    let mut app = headless_app();
+    let log = lodestone::app::sound::CueLog::default();
+    let mut app = crate::headless::headless_app_with(|app| {
+        app.insert_resource(log.clone());
+    });
     open(&mut app, game, Item::Lesson(0));
     let start = exercise(&app);
     assert_eq!(start.item, Item::Lesson(0));
@@ -164,6 +168,14 @@ fn first_lesson_by_clicks<G: Lessoned>(game: GameId, clicks: fn(&mut App, &str, 
             .lesson_done(game, name)
     );
     assert_eq!(table_notation(&app, game).len(), 1, "{}", game.id());
+    // The miss and the hit are heard: two soft notes, then the chime.
+    let heard: Vec<CueKind> = log
+        .cues()
+        .into_iter()
+        .map(|c| c.cue.kind)
+        .filter(|k| matches!(k, CueKind::Missed | CueKind::Solved))
+        .collect();
+    assert_eq!(heard, [CueKind::Missed, CueKind::Solved], "{}", game.id());
 }
 
 fn table_notation(app: &App, game: GameId) -> Vec<String> {
@@ -341,5 +353,96 @@ fn the_learn_sheet_opens_a_lesson() {
     assert_eq!(
         *app.world().resource::<State<Overlay>>().get(),
         Overlay::None
+    );
+}
+
+/// The window reads progress from the data folder's file and writes it back on every
+/// change; an unreadable file is kept aside (said in a notice), never written over.
+#[test]
+fn progress_is_kept_in_the_data_folder_and_a_corrupt_file_is_kept_aside() {
+    use lodestone::app::learn::LearnFile;
+    use lodestone::lessons::progress;
+    let dir = std::env::temp_dir().join(format!("lodestone-learn-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(progress::FILE);
+    std::fs::write(&path, "not progress at all").unwrap();
+    let mut app = crate::headless::headless_app_with(|app| {
+        app.insert_resource(LearnFile(Some(path.clone())));
+    });
+    app.update();
+    let notice = app.world().resource::<lodestone::app::ui::Notice>();
+    let said = notice.text.clone().unwrap_or_default();
+    assert!(
+        said.starts_with("Learning progress could not be read"),
+        "{said}"
+    );
+    let aside = dir.join(format!("{}.unreadable-1", progress::FILE));
+    assert_eq!(
+        std::fs::read_to_string(&aside).unwrap(),
+        "not progress at all"
+    );
+    // A lesson met is written at once, to a fresh file beside the one kept aside.
+    open(&mut app, GameId::Polarity, Item::Lesson(0));
+    {
+        use lodestone::app::polarity::Polarity;
+        use lodestone::app::table::Request;
+        let mut table = app.world_mut().resource_mut::<Table<Polarity>>();
+        let action = table.game.parse_action("e4").unwrap();
+        table.requests.push_back(Request::Play(action));
+    }
+    settle(&mut app);
+    assert!(exercise(&app).solved);
+    let (back, said) = progress::load(&path);
+    assert_eq!(said, None);
+    assert!(back.lesson_done(GameId::Polarity, "01-placing"));
+    assert_eq!(
+        std::fs::read_to_string(&aside).unwrap(),
+        "not progress at all"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The rules page (F1) links each section to the lessons that teach it.
+#[test]
+fn the_rules_page_opens_the_lesson_for_a_section() {
+    use lodestone::app::hud::HelpTab;
+    use lodestone::app::hud::rules::LessonLink;
+    let mut app = headless_app();
+    *app.world_mut().resource_mut::<HelpTab>() = HelpTab::Rules(GameId::Wavefield);
+    app.world_mut()
+        .resource_mut::<NextState<Overlay>>()
+        .set(Overlay::Help);
+    for _ in 0..3 {
+        app.update();
+    }
+    let mut links = app.world_mut().query::<&LessonLink>();
+    let mut shown: Vec<usize> = links.iter(app.world()).map(|l| l.index).collect();
+    shown.sort();
+    let lessons = library::lessons::<lodestone::rules::wavefield::Game>().unwrap();
+    assert_eq!(
+        shown,
+        (0..lessons.len()).collect::<Vec<_>>(),
+        "every lesson is linked once"
+    );
+    crate::headless::press(
+        &mut app,
+        LessonLink {
+            game: GameId::Wavefield,
+            index: 2,
+        },
+    );
+    for _ in 0..3 {
+        app.update();
+    }
+    let e = exercise(&app);
+    assert_eq!((e.game, e.item), (GameId::Wavefield, Item::Lesson(2)));
+    assert_eq!(
+        *app.world().resource::<State<Overlay>>().get(),
+        Overlay::None
+    );
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Playing
     );
 }

@@ -7,8 +7,32 @@ use bevy::prelude::*;
 
 use crate::app::look::fonts::UiFonts;
 use crate::app::table::RulesPages;
-use crate::app::ui::theme::{INK, bold};
+use crate::app::ui::theme::{BUTTON, BUTTON_HOVER, INK, INK_BRIGHT, bold};
+use crate::app::ui::widgets::{ButtonFills, button};
 use crate::rules::GameId;
+
+/// A button under a rules page's section that opens the lesson teaching it (the Learn
+/// screen observes it: `index` in the game's lesson list).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LessonLink {
+    pub game: GameId,
+    pub index: usize,
+}
+
+/// The lessons of `game` as (index, title, the section each explains).
+fn lessons_of(game: GameId) -> Vec<(usize, String, Option<String>)> {
+    fn of<R: crate::lessons::Lessoned>() -> Vec<(usize, String, Option<String>)> {
+        crate::lessons::library::lessons::<R>()
+            .map(|list| {
+                list.into_iter()
+                    .enumerate()
+                    .map(|(i, (_, l))| (i, l.title, l.explains))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+    crate::with_rules!(game, R => of::<R>())
+}
 
 /// One block of a rules page.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -126,6 +150,7 @@ pub(super) fn fill(
             blocks: Vec::new(),
         },
     };
+    let lessons = lessons_of(game);
     let mut body = commands.entity(body);
     body.despawn_children();
     body.with_children(|page| {
@@ -147,7 +172,7 @@ pub(super) fn fill(
             match block {
                 Block::Heading(text) => {
                     page.spawn((
-                        Text::new(text),
+                        Text::new(text.clone()),
                         bold(fonts, 17.0),
                         TextColor(Color::srgb(0.95, 0.85, 0.6)),
                         Node {
@@ -155,6 +180,38 @@ pub(super) fn fill(
                             ..default()
                         },
                     ));
+                    // The lessons that teach this section, one click away.
+                    let teaching: Vec<_> = lessons
+                        .iter()
+                        .filter(|(_, _, explains)| explains.as_deref() == Some(text.as_str()))
+                        .collect();
+                    if !teaching.is_empty() {
+                        page.spawn(Node {
+                            column_gap: px(6),
+                            flex_wrap: FlexWrap::Wrap,
+                            ..default()
+                        })
+                        .with_children(|row| {
+                            for (index, title, _) in teaching {
+                                row.spawn((
+                                    LessonLink {
+                                        game,
+                                        index: *index,
+                                    },
+                                    button(
+                                        &format!("Lesson {}: {title}", index + 1),
+                                        250.0,
+                                        BUTTON,
+                                        INK_BRIGHT,
+                                    ),
+                                    ButtonFills {
+                                        rest: BUTTON,
+                                        hover: BUTTON_HOVER,
+                                    },
+                                ));
+                            }
+                        });
+                    }
                 }
                 Block::Paragraph(text) => {
                     page.spawn((

@@ -5,12 +5,13 @@
 use bevy::prelude::*;
 
 use super::{Exercise, LearnProgress, Task, Verdict};
-use crate::app::playback::PlaybackQueue;
+use crate::app::playback::{CueReached, PlaybackQueue};
 use crate::app::table::{Request, Table, TableGame, TablePart, TableStart, TableSystems, respawn};
 use crate::app::{ActiveGame, PlayMode, Screen};
 use crate::lessons::{self, Lessoned};
 use crate::puzzles::judge::{TURN_SEPARATOR, parse_turn, try_turn, why_not};
 use crate::rules::{GameId, Match, Rules, hexchess, polarity, vectress, wavefield};
+use crate::sound::{Cue, CueKind};
 
 /// A table's rules as the lessons and puzzles know them: each game is its own core, but
 /// hex chess's table plays a [`hexchess::GameSession`] around its game.
@@ -197,6 +198,7 @@ fn judge<G: TableGame>(
     mut exercise: ResMut<Exercise>,
     mut learn: ResMut<LearnProgress>,
     queue: Res<PlaybackQueue>,
+    mut cues: MessageWriter<CueReached>,
 ) where
     G::Rules: Exercisable,
 {
@@ -212,6 +214,16 @@ fn judge<G: TableGame>(
     let game = exercise.game;
     let said = verdict(start.rules().core(), &exercise.task, &turn);
     let puzzle = matches!(exercise.task, Task::Puzzle(_));
+    // A short celebration, or two soft notes for a miss.
+    let kind = if said.is_ok() {
+        CueKind::Solved
+    } else {
+        CueKind::Missed
+    };
+    cues.write(CueReached {
+        cue: Cue::new(kind, 0.0),
+        offset: 0.0,
+    });
     match said {
         Ok(text) => {
             exercise.solved = true;

@@ -35,6 +35,7 @@ pub fn plugin(app: &mut App) {
         .add_message::<OpenExercise>()
         .add_systems(Startup, load_progress)
         .add_systems(Update, (open_exercise, save_progress).chain())
+        .add_observer(follow_lesson_link)
         .add_plugins((panel::plugin, banner::plugin));
     for game in GameId::ALL {
         crate::with_table!(game, G => exercise::plugin::<G>(app, game));
@@ -242,6 +243,20 @@ fn save_progress(mut learn: ResMut<LearnProgress>, mut notice: ResMut<Notice>) {
             }
             learn.bypass_change_detection().failing = true;
         }
+    }
+}
+
+/// A rules page's lesson button opens that lesson.
+fn follow_lesson_link(
+    activate: On<crate::app::ui::widgets::Activate>,
+    links: Query<&crate::app::hud::rules::LessonLink>,
+    mut open: MessageWriter<OpenExercise>,
+) {
+    if let Ok(link) = links.get(activate.entity) {
+        open.write(OpenExercise {
+            game: link.game,
+            item: Item::Lesson(link.index),
+        });
     }
 }
 
