@@ -331,7 +331,15 @@ fn update_hud(
         }
         show(&mut visibility, &mut node, on);
     }
+    // An exercise's banner takes the top centre: the status keeps to the left third.
+    let exercise = active
+        .as_ref()
+        .is_some_and(|a| a.mode == PlayMode::Exercise);
+    let status_width = if exercise { percent(29) } else { percent(40) };
     for (mut node, mut visibility) in &mut panels {
         show(&mut visibility, &mut node, panel_shown);
+        if node.max_width != status_width {
+            node.max_width = status_width;
+        }
     }
 }

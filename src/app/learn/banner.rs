@@ -8,8 +8,10 @@ use super::{Exercise, OpenExercise};
 use crate::app::look::fonts::UiFonts;
 use crate::app::table::TableCommand;
 use crate::app::ui::LayoutChecked;
-use crate::app::ui::theme::{BUTTON, BUTTON_HOVER, DIM, INK, INK_BRIGHT, PANEL, TITLE, bold};
-use crate::app::ui::widgets::{Activate, ButtonFills, button};
+use crate::app::ui::theme::{
+    BUTTON, BUTTON_HOVER, CORNER, DIM, INK, INK_BRIGHT, PANEL, TITLE, bold,
+};
+use crate::app::ui::widgets::{Activate, ButtonFills, pressable};
 use crate::app::{KeyboardCaptured, Overlay, Pause, PlayMode, Screen};
 
 pub(super) fn plugin(app: &mut App) {
@@ -59,19 +61,21 @@ fn spawn_banner(
         return;
     }
     let fonts = fonts.as_deref();
-    // A full-width row centres the banner; it lets the pointer through to the board.
+    // The middle of the top edge, between the status (kept to the left 29% in an
+    // exercise) and the games' panels on the right; over the board's labels.
     commands
         .spawn((
             Name::new("Learn banner row"),
             DespawnOnExit(Screen::Playing),
             Node {
                 position_type: PositionType::Absolute,
-                left: px(0),
-                right: px(0),
-                top: px(12),
+                left: percent(31),
+                right: percent(31),
+                top: px(10),
                 justify_content: JustifyContent::Center,
                 ..default()
             },
+            GlobalZIndex(6),
             Pickable::IGNORE,
         ))
         .with_children(|row| {
@@ -80,13 +84,10 @@ fn spawn_banner(
                 Banner,
                 LayoutChecked("learn banner"),
                 Node {
-                    // Clear of the status panel on the left and the games' panels on
-                    // the right at every size.
-                    max_width: percent(36),
                     flex_direction: FlexDirection::Column,
                     align_items: AlignItems::Center,
-                    row_gap: px(4),
-                    padding: UiRect::axes(px(12), px(8)),
+                    row_gap: px(3),
+                    padding: UiRect::axes(px(10), px(6)),
                     border_radius: BorderRadius::all(px(8)),
                     ..default()
                 },
@@ -96,13 +97,13 @@ fn spawn_banner(
                 banner.spawn((
                     BannerText::Title,
                     Text::new(""),
-                    bold(fonts, 14.0),
+                    bold(fonts, 13.0),
                     TextColor(TITLE),
                 ));
                 banner.spawn((
                     BannerText::Goal,
                     Text::new(""),
-                    bold(fonts, 15.0),
+                    bold(fonts, 14.0),
                     TextColor(INK),
                 ));
                 banner.spawn((
@@ -119,23 +120,41 @@ fn spawn_banner(
                     })
                     .with_children(|buttons| {
                         for (which, label, width) in [
-                            (BannerButton::Hint, "Hint", 64.0),
-                            (BannerButton::StartOver, "Start over", 92.0),
-                            (BannerButton::Next, "Skip", 64.0),
-                            (BannerButton::Learn, "Learn", 64.0),
+                            (BannerButton::Hint, "Hint", 56.0),
+                            (BannerButton::StartOver, "Start over", 84.0),
+                            (BannerButton::Next, "Skip", 56.0),
+                            (BannerButton::Learn, "Learn", 56.0),
                         ] {
-                            buttons.spawn((
-                                which,
-                                button(label, width, BUTTON, INK_BRIGHT),
-                                ButtonFills {
-                                    rest: BUTTON,
-                                    hover: BUTTON_HOVER,
-                                },
-                            ));
+                            buttons.spawn((which, small_button(label, width)));
                         }
                     });
             });
         });
+}
+
+/// A button lower than the kit's, so the banner stays short above the board.
+fn small_button(label: &str, width: f32) -> impl Bundle {
+    (
+        pressable(),
+        Node {
+            width: px(width),
+            height: px(26),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            border_radius: BorderRadius::all(px(CORNER)),
+            ..default()
+        },
+        BackgroundColor(BUTTON),
+        ButtonFills {
+            rest: BUTTON,
+            hover: BUTTON_HOVER,
+        },
+        children![(
+            Text::new(label),
+            TextFont::from_font_size(13.0),
+            TextColor(INK_BRIGHT),
+        )],
+    )
 }
 
 /// Keeps the banner's words in step with the exercise.
@@ -150,10 +169,8 @@ fn show_banner(
     }
     for (which, mut text, mut color) in &mut texts {
         let (words, ink) = match which {
-            BannerText::Title => (
-                format!("{} · {}", exercise.game.title(), exercise.title),
-                TITLE,
-            ),
+            // The status panel names the game.
+            BannerText::Title => (exercise.title.clone(), TITLE),
             BannerText::Goal => (exercise.goal.clone(), INK),
             BannerText::Verdict => match &exercise.verdict {
                 Some(v) if v.met => (v.text.clone(), MET),

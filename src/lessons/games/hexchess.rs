@@ -6,14 +6,16 @@ use crate::rules::hexchess::{Cell, Game, Kind, Position, Resolution, Ruleset};
 
 impl Lessoned for Game {
     const LESSONS: &'static [(&'static str, &'static str)] = &[
-        lesson!("hexchess", "01-rook-and-bishop"),
-        lesson!("hexchess", "02-knight-and-king"),
-        lesson!("hexchess", "03-the-renaming"),
-        lesson!("hexchess", "04-capture-and-rename"),
-        lesson!("hexchess", "05-promotion"),
-        lesson!("hexchess", "06-forced-moves"),
-        lesson!("hexchess", "07-check"),
-        lesson!("hexchess", "08-mate"),
+        lesson!("hexchess", "01-the-rook"),
+        lesson!("hexchess", "02-the-bishop"),
+        lesson!("hexchess", "03-the-knight"),
+        lesson!("hexchess", "04-the-king"),
+        lesson!("hexchess", "05-the-renaming"),
+        lesson!("hexchess", "06-capture-and-rename"),
+        lesson!("hexchess", "07-promotion"),
+        lesson!("hexchess", "08-forced-moves"),
+        lesson!("hexchess", "09-check"),
+        lesson!("hexchess", "10-mate"),
     ];
 
     fn set_up(lesson: &Lesson) -> Result<Game, String> {
