@@ -271,7 +271,7 @@ pub fn run_game(game: GameId, choice: choice::GameChoice, long_run: long_run::Lo
 /// Opens the game window straight into an exercise (`lodestone --game GAME --lesson N`
 /// or `--puzzle N`, checked by [`learn::Exercise::new`]).
 pub fn run_exercise(exercise: learn::Exercise, long_run: long_run::LongRun) {
-    open_window(Launch::Exercise(exercise), long_run);
+    open_window(Launch::Exercise(Box::new(exercise)), long_run);
 }
 
 /// Where the window opens.
@@ -281,7 +281,7 @@ enum Launch {
     Attract,
     Replay(table::StartFrom),
     Game(GameId, choice::GameChoice),
-    Exercise(learn::Exercise),
+    Exercise(Box<learn::Exercise>),
 }
 
 fn open_window(launch: Launch, long_run: long_run::LongRun) {
@@ -345,7 +345,7 @@ fn open_window(launch: Launch, long_run: long_run::LongRun) {
                     game: exercise.game,
                     mode: PlayMode::Exercise,
                 })
-                .insert_resource(exercise)
+                .insert_resource(*exercise)
                 .add_systems(Startup, start_playing);
             }
         })

@@ -86,7 +86,7 @@ impl Progress {
     }
 
     /// The first of `names` (in order) not yet done, else the first.
-    pub fn next_of<'a>(done: impl Fn(&str) -> bool, names: &[&'a str]) -> Option<usize> {
+    pub fn next_of(done: impl Fn(&str) -> bool, names: &[&str]) -> Option<usize> {
         names
             .iter()
             .position(|n| !done(n))

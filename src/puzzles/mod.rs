@@ -109,7 +109,7 @@ pub struct Puzzle {
     #[serde(default)]
     pub seed: u64,
     pub goal: Goal,
-    /// Every turn that meets the goal, each as [`judge::write_turn`] writes it.
+    /// Every turn that meets the goal, each as [`judge::try_turn`] writes it.
     pub solutions: Vec<String>,
     pub difficulty: u8,
     /// Turns the side to move had: how few of them solve it is part of the difficulty.

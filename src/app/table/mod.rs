@@ -14,6 +14,7 @@ mod keeping;
 pub mod offscreen;
 mod pages;
 pub mod script;
+mod seat;
 pub mod status;
 mod suspend;
 mod timeline;
@@ -329,31 +330,10 @@ pub fn plugin<G: TableGame>(app: &mut App, game: crate::rules::GameId) {
                     .chain()
                     .in_set(TableSystems::Turns),
                 status::update_status::<G>.in_set(TableSystems::Show),
-                seat_camera::<G>.run_if(resource_added::<Table<G>>),
+                seat::seat_camera::<G>.run_if(resource_added::<Table<G>>),
             )
                 .run_if(resource_exists::<Table<G>>),
         );
-}
-
-/// A person playing the computer from the far side of the home view sits across the
-/// board, their pieces in front of them.
-fn seat_camera<G: TableGame>(
-    table: Res<Table<G>>,
-    mut cameras: Query<&mut crate::app::camera::OrbitCamera>,
-) {
-    let far = <G::Rules as Rules>::SIDES[1 - G::NEAR_SIDE.min(1)];
-    let across = table.mode == PlayMode::VsComputer && table.human == Some(far);
-    let seat = if across { std::f32::consts::PI } else { 0.0 };
-    for mut orbit in &mut cameras {
-        orbit.sit(seat);
-    }
-}
-
-/// Leaving a game, the camera comes back to the home side.
-fn unseat_camera(mut cameras: Query<&mut crate::app::camera::OrbitCamera>) {
-    for mut orbit in &mut cameras {
-        orbit.sit(0.0);
-    }
 }
 
 fn load_looks<G: TableGame>(
@@ -409,5 +389,5 @@ pub fn configure(app: &mut App) {
         .init_resource::<status::GameKeys>()
         .init_resource::<status::ComputerThinking>()
         .add_message::<TableCommand>();
-    app.add_systems(OnExit(Screen::Playing), unseat_camera);
+    app.add_systems(OnExit(Screen::Playing), seat::unseat_camera);
 }
