@@ -284,8 +284,11 @@ pub struct BoardLabelsShown(pub bool);
 fn place_labels(
     cameras: Query<(&Camera, &GlobalTransform), With<super::camera::MainCamera>>,
     shown: Option<Res<BoardLabelsShown>>,
+    ui_scale: Option<Res<UiScale>>,
     mut labels: Query<(&BoardLabel, &mut Node, &ComputedNode, &mut Visibility)>,
 ) {
+    // The camera projects to window pixels; a node's place is in UI pixels.
+    let per_ui_pixel = ui_scale.map_or(1.0, |s| s.0);
     let Ok((camera, camera_transform)) = cameras.single() else {
         return;
     };
@@ -297,6 +300,7 @@ fn place_labels(
             Visibility::Hidden
         });
         if let Ok(p) = camera.world_to_viewport(camera_transform, label.world) {
+            let p = p / per_ui_pixel;
             let size = computed.size() * computed.inverse_scale_factor();
             let (left, top) = (px(p.x - size.x / 2.0), px(p.y - size.y / 2.0));
             // Writing the same place would still mark the node changed and lay the whole

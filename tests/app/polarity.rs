@@ -279,6 +279,11 @@ fn hovering_previews_the_rays_without_playing() {
     app.update();
     let text = table(&app).hover_text().unwrap_or_default().to_string();
     assert!(text.starts_with("d4 Q+: 4 move, 2 edge"), "{text}");
+    assert_eq!(
+        table(&app).hover_refusal(),
+        None,
+        "a legal cell refuses nothing"
+    );
     assert!(
         table(&app).markers().len() > dots + 6,
         "rays, rings and arrows are drawn"
@@ -297,5 +302,10 @@ fn hovering_previews_the_rays_without_playing() {
     assert!(
         text.starts_with("d5 Q+: no"),
         "an illegal cell says why: {text}"
+    );
+    assert_eq!(
+        table(&app).hover_refusal(),
+        Some(text.as_str()),
+        "said at the pointer"
     );
 }

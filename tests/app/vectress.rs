@@ -253,3 +253,101 @@ fn the_readme_chain_sounds_an_onset_per_cue_in_stage_order() {
         );
     }
 }
+
+/// A pointer event of kind `event` on `entity`, with the pointer at `at` (window pixels).
+fn point<E: Clone + std::fmt::Debug + Reflect>(app: &mut App, entity: Entity, event: E, at: Vec2) {
+    use bevy::picking::pointer::{Location, PointerId};
+    let location = Location {
+        target: bevy::camera::NormalizedRenderTarget::None {
+            width: 1280,
+            height: 720,
+        },
+        position: at,
+    };
+    app.world_mut()
+        .trigger(Pointer::new(PointerId::Mouse, location, event, entity));
+    app.update();
+}
+
+/// A red target says why beside the pointer, in one short line, not in the status
+/// panel; leaving it hides the note (#27, point 6).
+#[test]
+fn a_refused_target_says_why_at_the_pointer() {
+    use bevy::picking::backend::HitData;
+    use bevy::picking::events::{Click, Out, Over};
+    use bevy::picking::pointer::PointerButton;
+    use lodestone::app::table::pointer_note::PointerNote;
+    use lodestone::app::vectress::Target;
+    use lodestone::app::vectress::pieces::Magnet;
+    let mut app = vectress_app();
+    let hit = || HitData::new(Entity::PLACEHOLDER, 0.0, None, None);
+    let white: Vec<Entity> = app
+        .world_mut()
+        .query::<(Entity, &Magnet)>()
+        .iter(app.world())
+        .filter(|(_, m)| m.owner == lodestone::rules::vectress::Side::White)
+        .map(|(e, _)| e)
+        .collect();
+    // The first white magnet with a refused destination (the start has several).
+    let mut refused = None;
+    for magnet in white {
+        let click = Click {
+            button: PointerButton::Primary,
+            hit: hit(),
+            duration: std::time::Duration::from_millis(80),
+            count: 1,
+        };
+        point(&mut app, magnet, click, Vec2::new(640.0, 600.0));
+        refused = app
+            .world_mut()
+            .query::<(Entity, &Target)>()
+            .iter(app.world())
+            .find_map(|(e, t)| t.reason.clone().map(|why| (e, why)));
+        if refused.is_some() {
+            break;
+        }
+    }
+    let (target, why) = refused.expect("a white magnet has a red target at the start");
+    assert!(why.chars().count() <= 50, "one short line: {why:?}");
+
+    let note = |app: &mut App| {
+        let mut notes = app
+            .world_mut()
+            .query_filtered::<(&Node, &Visibility, &Children), With<PointerNote>>();
+        let (node, visibility, children) = notes.single(app.world()).expect("one note");
+        let text = app.world().get::<Text>(children[0]).unwrap().0.clone();
+        (node.left, node.top, *visibility, text)
+    };
+    assert_eq!(note(&mut app).2, Visibility::Hidden);
+    point(
+        &mut app,
+        target,
+        Over { hit: hit() },
+        Vec2::new(300.0, 200.0),
+    );
+    let (left, top, visibility, text) = note(&mut app);
+    assert_eq!(visibility, Visibility::Inherited, "the note shows");
+    assert_eq!(text, why);
+    assert_eq!(
+        (left, top),
+        (Val::Px(316.0), Val::Px(218.0)),
+        "beside the pointer"
+    );
+    let status = &app
+        .world()
+        .resource::<lodestone::app::table::status::StatusLine>()
+        .0;
+    assert!(!status.contains(&why), "not in the status panel: {status}");
+
+    point(
+        &mut app,
+        target,
+        Out { hit: hit() },
+        Vec2::new(300.0, 200.0),
+    );
+    assert_eq!(
+        note(&mut app).2,
+        Visibility::Hidden,
+        "gone with the pointer"
+    );
+}

@@ -82,7 +82,7 @@ pub(super) fn refresh_preview(
     table.hover_text = None;
     table.scene.markers = legal_dots(&mut commands, &looks, table.game.rules());
     if let Some(cell) = table.hover_cell {
-        let (markers, text) = preview(
+        let (markers, text, refused) = preview(
             &mut commands,
             &looks,
             table.game.rules(),
@@ -91,6 +91,7 @@ pub(super) fn refresh_preview(
         );
         table.markers.extend(markers);
         table.hover_text = Some(text);
+        table.hover_refused = refused;
     }
 }
 

@@ -70,6 +70,8 @@ pub struct PolarityScene {
     preview_dirty: bool,
     markers: Vec<Entity>,
     hover_text: Option<String>,
+    /// The hovered cell takes no stone: the hover text says why, at the pointer.
+    hover_refused: bool,
     /// While the last action plays: the piles' counts before it, shown until its
     /// removal stage (this 0-based stage) has played.
     counts_before: Option<([u16; 2], usize)>,
@@ -106,6 +108,11 @@ impl PolarityScene {
     /// What the hover preview says about the cell pointed at.
     pub fn hover_text(&self) -> Option<&str> {
         self.hover_text.as_deref()
+    }
+
+    /// Why the hovered cell takes no stone, if it does not.
+    pub fn hover_refusal(&self) -> Option<&str> {
+        self.hover_text.as_deref().filter(|_| self.hover_refused)
     }
 
     /// The preview's markers now on the table.

@@ -33,7 +33,7 @@ pub fn preview(
     game: &Game,
     cell: Cell,
     power: Option<Power>,
-) -> (Vec<Entity>, String) {
+) -> (Vec<Entity>, String, bool) {
     let action = Action { cell, power };
     let tile_at = Transform::from_translation(cell_point(cell) + Vec3::Y * 0.012);
     let mut probe = game.clone();
@@ -41,7 +41,7 @@ pub fn preview(
         Ok(r) => r,
         Err(e) => {
             let tile = decoration(commands, &looks.tile, &looks.illegal, tile_at);
-            return (vec![tile], format!("{action}: no, {e}"));
+            return (vec![tile], format!("{action}: no, {e}"), true);
         }
     };
     let mut markers = vec![
@@ -110,5 +110,5 @@ pub fn preview(
     if resolution.outcome.is_some() {
         text += "; ends the game";
     }
-    (markers, text)
+    (markers, text, false)
 }

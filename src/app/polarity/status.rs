@@ -118,11 +118,13 @@ pub(super) fn tail(table: &PolarityTable) -> String {
     if table.game.outcome().is_none() {
         line += &format!("\n{}", choice_text(table));
     }
+    // A refusal is said at the pointer instead.
     if table.message.is_none()
+        && table.hover_refusal().is_none()
         && let Some(hover) = &table.hover_text
     {
         line += &format!("\n{hover}");
-        if !hover.contains("no,") && table.power_now().is_some() {
+        if table.power_now().is_some() {
             line += "\ncyan: moves | amber: locked | red: edge | violet: blocked | gold: taken";
         }
     }

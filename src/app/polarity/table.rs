@@ -113,6 +113,10 @@ impl TableGame for Polarity {
         super::status::tail(table)
     }
 
+    fn hover_note(table: &PolarityTable) -> Option<&str> {
+        table.hover_refusal()
+    }
+
     fn keys(table: &PolarityTable) -> Vec<(&'static str, String)> {
         super::status::keys(table)
     }

@@ -15,6 +15,7 @@ pub(super) struct LayoutProbe<'w, 's> {
     screen: Res<'w, State<Screen>>,
     cameras: Query<'w, 's, (&'static Camera, &'static GlobalTransform), With<MainCamera>>,
     cells: Query<'w, 's, &'static GlobalTransform, With<BoardCell>>,
+    ui_scale: Option<Res<'w, UiScale>>,
     nodes: Query<
         'w,
         's,
@@ -61,7 +62,9 @@ impl LayoutProbe<'_, '_> {
             .iter()
             .filter(|(_, node, _, visible)| visible.get() && !node.is_empty())
             .map(|(checked, node, transform, _)| {
-                let scale = node.inverse_scale_factor();
+                // Physical pixels to the window's logical ones (the UI scale included).
+                let scale =
+                    node.inverse_scale_factor() * self.ui_scale.as_ref().map_or(1.0, |s| s.0);
                 let centre = transform.translation * scale;
                 let half = node.size() * scale / 2.0;
                 (

@@ -118,6 +118,9 @@ pub(super) fn apply_settings(
         look.antialiasing = settings.antialiasing;
     }
     commands.insert_resource(crate::app::camera::ShakeEnabled(settings.camera_shake));
+    commands.insert_resource(crate::app::ui::scale::InterfaceSize(
+        settings.interface_size,
+    ));
     if let (Some(clear), Some(ambient)) = (clear, ambient) {
         set_scheme(settings.color_scheme, clear, ambient);
     }

@@ -80,6 +80,8 @@ pub struct Settings {
     pub showcase_volume: f32,
     /// No sound at all (M).
     pub muted: bool,
+    /// The interface's size, a factor on what the window's size gives it (0.5 to 2).
+    pub interface_size: f32,
 }
 
 #[derive(Serialize, Deserialize, Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -119,6 +121,7 @@ impl Default for Settings {
             interface_volume: 0.6,
             showcase_volume: 0.5,
             muted: false,
+            interface_size: 1.0,
         }
     }
 }
@@ -127,6 +130,8 @@ impl Default for Settings {
 pub const SPEED_RANGE: std::ops::RangeInclusive<f32> = 0.05..=4.0;
 /// The longest wait for the attract mode, seconds.
 pub const ATTRACT_MAX_SECONDS: u32 = 3600;
+/// The interface sizes a player can set, smallest and largest.
+pub const INTERFACE_SIZE_RANGE: std::ops::RangeInclusive<f32> = 0.5..=2.0;
 /// The window's smallest and largest size.
 pub(crate) const WINDOW_MIN: (u32, u32) = (640, 480);
 const WINDOW_MAX: u32 = 16384;
@@ -181,6 +186,11 @@ impl Settings {
                 bad.push(format!("{name} {value} (0 to 1)"));
                 *value = default;
             }
+        }
+        if !(self.interface_size.is_finite() && INTERFACE_SIZE_RANGE.contains(&self.interface_size))
+        {
+            bad.push(format!("interface_size {} (0.5 to 2)", self.interface_size));
+            self.interface_size = d.interface_size;
         }
         if let Some((x, y)) = self.window_position
             && (x.abs() > 100_000 || y.abs() > 100_000)

@@ -43,16 +43,20 @@ pub enum SettingRow {
     AttractIdle,
     ShowRenaming,
     Sound,
+    InterfaceSize,
 }
 
 /// The playback speeds offered, slowest first.
 const SPEEDS: [f32; 6] = [0.1, 0.25, 0.5, 1.0, 1.5, 2.0];
+/// The interface sizes offered (a factor on the window's own).
+const INTERFACE_SIZES: [f32; 6] = [0.8, 0.9, 1.0, 1.15, 1.3, 1.5];
 /// The attract mode's waits offered, seconds (0: never).
 const ATTRACT: [u32; 5] = [0, 30, 60, 120, 300];
 
 impl SettingRow {
-    /// The rows of the first column (the sound's row stands under its sliders).
-    pub const ALL: [SettingRow; 11] = [
+    /// Every row: the first column's, then the sound's (under its sliders) and the
+    /// interface size's in the second.
+    pub const ALL: [SettingRow; 12] = [
         SettingRow::WindowMode,
         SettingRow::Vsync,
         SettingRow::AntiAliasing,
@@ -64,6 +68,7 @@ impl SettingRow {
         SettingRow::AttractIdle,
         SettingRow::ShowRenaming,
         SettingRow::Sound,
+        SettingRow::InterfaceSize,
     ];
 
     pub fn label(self) -> &'static str {
@@ -79,6 +84,7 @@ impl SettingRow {
             SettingRow::AttractIdle => "Showcase after idle",
             SettingRow::ShowRenaming => "Hex chess: show renaming",
             SettingRow::Sound => "Sound (M)",
+            SettingRow::InterfaceSize => "Interface size",
         }
     }
 
@@ -110,6 +116,7 @@ impl SettingRow {
             },
             SettingRow::ShowRenaming => on(s.show_renaming),
             SettingRow::Sound => on(!s.muted),
+            SettingRow::InterfaceSize => format!("{:.0}%", s.interface_size * 100.0),
         }
     }
 
@@ -137,6 +144,12 @@ impl SettingRow {
             }
             SettingRow::ShowRenaming => s.show_renaming = !s.show_renaming,
             SettingRow::Sound => s.muted = !s.muted,
+            SettingRow::InterfaceSize => {
+                s.interface_size = INTERFACE_SIZES
+                    .into_iter()
+                    .find(|v| *v > s.interface_size + 1e-4)
+                    .unwrap_or(INTERFACE_SIZES[0]);
+            }
         }
     }
 }
@@ -206,7 +219,7 @@ fn spawn_settings_screen(mut commands: Commands, settings: Option<Res<Settings>>
                         .with_children(|columns| {
                             columns.spawn(column()).with_children(|left| {
                                 for row in SettingRow::ALL {
-                                    if row != SettingRow::Sound {
+                                    if !RIGHT_COLUMN.contains(&row) {
                                         spawn_row(left, row, &settings);
                                     }
                                 }
@@ -220,7 +233,9 @@ fn spawn_settings_screen(mut commands: Commands, settings: Option<Res<Settings>>
                                 for volume in Volume::ALL {
                                     spawn_volume(right, volume, &settings);
                                 }
-                                spawn_row(right, SettingRow::Sound, &settings);
+                                for row in RIGHT_COLUMN {
+                                    spawn_row(right, row, &settings);
+                                }
                             });
                         });
                     panel
@@ -234,6 +249,9 @@ fn spawn_settings_screen(mut commands: Commands, settings: Option<Res<Settings>>
         });
 }
 
+/// The rows under the sound's sliders.
+const RIGHT_COLUMN: [SettingRow; 2] = [SettingRow::Sound, SettingRow::InterfaceSize];
+
 fn column() -> Node {
     Node {
         flex_direction: FlexDirection::Column,
@@ -243,7 +261,7 @@ fn column() -> Node {
 }
 
 fn spawn_row(column: &mut ChildSpawnerCommands, row: SettingRow, settings: &Settings) {
-    let width = if row == SettingRow::Sound {
+    let width = if RIGHT_COLUMN.contains(&row) {
         120.0
     } else {
         210.0

@@ -13,6 +13,7 @@
 mod keeping;
 pub mod offscreen;
 mod pages;
+pub mod pointer_note;
 pub mod script;
 mod seat;
 pub mod status;
@@ -111,7 +112,8 @@ pub trait TableGame: Sized + Send + Sync + 'static {
         _action: ActionOf<Self>,
     ) {
     }
-    /// What the pointer explains now (a refused target); shown before the message.
+    /// Why what the pointer is over is refused, in one short line (about 50 characters):
+    /// said beside the pointer (`pointer_note`), not in the status panel.
     fn hover_note(_table: &Table<Self>) -> Option<&str> {
         None
     }
@@ -329,7 +331,11 @@ pub fn plugin<G: TableGame>(app: &mut App, game: crate::rules::GameId) {
                 )
                     .chain()
                     .in_set(TableSystems::Turns),
-                status::update_status::<G>.in_set(TableSystems::Show),
+                (
+                    status::update_status::<G>,
+                    pointer_note::show_pointer_note::<G>,
+                )
+                    .in_set(TableSystems::Show),
                 seat::seat_camera::<G>.run_if(resource_added::<Table<G>>),
             )
                 .run_if(resource_exists::<Table<G>>),
@@ -390,4 +396,5 @@ pub fn configure(app: &mut App) {
         .init_resource::<status::ComputerThinking>()
         .add_message::<TableCommand>();
     app.add_systems(OnExit(Screen::Playing), seat::unseat_camera);
+    pointer_note::configure(app);
 }

@@ -84,7 +84,7 @@ pub fn status_text<G: TableGame>(table: &Table<G>) -> String {
             viewer.actions.len()
         );
     }
-    if let Some(note) = G::hover_note(table).or(table.message.as_deref()) {
+    if let Some(note) = &table.message {
         line += &format!("\n{note}");
     }
     if let Some(label) = G::RECENT {

@@ -1,8 +1,10 @@
 //! The UI kit every screen and the HUD build from: the palette and sizes (`theme`), the
-//! widgets (`widgets`, `slider`), the passing notice (`notice`), and the markers the layout check
-//! and films read. It knows no screen and no game.
+//! widgets (`widgets`, `slider`), the passing notice (`notice`), the UI's scale with the
+//! window (`scale`), and the markers the layout check and films read. It knows no screen
+//! and no game.
 
 pub mod notice;
+pub mod scale;
 pub mod slider;
 pub mod theme;
 pub mod widgets;
@@ -12,7 +14,12 @@ use bevy::prelude::*;
 pub use notice::Notice;
 
 pub fn plugin(app: &mut App) {
-    app.add_plugins((notice::plugin, slider::plugin, widgets::plugin));
+    app.add_plugins((
+        notice::plugin,
+        scale::plugin,
+        slider::plugin,
+        widgets::plugin,
+    ));
 }
 
 /// A UI node whose screen rectangle `lodestone render --layout` reports, by this name

@@ -12,7 +12,7 @@ use super::pieces::{Magnet, MagnetLooks, rest_transform};
 use crate::app::Screen;
 use crate::app::playback::PlaybackQueue;
 use crate::app::table::{Request, TablePart};
-use crate::rules::vectress::{Action, Cell, Frame, Side};
+use crate::rules::vectress::{Action, Cell, Frame, Illegal, IllegalAction, Side};
 
 /// A destination marker: clicking it plays the action.
 #[derive(Component, Clone, Debug)]
@@ -102,7 +102,7 @@ pub(super) fn select(
                     looks.marker_illegal.clone(),
                     Target {
                         action: None,
-                        reason: Some(e.to_string()),
+                        reason: Some(refusal(&e)),
                         forces: Vec::new(),
                     },
                 ),
@@ -176,6 +176,23 @@ fn on_target_click(
 ) {
     if click.button == PointerButton::Primary {
         play_target(&mut table, &queue, targets.get(click.entity).ok());
+    }
+}
+
+/// Why a red target is refused, short enough for one line at the pointer (the rules'
+/// own sentence, which the status panel gives for a typed move, runs to 90 characters).
+pub fn refusal(e: &IllegalAction) -> String {
+    let action = e.action;
+    match e.reason {
+        Illegal::Occupied { cell, body: false } => format!("{action}: {cell} is in the way"),
+        Illegal::Occupied { cell, body: true } => {
+            format!("{action}: {cell} blocks the body's path")
+        }
+        Illegal::NotBonded(cell) => format!("{action}: {cell} has no bond to pull free"),
+        Illegal::Ko { opponent } => {
+            format!("{action}: ko, the board before {}'s move", opponent.title())
+        }
+        _ => e.to_string(),
     }
 }
 

@@ -46,16 +46,19 @@ pub(super) fn field_after(game: &Game, mv: Move) -> Option<[f32; CELLS]> {
         .map(|_| to_f32(probe.position().field()))
 }
 
-/// What hovering a destination explains.
-pub(super) fn move_note(from: Cell, marker: &Marker) -> String {
+/// What hovering a destination warns of, said at the pointer (a plain legal move says
+/// nothing: its preview is the field itself).
+pub(super) fn move_note(from: Cell, marker: &Marker) -> Option<String> {
     let to = marker.to;
     match marker.kind {
-        MarkerKind::BlockedByBigHat => format!("{from}-{to}: blocked by the Big Hat rule (W9)"),
-        MarkerKind::CostsOwnPiece => format!(
+        MarkerKind::BlockedByBigHat => {
+            Some(format!("{from}-{to}: blocked by the Big Hat rule (W9)"))
+        }
+        MarkerKind::CostsOwnPiece => Some(format!(
             "{from}-{to}: costs {} of your own pieces",
             marker.own_losses
-        ),
-        MarkerKind::Legal => format!("{from}-{to}"),
+        )),
+        MarkerKind::Legal => None,
     }
 }
 
@@ -94,7 +97,7 @@ impl WavefieldTable {
         else {
             return;
         };
-        scene.hover = Some(move_note(drag.from, &marker));
+        scene.hover = move_note(drag.from, &marker);
         if marker.kind != MarkerKind::BlockedByBigHat {
             drag.preview = field_after(
                 self.game.rules(),

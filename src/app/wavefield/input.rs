@@ -126,7 +126,7 @@ pub(super) fn on_target_over(
             },
         );
     }
-    table.hover = Some(move_note(from, &marker));
+    table.hover = move_note(from, &marker);
 }
 
 pub(super) fn on_target_out(_out: On<Pointer<Out>>, mut table: ResMut<WavefieldTable>) {
