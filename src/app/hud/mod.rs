@@ -18,7 +18,7 @@ use super::look::fonts::UiFonts;
 use super::playback::PlaybackQueue;
 use super::table::status::StatusLine;
 use super::ui::notice::NoticeSystems;
-use super::ui::theme::{DIM, INK, PANEL, bold};
+use super::ui::theme::{DIM, INK, PANEL, bold, text_shadow};
 use super::ui::{CaptionWords, FilmOverlay, GamePanel, LayoutChecked, Notice};
 use super::{ActiveGame, Overlay, PlayMode, Screen};
 
@@ -121,7 +121,7 @@ fn hud_text(which: HudText, font: TextFont, color: Color) -> impl Bundle {
         Pickable::IGNORE,
         font,
         TextColor(color),
-        TextShadow::default(),
+        text_shadow(),
         Visibility::Hidden,
     )
 }

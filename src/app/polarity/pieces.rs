@@ -384,7 +384,7 @@ pub fn spawn_side_label(
             TextLayout::justify(Justify::Center),
             TextFont::from_font_size(size),
             TextColor(Color::srgb(0.96, 0.92, 0.8)),
-            TextShadow::default(),
+            crate::app::ui::theme::text_shadow(),
             Node {
                 position_type: PositionType::Absolute,
                 ..default()

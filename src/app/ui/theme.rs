@@ -44,6 +44,16 @@ pub const SHEET: Color = glass(1.0);
 pub const BUTTON_HEIGHT: f32 = 34.0;
 pub const CORNER: f32 = 6.0;
 
+/// The shadow under text drawn over the table: tight and soft, so it lifts the letters off
+/// the wood. (Bevy's default, 4 px down and right at 75% black, reads as a second, blurred
+/// copy of the line, and grows with the UI scale.)
+pub fn text_shadow() -> TextShadow {
+    TextShadow {
+        offset: Vec2::new(1.0, 1.5),
+        color: Color::BLACK.with_alpha(0.6),
+    }
+}
+
 /// The interface's bold face at `size` (the default font where the fonts are not loaded,
 /// as in tests).
 pub fn bold(fonts: Option<&UiFonts>, size: f32) -> TextFont {
