@@ -5,6 +5,7 @@ mod exhibition;
 mod film;
 mod headless;
 mod hexchess;
+mod last_move;
 mod learn;
 mod polarity;
 mod readme;

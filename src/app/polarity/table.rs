@@ -117,6 +117,16 @@ impl TableGame for Polarity {
         table.hover_refusal()
     }
 
+    /// Where the last stone was placed.
+    fn last_move_marks(table: &PolarityTable) -> Vec<Vec3> {
+        table
+            .game
+            .actions()
+            .last()
+            .map(|a| vec![super::layout::cell_point(a.cell)])
+            .unwrap_or_default()
+    }
+
     fn keys(table: &PolarityTable) -> Vec<(&'static str, String)> {
         super::status::keys(table)
     }

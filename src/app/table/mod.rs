@@ -11,11 +11,13 @@
 //! keeping every game as a replay.
 
 mod keeping;
+mod last_move;
 pub mod offscreen;
 mod pages;
 pub mod pointer_note;
 pub mod script;
 mod seat;
+mod sets;
 pub mod status;
 mod suspend;
 mod timeline;
@@ -27,13 +29,15 @@ use std::collections::VecDeque;
 use bevy::prelude::*;
 use bevy::tasks::Task;
 
-use super::playback::{PlaybackQueue, PlaybackSystems, Stage};
+use super::playback::{PlaybackQueue, Stage};
 use super::{PlayMode, Screen};
 use crate::rules::rng::GameRng;
 use crate::rules::{Level, Match, Rules, Setup};
 
 pub use keeping::{ReplayFolder, Saved, UnsavedReplays};
+pub use last_move::LastMoveMark;
 pub use pages::{RulesPage, RulesPages};
+pub use sets::{ComputerTurn, TableStart, TableSystems, configure};
 pub use status::{key_list, status_text};
 pub use suspend::{Resumed, Suspended};
 pub use turns::{play_action, respawn};
@@ -116,6 +120,12 @@ pub trait TableGame: Sized + Send + Sync + 'static {
     /// said beside the pointer (`pointer_note`), not in the status panel.
     fn hover_note(_table: &Table<Self>) -> Option<&str> {
         None
+    }
+    /// The board-surface points (cell centres) of the last move's cells, marked until the
+    /// next move (`last_move`): its origin and destination, or where it placed. None by
+    /// default (hex chess draws its own with its hex cells).
+    fn last_move_marks(_table: &Table<Self>) -> Vec<Vec3> {
+        Vec::new()
     }
     /// Whether the game has the keyboard now, so the table's U and N stand aside (hex
     /// chess while a move is typed or the promotion chooser waits for Q R B N).
@@ -334,6 +344,7 @@ pub fn plugin<G: TableGame>(app: &mut App, game: crate::rules::GameId) {
                 (
                     status::update_status::<G>,
                     pointer_note::show_pointer_note::<G>,
+                    last_move::mark_last_move::<G>,
                 )
                     .in_set(TableSystems::Show),
                 seat::seat_camera::<G>.run_if(resource_added::<Table<G>>),
@@ -348,53 +359,4 @@ fn load_looks<G: TableGame>(
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
     commands.insert_resource(G::make_looks(&mut meshes, &mut materials));
-}
-
-/// The computer's turn inside [`TableSystems::Turns`] (a game's own turns go before it).
-#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct ComputerTurn;
-
-/// The table's start on entering a game (a game's own setup runs `.after` it).
-#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct TableStart;
-
-/// The table's frame, in order: input, turns (requests, forced moves, the computer),
-/// sync of entities to the rules state, then what is shown (visuals, status).
-#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum TableSystems {
-    Input,
-    Turns,
-    Sync,
-    Show,
-}
-
-/// Orders the table's sets after playback (added once by the app plugin). While the
-/// pause menu is up the table takes no input and plays no turn.
-pub fn configure(app: &mut App) {
-    app.configure_sets(
-        Update,
-        (
-            TableSystems::Input,
-            TableSystems::Turns,
-            TableSystems::Sync,
-            TableSystems::Show,
-        )
-            .chain()
-            .after(PlaybackSystems),
-    );
-    app.configure_sets(
-        Update,
-        (TableSystems::Input, TableSystems::Turns).in_set(super::PausableSystems),
-    );
-    app.configure_sets(
-        OnEnter(Screen::Playing),
-        TableStart.after(super::boards::BoardSpawn),
-    );
-    app.init_resource::<keeping::UnsavedReplays>()
-        .init_resource::<status::StatusLine>()
-        .init_resource::<status::GameKeys>()
-        .init_resource::<status::ComputerThinking>()
-        .add_message::<TableCommand>();
-    app.add_systems(OnExit(Screen::Playing), seat::unseat_camera);
-    pointer_note::configure(app);
 }

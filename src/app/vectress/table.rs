@@ -130,6 +130,16 @@ impl TableGame for Vectress {
         table.hover.as_deref()
     }
 
+    fn last_move_marks(table: &VectressTable) -> Vec<Vec3> {
+        use crate::rules::vectress::Action;
+        match table.game.actions().last() {
+            Some(Action::Move { from, to } | Action::PullFree { from, to }) => [from, to]
+                .map(|c| super::BOARD.center(c.x() as i32, c.y() as i32))
+                .to_vec(),
+            _ => Vec::new(),
+        }
+    }
+
     /// The hint's magnet selected, its targets lit.
     fn show_hint(
         commands: &mut Commands,

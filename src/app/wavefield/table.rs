@@ -248,6 +248,31 @@ impl TableGame for Wavefield {
         table.hover.as_deref()
     }
 
+    /// The last move's two squares (a tuning between turns leaves it marked), on the
+    /// energy surface as it stands there.
+    fn last_move_marks(table: &WavefieldTable) -> Vec<Vec3> {
+        use crate::rules::wavefield::Action;
+        let Some(mv) = table.game.actions().iter().rev().find_map(|a| match a {
+            Action::Move(mv) => Some(*mv),
+            _ => None,
+        }) else {
+            return Vec::new();
+        };
+        let field = table.field();
+        // The surface bends between squares toward its neighbours': a mark as high as
+        // the highest of them stays above it all round.
+        let top = |c: Cell| {
+            (-1..=1)
+                .flat_map(|dx| (-1..=1).map(move |dy| (dx, dy)))
+                .filter_map(|(dx, dy)| Cell::new(c.x() + dx, c.y() + dy))
+                .map(|n| surface::lift(field[n.index()]))
+                .fold(f32::MIN, f32::max)
+        };
+        [mv.from, mv.to]
+            .map(|c| pieces::cell_point(c, top(c) + 0.01))
+            .to_vec()
+    }
+
     fn headline(table: &WavefieldTable) -> String {
         let key = (table.changes, crate::rules::Rules::ply(table.game.rules()));
         let Ok(mut cached) = table.scene.headline.lock() else {

@@ -1,0 +1,146 @@
+//! The last move stays marked until the next (#27, point 2): its cells tinted once its
+//! playback has ended, no mark while a move plays, the marks following each new move; in
+//! Vectress, Wave Field (where a tuning leaves the move marked) and Polarity.
+
+use bevy::prelude::*;
+use lodestone::app::PlayMode;
+use lodestone::app::playback::PlaybackQueue;
+use lodestone::app::table::{LastMoveMark, Request, Table, TableGame};
+use lodestone::rules::{GameId, Rules};
+
+/// The marks' cells on the board plane (x, z), sorted.
+fn marks(app: &mut App) -> Vec<(i32, i32)> {
+    let mut cells: Vec<(i32, i32)> = app
+        .world_mut()
+        .query_filtered::<&Transform, With<LastMoveMark>>()
+        .iter(app.world())
+        .map(|t| {
+            let p = t.translation;
+            // Square cells of one unit: a centre is on a half or whole unit.
+            ((p.x * 2.0).round() as i32, (p.z * 2.0).round() as i32)
+        })
+        .collect();
+    cells.sort();
+    cells
+}
+
+fn on_plane(points: impl IntoIterator<Item = Vec3>) -> Vec<(i32, i32)> {
+    let mut cells: Vec<(i32, i32)> = points
+        .into_iter()
+        .map(|p| ((p.x * 2.0).round() as i32, (p.z * 2.0).round() as i32))
+        .collect();
+    cells.sort();
+    cells
+}
+
+/// Plays `text` through `G`'s table; checks no mark shows while it plays, and returns the
+/// marks once the playback has ended.
+fn play<G: TableGame>(app: &mut App, text: &str) -> Vec<(i32, i32)> {
+    let action = {
+        let table = app.world().resource::<Table<G>>();
+        table
+            .game
+            .rules()
+            .parse_action(text)
+            .unwrap_or_else(|e| panic!("{text} is legal here: {e:?}"))
+    };
+    app.world_mut()
+        .resource_mut::<Table<G>>()
+        .requests
+        .push_back(Request::Play(action));
+    app.update();
+    app.update();
+    let playing = !app.world().resource::<PlaybackQueue>().is_idle();
+    // Every move plays back (a tuning may only flow the surface).
+    assert!(playing || text.starts_with("tune"), "{text} plays back");
+    if playing {
+        assert_eq!(marks(app), vec![], "no mark while {text} plays");
+    }
+    for _ in 0..2000 {
+        app.update();
+        if app.world().resource::<PlaybackQueue>().is_idle() {
+            break;
+        }
+    }
+    app.update();
+    app.update();
+    marks(app)
+}
+
+#[test]
+fn vectress_marks_the_last_moves_two_cells() {
+    use lodestone::app::vectress::{BOARD, Vectress};
+    use lodestone::rules::vectress::Cell;
+    let at = |name: &str| {
+        let c = Cell::parse(name).unwrap();
+        BOARD.center(c.x() as i32, c.y() as i32)
+    };
+    let mut app = super::headless::game_app(GameId::Vectress, PlayMode::HotSeat);
+    assert_eq!(
+        marks(&mut app),
+        vec![],
+        "nothing marked before the first move"
+    );
+    assert_eq!(
+        play::<Vectress>(&mut app, "B2-D4"),
+        on_plane([at("B2"), at("D4")])
+    );
+    assert_eq!(
+        play::<Vectress>(&mut app, "E7-C5"),
+        on_plane([at("E7"), at("C5")]),
+        "the marks follow the new move"
+    );
+    // Undone, the move before is marked again.
+    app.world_mut()
+        .resource_mut::<Table<Vectress>>()
+        .requests
+        .push_back(Request::Undo);
+    for _ in 0..5 {
+        app.update();
+    }
+    assert_eq!(marks(&mut app), on_plane([at("B2"), at("D4")]));
+}
+
+#[test]
+fn wavefield_keeps_the_move_marked_through_a_tuning() {
+    use lodestone::app::wavefield::Wavefield;
+    use lodestone::app::wavefield::pieces::cell_point;
+    use lodestone::rules::wavefield::{Action, Cell};
+    let mut app = super::headless::game_app(GameId::Wavefield, PlayMode::HotSeat);
+    // The first legal move of the side to move.
+    let (from, to) = app
+        .world()
+        .resource::<Table<Wavefield>>()
+        .game
+        .rules()
+        .legal_actions()
+        .into_iter()
+        .find_map(|a| match a {
+            Action::Move(mv) => Some((mv.from, mv.to)),
+            _ => None,
+        })
+        .expect("a move at the start");
+    let cells = |cells: [Cell; 2]| on_plane(cells.map(|c| cell_point(c, 0.0)));
+    let text = format!("{from}-{to}");
+    assert_eq!(play::<Wavefield>(&mut app, &text), cells([from, to]));
+    assert_eq!(
+        play::<Wavefield>(&mut app, "tune R+T-A-B-"),
+        cells([from, to]),
+        "a tuning is no move: the last move stays marked"
+    );
+}
+
+#[test]
+fn polarity_marks_where_the_last_stone_went() {
+    use lodestone::app::polarity::Polarity;
+    use lodestone::app::polarity::layout::cell_point;
+    use lodestone::rules::polarity::Action;
+    let mut app = super::headless::game_app(GameId::Polarity, PlayMode::HotSeat);
+    for text in ["d6", "d2"] {
+        let cell = text.parse::<Action>().unwrap().cell;
+        assert_eq!(
+            play::<Polarity>(&mut app, text),
+            on_plane([cell_point(cell)])
+        );
+    }
+}
