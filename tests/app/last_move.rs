@@ -1,6 +1,6 @@
 //! The last move stays marked until the next (#27, point 2): its cells tinted once its
 //! playback has ended, no mark while a move plays, the marks following each new move; in
-//! Vectress, Wave Field (where a tuning leaves the move marked) and Polarity.
+//! every game (in Wave Field a tuning leaves the move marked).
 
 use bevy::prelude::*;
 use lodestone::app::PlayMode;
@@ -141,6 +141,33 @@ fn polarity_marks_where_the_last_stone_went() {
         assert_eq!(
             play::<Polarity>(&mut app, text),
             on_plane([cell_point(cell)])
+        );
+    }
+}
+
+#[test]
+fn hexchess_frames_the_last_moves_two_hexes() {
+    use lodestone::app::hexchess::Hexchess;
+    use lodestone::app::hexchess::pieces::rest_transform;
+    use lodestone::rules::hexchess::Cell;
+    let mut app = super::headless::game_app(GameId::Hexchess, PlayMode::HotSeat);
+    play::<Hexchess>(&mut app, "b1b2");
+    let mut points: Vec<Vec3> = app
+        .world_mut()
+        .query_filtered::<&Transform, With<LastMoveMark>>()
+        .iter(app.world())
+        .map(|t| t.translation)
+        .collect();
+    points.sort_by(|a, b| a.x.total_cmp(&b.x).then(a.z.total_cmp(&b.z)));
+    let mut wanted: Vec<Vec3> = ["b1", "b2"]
+        .map(|c| rest_transform(Cell::parse(c).unwrap()).translation)
+        .to_vec();
+    wanted.sort_by(|a, b| a.x.total_cmp(&b.x).then(a.z.total_cmp(&b.z)));
+    assert_eq!(points.len(), 2, "b1 and b2 are framed: {points:?}");
+    for (p, w) in points.iter().zip(&wanted) {
+        assert!(
+            (p.xz() - w.xz()).length() < 1e-4,
+            "a frame on each hex: {p} vs {w}"
         );
     }
 }

@@ -234,8 +234,8 @@ fn marker(
         .id()
 }
 
-/// Draws the markers again: the last move's two cells, and for a selected man its ring
-/// and its destinations (empty ones shaded, captures ringed).
+/// Draws the markers again: for a selected man its ring and its destinations (empty ones
+/// shaded, captures ringed). The last move is the table's to mark (`last_move_marks`).
 pub(super) fn refresh_markers(
     commands: &mut Commands,
     looks: &HexLooks,
@@ -247,11 +247,6 @@ pub(super) fn refresh_markers(
     let game = table.game.rules().game();
     // (mesh, material, cell, lift) of each marker.
     let mut wanted = Vec::new();
-    if let Some(last) = game.last() {
-        for cell in [last.from, last.to] {
-            wanted.push((&looks.move_marker, &looks.last_move_material, cell, 0.005));
-        }
-    }
     if let Some(cell) = table.scene.selected {
         wanted.push((&looks.ring, &looks.selected_material, cell, 0.02));
         let mut seen = Vec::new();

@@ -28,7 +28,6 @@ pub struct HexLooks {
     pub ring: Handle<Mesh>,
     pub capture_material: Handle<StandardMaterial>,
     pub selected_material: Handle<StandardMaterial>,
-    pub last_move_material: Handle<StandardMaterial>,
     pub glow_material: Handle<StandardMaterial>,
     pub glow: Handle<Mesh>,
 }
@@ -93,11 +92,6 @@ impl HexLooks {
                 materials,
                 Color::srgba(0.95, 0.8, 0.25, 0.95),
                 LinearRgba::rgb(0.6, 0.45, 0.05),
-            ),
-            last_move_material: translucent(
-                materials,
-                Color::srgba(0.3, 0.55, 0.95, 0.55),
-                LinearRgba::rgb(0.02, 0.06, 0.15),
             ),
         }
     }

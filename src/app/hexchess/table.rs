@@ -117,6 +117,19 @@ impl TableGame for Hexchess {
         super::status::tail(table).to_string()
     }
 
+    fn last_move_marks(table: &HexchessTable) -> Vec<Vec3> {
+        table
+            .game
+            .rules()
+            .game()
+            .last()
+            .map_or_else(Vec::new, |last| {
+                [last.from, last.to]
+                    .map(|c| super::pieces::rest_transform(c).translation)
+                    .to_vec()
+            })
+    }
+
     fn keys(table: &HexchessTable) -> Vec<(&'static str, String)> {
         super::status::keys(table)
     }

@@ -122,8 +122,7 @@ pub trait TableGame: Sized + Send + Sync + 'static {
         None
     }
     /// The board-surface points (cell centres) of the last move's cells, marked until the
-    /// next move (`last_move`): its origin and destination, or where it placed. None by
-    /// default (hex chess draws its own with its hex cells).
+    /// next move (`last_move`): its origin and destination, or where it placed.
     fn last_move_marks(_table: &Table<Self>) -> Vec<Vec3> {
         Vec::new()
     }
