@@ -302,6 +302,12 @@ impl<G: Rules> Match<G> {
         self.turns.len()
     }
 
+    /// Every turn as (who played it, how many actions it holds), in order: a move list
+    /// writes one row per turn.
+    pub fn turn_sides(&self) -> impl Iterator<Item = (G::Side, usize)> + '_ {
+        self.turns.iter().map(|t| (t.side, t.actions))
+    }
+
     /// Plays one action as a turn of its own.
     pub fn play(&mut self, action: G::Action) -> Result<G::Resolution, Refused<G::Illegal>> {
         let rng_before = self.game.rng().clone();

@@ -55,6 +55,7 @@ fn slide(entity: Entity) -> Stage {
         }],
         effects: Vec::new(),
         cues: Vec::new(),
+        badges: Vec::new(),
     }
 }
 
@@ -203,6 +204,7 @@ fn fall_off_ends_out_of_sight() {
         }],
         effects: Vec::new(),
         cues: Vec::new(),
+        badges: Vec::new(),
     }]);
     let mut lowest = 0.0f32;
     for _ in 0..30 {

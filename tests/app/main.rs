@@ -7,6 +7,7 @@ mod headless;
 mod hexchess;
 mod last_move;
 mod learn;
+mod pictures;
 mod polarity;
 mod readme;
 mod render;

@@ -137,6 +137,7 @@ fn spawn_list(commands: &mut Commands, shown: &Shown) {
             crate::app::ui::GamePanel,
             DespawnOnExit(Screen::Playing),
             Name::new("Move list"),
+            crate::app::ui::LayoutChecked("hexchess move list"),
             Node {
                 position_type: PositionType::Absolute,
                 right: px(12),

@@ -15,6 +15,7 @@ use crate::app::camera::OrbitCamera;
 use crate::app::playback::{PlaybackQueue, Stage};
 use crate::app::table::TableGame;
 use crate::app::table::offscreen::RenderRequest;
+use crate::app::table::score::{Token, TrayKind};
 use crate::app::table::{Resumed, TablePart, play_action, respawn};
 use crate::app::{KeyboardCaptured, PlayMode};
 use crate::rules::Rules;
@@ -55,6 +56,12 @@ impl TableGame for Hexchess {
     type Looks = HexLooks;
     type Scene = HexchessScene;
     const SEED: u64 = 0x4E5C_4E55;
+    // The editable list on the right is the game's own.
+    const MOVE_LIST: Option<crate::app::ui::MoveListAnchor> = None;
+    const TRAY: TrayKind = TrayKind {
+        word: "captured",
+        slots: None,
+    };
 
     fn make_looks(meshes: &mut Assets<Mesh>, materials: &mut Assets<StandardMaterial>) -> HexLooks {
         HexLooks::new(meshes, materials)
@@ -111,6 +118,20 @@ impl TableGame for Hexchess {
 
     fn headline(table: &HexchessTable) -> String {
         super::status::headline(table)
+    }
+
+    /// The men each side has captured, in the order taken, by the type they had then.
+    fn trays(table: &HexchessTable) -> [Vec<Token>; 2] {
+        let mut trays = [Vec::new(), Vec::new()];
+        for r in table.game.game().history() {
+            if let Some((_, kind, _)) = r.captured {
+                trays[r.color.index()].push(Token {
+                    glyph: kind.letter().unwrap_or('P'),
+                    side: r.color.other().index(),
+                });
+            }
+        }
+        trays
     }
 
     fn status_tail(table: &HexchessTable) -> String {

@@ -8,6 +8,7 @@
 
 mod help;
 pub mod rules;
+pub mod score;
 mod thinking;
 
 pub use help::{HelpSystems, HelpTab, shared_keys};
@@ -16,10 +17,10 @@ use bevy::prelude::*;
 
 use super::look::fonts::UiFonts;
 use super::playback::PlaybackQueue;
-use super::table::status::StatusLine;
+use super::table::score::Scoreboard;
 use super::ui::notice::NoticeSystems;
 use super::ui::theme::{DIM, INK, PANEL, bold, text_shadow};
-use super::ui::{CaptionWords, FilmOverlay, GamePanel, LayoutChecked, Notice};
+use super::ui::{CaptionWords, FilmOverlay, GamePanel, LayoutChecked, MoveListAnchor, Notice};
 use super::{ActiveGame, Overlay, PlayMode, Screen};
 
 mod lines;
@@ -37,7 +38,7 @@ pub fn plugin(app: &mut App) {
             hide_game_panels
                 .before(bevy::camera::visibility::VisibilitySystems::VisibilityPropagate),
         )
-        .add_plugins((thinking::plugin, help::plugin))
+        .add_plugins((thinking::plugin, help::plugin, score::plugin))
         .add_systems(Startup, spawn_hud)
         .add_systems(
             Update,
@@ -100,6 +101,10 @@ enum HudText {
 #[derive(Component)]
 struct StatusPanel;
 
+/// The column down the left edge: the status panel, then a game's move list.
+#[derive(Component)]
+struct LeftColumn;
+
 /// Caption size outside films (films size it by the frame's height).
 const CAPTION_SIZE: f32 = 16.0;
 
@@ -110,6 +115,16 @@ fn panel_node() -> Node {
         border_radius: BorderRadius::all(px(6)),
         // Hidden until there is something to say.
         display: Display::None,
+        ..default()
+    }
+}
+
+/// Where a game's panels hang in a column: one under the other, against its edge.
+fn anchor_node(align: AlignItems) -> Node {
+    Node {
+        flex_direction: FlexDirection::Column,
+        align_items: align,
+        row_gap: px(8),
         ..default()
     }
 }
@@ -139,45 +154,85 @@ fn spawn_hud(mut commands: Commands, fonts: Option<Res<UiFonts>>) {
         Pickable::IGNORE,
         children![
             // Top left: what is played and its status, never wider than 40% of the screen
-            // so it stays clear of the playback panel.
+            // so it stays clear of the playback panel; a game's move list may hang below.
             (
-                Name::new("HUD status"),
-                StatusPanel,
-                LayoutChecked("status"),
+                Name::new("HUD left column"),
+                LeftColumn,
                 Node {
+                    position_type: PositionType::Absolute,
                     left: px(12),
                     top: px(12),
                     max_width: percent(40),
                     flex_direction: FlexDirection::Column,
-                    row_gap: px(3),
-                    padding: UiRect::axes(px(10), px(8)),
-                    ..panel_node()
+                    align_items: AlignItems::FlexStart,
+                    row_gap: px(8),
+                    ..default()
                 },
-                BackgroundColor(PANEL),
                 Pickable::IGNORE,
-                Visibility::Hidden,
                 children![
                     (
-                        hud_text(HudText::Title, bold(fonts, 15.0), INK),
-                        Node::default()
+                        Name::new("HUD status"),
+                        StatusPanel,
+                        LayoutChecked("status"),
+                        Node {
+                            position_type: PositionType::Relative,
+                            flex_direction: FlexDirection::Column,
+                            row_gap: px(3),
+                            padding: UiRect::axes(px(10), px(8)),
+                            ..panel_node()
+                        },
+                        BackgroundColor(PANEL),
+                        Pickable::IGNORE,
+                        Visibility::Hidden,
+                        children![
+                            (
+                                hud_text(HudText::Title, bold(fonts, 15.0), INK),
+                                Node::default()
+                            ),
+                            score::pictures_node(),
+                            (
+                                hud_text(HudText::Status, TextFont::from_font_size(13.0), INK),
+                                Node::default()
+                            ),
+                        ],
                     ),
                     (
-                        hud_text(HudText::Status, TextFont::from_font_size(13.0), INK),
-                        Node::default()
+                        MoveListAnchor::Left,
+                        anchor_node(AlignItems::FlexStart),
+                        Pickable::IGNORE
                     ),
                 ],
             ),
-            // Top right: playback.
+            // Top right: playback, and a game's move list below it.
             (
-                Name::new("HUD playback"),
-                LayoutChecked("playback"),
-                hud_text(HudText::Playback, TextFont::from_font_size(14.0), INK),
+                Name::new("HUD right column"),
                 Node {
+                    position_type: PositionType::Absolute,
                     right: px(12),
                     top: px(12),
-                    ..panel_node()
+                    flex_direction: FlexDirection::Column,
+                    align_items: AlignItems::FlexEnd,
+                    row_gap: px(8),
+                    ..default()
                 },
-                BackgroundColor(PANEL),
+                Pickable::IGNORE,
+                children![
+                    (
+                        Name::new("HUD playback"),
+                        LayoutChecked("playback"),
+                        hud_text(HudText::Playback, TextFont::from_font_size(14.0), INK),
+                        Node {
+                            position_type: PositionType::Relative,
+                            ..panel_node()
+                        },
+                        BackgroundColor(PANEL),
+                    ),
+                    (
+                        MoveListAnchor::Right,
+                        anchor_node(AlignItems::FlexEnd),
+                        Pickable::IGNORE
+                    ),
+                ],
             ),
             // Bottom centre: the caption, over a band as wide as the screen.
             (
@@ -260,7 +315,7 @@ fn show(visibility: &mut Mut<Visibility>, node: &mut Mut<Node>, on: bool) {
 fn update_hud(
     screen: Res<State<Screen>>,
     active: Option<Res<ActiveGame>>,
-    status: Res<StatusLine>,
+    score: Res<Scoreboard>,
     queue: Res<PlaybackQueue>,
     notice: Res<Notice>,
     overlay: Res<State<Overlay>>,
@@ -278,6 +333,7 @@ fn update_hud(
         Without<StatusPanel>,
     >,
     mut panels: Query<(&mut Node, &mut Visibility), (With<StatusPanel>, Without<HudText>)>,
+    mut columns: Query<&mut Node, (With<LeftColumn>, Without<StatusPanel>, Without<HudText>)>,
 ) {
     let playing = *screen.get() == Screen::Playing;
     let value = |which: HudText| -> String {
@@ -296,7 +352,7 @@ fn update_hud(
                 }
                 _ => String::new(),
             },
-            HudText::Status if playing => status.0.clone(),
+            HudText::Status if playing => score.notes.clone(),
             HudText::Playback if playing => playback_line(&queue),
             HudText::Caption if playing => caption_line(&queue, *words),
             HudText::Notice => notice.text.clone().unwrap_or_default(),
@@ -338,6 +394,8 @@ fn update_hud(
     let status_width = if exercise { percent(29) } else { percent(40) };
     for (mut node, mut visibility) in &mut panels {
         show(&mut visibility, &mut node, panel_shown);
+    }
+    for mut node in &mut columns {
         if node.max_width != status_width {
             node.max_width = status_width;
         }

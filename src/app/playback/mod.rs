@@ -8,12 +8,13 @@
 //!
 //! [`tweens`] turns each [`Motion`] into a tween; [`keys`] are the playback keys.
 
+pub mod badges;
 mod keys;
 mod run;
 mod stage;
 mod tweens;
 
-pub use stage::{Look, Motion, PieceTween, Stage};
+pub use stage::{Badge, BadgeTone, Look, Motion, PieceTween, Stage};
 pub use tweens::{ARRIVAL, squash, travel};
 
 use std::collections::VecDeque;
@@ -39,6 +40,7 @@ pub fn plugin(app: &mut App) {
         .init_resource::<PlaybackQueue>()
         .add_message::<StageFinished>()
         .add_message::<CueReached>()
+        .add_plugins(badges::plugin)
         .add_systems(
             Update,
             (

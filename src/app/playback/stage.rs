@@ -66,6 +66,32 @@ pub struct Stage {
     pub effects: Vec<Entity>,
     /// What the stage sounds like, each cue at its moment of the stage.
     pub cues: Vec<Cue>,
+    /// Signs at the acting pieces while the stage plays (a wave's number and push
+    /// direction, a bond), beside the ones every stage shows (`badges`).
+    pub badges: Vec<Badge>,
+}
+
+/// A small sign that follows a piece while its stage plays: a glyph or two ("2↗": pushed
+/// north-east in wave 2; "∞": a bond made).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Badge {
+    pub entity: Entity,
+    pub text: String,
+    pub tone: BadgeTone,
+    /// A direction on the board, drawn after the text as the arrow that points that way
+    /// on screen (whichever side the camera sits).
+    pub heading: Option<Vec3>,
+}
+
+/// What a badge says, by its colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BadgeTone {
+    /// A push, a move: the chain's own colour.
+    Push,
+    /// A bond made.
+    Bond,
+    /// A bond broken, a piece lost or taken.
+    Loss,
 }
 
 impl Stage {
@@ -140,6 +166,7 @@ impl Stage {
             tweens,
             effects: self.effects.clone(),
             cues: Vec::new(),
+            badges: self.badges.clone(),
         }
     }
 

@@ -377,6 +377,10 @@ pub fn spawn_side_label(
         .spawn((
             label,
             crate::app::ui::GamePanel,
+            crate::app::ui::LayoutChecked(match label.0 {
+                Side::One => "label hand one",
+                Side::Two => "label hand two",
+            }),
             DespawnOnExit(Screen::Playing),
             BoardLabel { world },
             Pickable::IGNORE,

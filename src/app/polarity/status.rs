@@ -6,53 +6,35 @@ use bevy::prelude::*;
 use super::PolarityTable;
 use super::pieces::SideLabel;
 use super::stages::side_title;
-use crate::app::playback::PlaybackQueue;
-use crate::rules::polarity::{EndReason, Hand, Next, Outcome, Side, StayReason, TARGET};
+use crate::app::table::score::Token;
+use crate::rules::polarity::{EndReason, Hand, Next, Outcome, Side, StayReason};
 
-pub(super) fn next_text(next: Next) -> &'static str {
+/// The direction a spent rook or bishop must take next, as an arrow around the stone
+/// placed: out from it (push) or in to it (pull); nothing while either will do.
+fn next_arrow(next: Next) -> Option<&'static str> {
     match next {
-        Next::Any => "any",
-        Next::Push => "push",
-        Next::Pull => "pull",
+        Next::Any => None,
+        Next::Push => Some("←●→"),
+        Next::Pull => Some("→●←"),
     }
 }
 
-/// The hand's state in a few words: "hand R2 B1 Q1", "next R pull, B any".
+/// The hand's alternation in pictures, one line per piece that is bound ("R ←●→"): the
+/// hand itself is the pieces beside the board, the spent ones laid down.
 pub fn hand_summary(hand: &Hand) -> String {
     if hand.must_place_plain() {
-        return "all five spent:\nplain turn next".to_string();
+        return "plain turn next".to_string();
     }
-    format!(
-        "hand R{} B{} Q{}\nnext R {}, B {}",
-        hand.rooks,
-        hand.bishops,
-        hand.queens,
-        next_text(hand.next_rook),
-        next_text(hand.next_bishop)
-    )
+    [("R", hand.next_rook), ("B", hand.next_bishop)]
+        .into_iter()
+        .filter_map(|(piece, next)| next_arrow(next).map(|arrow| format!("{piece} {arrow}")))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
-pub(super) fn update_labels(
-    table: Res<PolarityTable>,
-    queue: Res<PlaybackQueue>,
-    mut labels: Query<(&SideLabel, &mut Text)>,
-) {
-    // While a playback runs, the pile counts change once the stones have landed.
-    let landed = match (table.counts_before, queue.progress()) {
-        (Some((_, removal)), Some((n, _))) => n > removal + 1,
-        _ => true,
-    };
+pub(super) fn update_labels(table: Res<PolarityTable>, mut labels: Query<(&SideLabel, &mut Text)>) {
     for (label, mut text) in &mut labels {
-        let side = label.0;
-        let n = match table.counts_before {
-            Some((counts, _)) if !landed => counts[side.index()],
-            _ => table.game.position().collected(side),
-        };
-        let value = format!(
-            "{}: {n}/{TARGET} taken\n{}",
-            side_title(side),
-            hand_summary(table.game.position().hand(side))
-        );
+        let value = hand_summary(table.game.position().hand(label.0));
         if text.0 != value {
             text.0 = value;
         }
@@ -86,29 +68,28 @@ pub(super) fn choice_text(table: &PolarityTable) -> String {
             s
         }
     };
-    let must = |next: Next| match next {
-        Next::Any => "push or pull",
-        Next::Push => "must push",
-        Next::Pull => "must pull",
-    };
-    format!(
-        "Power: {chosen} | next rook {}, next bishop {}",
-        must(hand.next_rook),
-        must(hand.next_bishop)
-    )
+    // The directions the rook and the bishop must take next are arrows beside them.
+    format!("Power: {chosen}")
 }
 
 pub(super) fn headline(table: &PolarityTable) -> String {
-    let pos = table.game.position();
-    let line = match table.game.outcome() {
+    match table.game.outcome() {
         Some(outcome) => describe(outcome),
         None => format!("{} to move", side_title(table.game.to_move())),
-    };
-    line + &format!(
-        " | taken: One {}/{TARGET}, Two {}/{TARGET}",
-        pos.collected(Side::One),
-        pos.collected(Side::Two)
-    )
+    }
+}
+
+/// The stones each side has taken toward ten (the trays).
+pub(super) fn trays(table: &PolarityTable) -> [Vec<Token>; 2] {
+    let pos = table.game.position();
+    Side::BOTH.map(|side| {
+        (0..pos.collected(side))
+            .map(|_| Token {
+                glyph: '●',
+                side: side.index(),
+            })
+            .collect()
+    })
 }
 
 /// The power chosen; while no message is shown, what the hover preview says (the keys

@@ -54,7 +54,12 @@ impl TableGame for Polarity {
     type Looks = PolarityLooks;
     type Scene = PolarityScene;
     const SEED: u64 = 0x9014_A217;
-    const RECENT: Option<&'static str> = Some("actions");
+    const MOVE_LIST: Option<crate::app::ui::MoveListAnchor> =
+        Some(crate::app::ui::MoveListAnchor::Right);
+    const TRAY: crate::app::table::score::TrayKind = crate::app::table::score::TrayKind {
+        word: "taken",
+        slots: Some(crate::rules::polarity::TARGET as usize),
+    };
 
     fn make_looks(
         meshes: &mut Assets<Mesh>,
@@ -107,6 +112,11 @@ impl TableGame for Polarity {
 
     fn headline(table: &PolarityTable) -> String {
         super::status::headline(table)
+    }
+
+    /// The stones each side has taken toward ten.
+    fn trays(table: &PolarityTable) -> [Vec<crate::app::table::score::Token>; 2] {
+        super::status::trays(table)
     }
 
     fn status_tail(table: &PolarityTable) -> String {

@@ -198,6 +198,8 @@ pub(super) fn keep_finished<G: TableGame>(mut table: ResMut<Table<G>>, mut keepe
 /// A game left for the menu is kept.
 pub(super) fn keep_on_leave<G: TableGame>(table: Option<ResMut<Table<G>>>, mut keeper: Keeper) {
     if let Some(mut table) = table {
+        // A game looked back at is kept (and resumed) whole.
+        super::viewer::back_to_live(&mut table);
         keeper.keep(&mut table);
     }
 }

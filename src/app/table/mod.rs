@@ -12,9 +12,11 @@
 
 mod keeping;
 mod last_move;
+pub mod move_list;
 pub mod offscreen;
 mod pages;
 pub mod pointer_note;
+pub mod score;
 pub mod script;
 mod seat;
 mod sets;
@@ -70,8 +72,15 @@ pub trait TableGame: Sized + Send + Sync + 'static {
     /// Seconds the computer waits before each of its actions (Wave Field lets a tuning
     /// show before the move).
     const COMPUTER_PAUSE: f32 = 0.0;
-    /// The label of the recent-moves line in the status; `None` when a panel lists them.
-    const RECENT: Option<&'static str> = None;
+    /// Where the HUD hangs the table's move list; `None` when the game lists its moves
+    /// itself (hex chess's editable list).
+    const MOVE_LIST: Option<crate::app::ui::MoveListAnchor>;
+    /// The move cap the list's heading counts toward, where the game has one.
+    const MOVE_CAP: Option<usize> = None;
+    /// The HUD's colours of the two sides (as in `Rules::SIDES`).
+    const SIDE_LOOKS: [score::SideLook; 2] = [score::IVORY, score::EBONY];
+    /// What the sides' trays hold.
+    const TRAY: score::TrayKind;
     /// The side (0 or 1, as in `Rules::SIDES`) whose pieces are nearest the camera's home
     /// view.
     const NEAR_SIDE: usize = 0;
@@ -96,8 +105,12 @@ pub trait TableGame: Sized + Send + Sync + 'static {
         before: &Self::Rules,
         resolution: &ResolutionOf<Self>,
     ) -> Vec<Stage>;
-    /// The status line's first part: the outcome or who moves, and the game's counts.
+    /// The status line's first part, which the turn chip shows: the outcome or who moves
+    /// (the counts are the trays').
     fn headline(table: &Table<Self>) -> String;
+    /// Each side's tray (as in `Rules::SIDES`): the pieces it lost, captured, had removed
+    /// or took, each on its owner's colour.
+    fn trays(table: &Table<Self>) -> [Vec<score::Token>; 2];
     /// What follows the headline: the game's own state and notes, never a key legend
     /// (lines start with '\n').
     fn status_tail(_table: &Table<Self>) -> String {
@@ -201,6 +214,8 @@ pub struct Table<G: TableGame> {
     pub offscreen: bool,
     /// A replay being watched (no one plays while it is).
     pub viewer: Option<viewer::Viewer>,
+    /// The game being played, kept aside while the viewer looks back at its own moves.
+    pub live: Option<Match<G::Rules>>,
     /// Whether this table resumes a game rather than starting one.
     pub resumed: Resumed,
     /// Where a new game starts instead of the game's start: the position a lesson or a
@@ -243,6 +258,7 @@ impl<G: TableGame> Table<G> {
             changes: 0,
             offscreen: false,
             viewer: None,
+            live: None,
             resumed: Resumed::No,
             start_over: None,
             kept_changes: None,
@@ -342,6 +358,8 @@ pub fn plugin<G: TableGame>(app: &mut App, game: crate::rules::GameId) {
                     .in_set(TableSystems::Turns),
                 (
                     status::update_status::<G>,
+                    score::update_scoreboard::<G>,
+                    move_list::draw_move_list::<G>,
                     pointer_note::show_pointer_note::<G>,
                     last_move::mark_last_move::<G>,
                 )

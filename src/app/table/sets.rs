@@ -3,7 +3,7 @@
 
 use bevy::prelude::*;
 
-use super::{keeping, last_move, pointer_note, seat, status};
+use super::{keeping, last_move, pointer_note, score, seat, status};
 use crate::app::Screen;
 use crate::app::playback::{PlaybackQueue, PlaybackSystems};
 
@@ -51,10 +51,11 @@ pub fn configure(app: &mut App) {
         .init_resource::<status::StatusLine>()
         .init_resource::<status::GameKeys>()
         .init_resource::<status::ComputerThinking>()
+        .init_resource::<score::Scoreboard>()
         .add_message::<super::TableCommand>();
     app.add_systems(
         OnExit(Screen::Playing),
-        (seat::unseat_camera, stop_playback),
+        (seat::unseat_camera, stop_playback, score::clear_scoreboard),
     );
     pointer_note::configure(app);
     last_move::configure(app);

@@ -1,6 +1,6 @@
 //! The status line every table shows: the game's headline, whether the computer is
 //! thinking, the game's own state and notes, what the pointer explains or the last
-//! message, and the recent moves. The keys are not in it: the table publishes them in
+//! message (the moves are in the move list). The keys are not in it: the table publishes them in
 //! [`GameKeys`] for the help overlay (F1).
 
 use bevy::prelude::*;
@@ -20,9 +20,6 @@ pub struct GameKeys(pub Vec<(String, String)>);
 /// indicator, top centre, while it is true).
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ComputerThinking(pub bool);
-
-/// Moves listed in the status line.
-const RECENT_MOVES: usize = 6;
 
 pub(super) fn update_status<G: TableGame>(
     table: Res<Table<G>>,
@@ -65,14 +62,31 @@ pub fn key_list<G: TableGame>(table: &Table<G>) -> Vec<(String, String)> {
         .collect()
 }
 
-/// The whole status text of `table`.
+/// The whole status text of `table`: the headline, then its notes.
 pub fn status_text<G: TableGame>(table: &Table<G>) -> String {
     let mut line = G::headline(table);
     if table.thinking() {
         line += " | the computer is thinking";
     }
-    line += &G::status_tail(table);
-    if let Some(viewer) = &table.viewer {
+    let notes = notes(table);
+    if !notes.is_empty() {
+        line += "\n";
+        line += &notes;
+    }
+    line
+}
+
+/// What the status says under its headline, a line each: the game's own state and notes,
+/// the replay watched, and the last message.
+pub fn notes<G: TableGame>(table: &Table<G>) -> String {
+    let mut line = G::status_tail(table);
+    if let (Some(viewer), Some(_)) = (&table.viewer, &table.live) {
+        line += &format!(
+            "\nlooking back: move {} of {} (P plays on from here)",
+            table.game.actions().len(),
+            viewer.actions.len()
+        );
+    } else if let Some(viewer) = &table.viewer {
         line += &format!(
             "\nreplay{}: move {} of {}",
             viewer
@@ -87,17 +101,5 @@ pub fn status_text<G: TableGame>(table: &Table<G>) -> String {
     if let Some(note) = &table.message {
         line += &format!("\n{note}");
     }
-    if let Some(label) = G::RECENT {
-        let moves = table.game.notation();
-        let first = moves.len().saturating_sub(RECENT_MOVES);
-        let recent: Vec<String> = moves[first..]
-            .iter()
-            .enumerate()
-            .map(|(i, m)| format!("{}. {m}", first + i + 1))
-            .collect();
-        if !recent.is_empty() {
-            line += &format!("\n{label}: {}", recent.join("  "));
-        }
-    }
-    line
+    line.trim_start_matches('\n').to_string()
 }

@@ -306,6 +306,7 @@ pub(super) fn computer_turn<G: TableGame>(
         return;
     }
     if table.human_to_move()
+        || table.viewer.is_some()
         || table.mode == PlayMode::Showcase
         || !queue.is_idle()
         || !table.requests.is_empty()

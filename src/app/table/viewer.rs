@@ -195,17 +195,92 @@ pub(super) fn viewer_keys<G: TableGame>(
     }
 }
 
-/// The replay becomes a live two-player game at this ply (the file stays as it was).
+/// The replay becomes a live two-player game at this ply (the file stays as it was). A
+/// game looked back at plays on from here as it was played (against the computer still),
+/// its later moves taken back.
 pub fn play_from_here<G: TableGame>(table: &mut Table<G>) {
     table.viewer = None;
+    if let Some(live) = table.live.take() {
+        let later = live.actions().len() - table.game.actions().len();
+        table.message =
+            (later > 0).then(|| format!("playing on from here: {later} later moves taken back"));
+        return;
+    }
     table.mode = PlayMode::HotSeat;
     table.human = None;
     table.message = Some("playing on from here; the replay file is unchanged".to_string());
 }
 
+/// Whether a person may look back at the game's own moves now (a click in the move
+/// list): in the games people play, and in a replay watched.
+pub fn may_look_back<G: TableGame>(table: &Table<G>) -> bool {
+    !table.offscreen
+        && (table.viewer.is_some()
+            || matches!(
+                table.mode,
+                PlayMode::HotSeat | PlayMode::VsComputer | PlayMode::Board
+            ))
+}
+
+/// Shows the position after `ply` actions (a move clicked in the move list): in a replay
+/// watched, a jump; in a game being played, the viewer opens on its own moves with the
+/// live game kept aside, to go back to or play on from.
+pub(super) fn look_back<G: TableGame>(
+    In(ply): In<usize>,
+    mut commands: Commands,
+    mut table: ResMut<Table<G>>,
+    looks: Res<G::Looks>,
+    mut queue: ResMut<PlaybackQueue>,
+    parts: Query<Entity, With<TablePart>>,
+) {
+    let table = &mut *table;
+    if !may_look_back(table) {
+        return;
+    }
+    if table.viewer.is_none() {
+        let live = table.game.clone();
+        table.viewer = Some(Viewer::new(
+            live.setup().clone(),
+            live.notation().to_vec(),
+            None,
+        ));
+        table.live = Some(live);
+        // The computer's turn waits for the game to come back.
+        table.thinking = None;
+        table.planned.clear();
+        table.message = None;
+    }
+    jump(&mut commands, &*looks, table, &mut queue, parts.iter(), ply);
+}
+
+/// The game being played, back as it was before looking back; false if none was aside.
+pub fn back_to_live<G: TableGame>(table: &mut Table<G>) -> bool {
+    let Some(live) = table.live.take() else {
+        return false;
+    };
+    table.game = live;
+    table.viewer = None;
+    table.requests.clear();
+    true
+}
+
+/// Back to the game being played, set out on the table (the move list's button).
+pub(super) fn return_to_live<G: TableGame>(
+    mut commands: Commands,
+    mut table: ResMut<Table<G>>,
+    looks: Res<G::Looks>,
+    mut queue: ResMut<PlaybackQueue>,
+    parts: Query<Entity, With<TablePart>>,
+) {
+    if back_to_live(&mut table) {
+        respawn(&mut commands, &*looks, &mut table, &mut queue, parts.iter());
+    }
+}
+
 /// The replay becomes a game against the computer at this ply: the person takes the side
 /// to move.
 pub fn play_on_against_the_computer<G: TableGame>(table: &mut Table<G>) {
+    table.live = None;
     play_from_here(table);
     table.mode = PlayMode::VsComputer;
     table.human = Some(table.game.to_move());

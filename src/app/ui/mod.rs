@@ -34,6 +34,14 @@ pub struct LayoutChecked(pub &'static str);
 #[derive(Component, Clone, Copy, Debug, Default)]
 pub struct GamePanel;
 
+/// Where a game's move list hangs in the HUD: under the status panel (left) or under the
+/// playback line (right). The HUD sets both out; the table fills the one its game names.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveListAnchor {
+    Left,
+    Right,
+}
+
 /// Which words a stage's caption shows: one short line (the default), or the full
 /// sentence (W toggles it; a film's `--captions full`).
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq, Default)]

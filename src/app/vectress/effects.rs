@@ -1,16 +1,17 @@
 //! The short-lived things a Vectress wave shows beside its pieces: the push and shove
 //! arrows, the spark where a pusher's face meets the pushed piece, and the shake of the
 //! table when a Core falls. Each is an entity with a `Motion::Flash` tween, so it grows in
-//! and out with its stage and plays backwards with it.
+//! and out with its stage and plays backwards with it. And the wave's badges.
 
 use bevy::prelude::*;
 
 use super::pieces::{BODY_HEIGHT, MagnetLooks};
-use super::stages::{cell_point, dir_vector};
+use super::stages::{PieceEntities, cell_point, dir_vector};
 use crate::app::camera::CameraShake;
-use crate::app::playback::{Motion, PieceTween};
+use crate::app::playback::{Badge, BadgeTone, Motion, PieceTween};
 use crate::app::table::TablePart;
-use crate::rules::vectress::{Cell, Dir};
+use crate::rules::vectress::resolution::Wave;
+use crate::rules::vectress::{Cell, Dir, PieceId};
 
 /// An arrow from one cell toward a neighbour, flashed during a wave.
 pub(super) fn arrow(
@@ -98,4 +99,65 @@ fn flashed(entity: Entity, full: Transform) -> (Entity, PieceTween) {
             motion: Motion::Flash,
         },
     )
+}
+
+/// The badges of wave `number` (from 1): each pushed or shoved piece shows the wave's
+/// number and the way it went (or was pushed, if blocked); a bond made or broken shows
+/// a link on a piece of it. One badge per piece.
+pub(super) fn wave_badges(
+    pieces: &std::collections::HashMap<PieceId, PieceEntities>,
+    wave: &Wave,
+    number: usize,
+) -> Vec<Badge> {
+    let mut badges: Vec<(PieceId, Badge)> = Vec::new();
+    let moved = |id: PieceId| wave.moves.iter().find(|m| m.id == id);
+    let acted = wave
+        .pushes
+        .iter()
+        .map(|p| (p.pushed, p.dir))
+        .chain(wave.shoves.iter().map(|s| (s.shoved, s.dir)))
+        .chain(wave.lost.iter().map(|l| (l.id, l.dir)));
+    for (id, dir) in acted {
+        if badges.iter().any(|(b, _)| *b == id) {
+            continue;
+        }
+        let Some(e) = pieces.get(&id) else { continue };
+        let heading = moved(id)
+            .map(|m| cell_point(m.to) - cell_point(m.from))
+            .unwrap_or_else(|| dir_vector(dir));
+        badges.push((
+            id,
+            Badge {
+                entity: e.piece,
+                text: number.to_string(),
+                tone: BadgeTone::Push,
+                heading: Some(heading),
+            },
+        ));
+    }
+    let bonds = wave
+        .bonds_formed
+        .iter()
+        .map(|b| (b, BadgeTone::Bond))
+        .chain(wave.bonds_broken.iter().map(|b| (b, BadgeTone::Loss)));
+    for (bond, tone) in bonds {
+        // On whichever member has no badge yet.
+        let Some(id) = [bond.a, bond.b]
+            .into_iter()
+            .find(|id| !badges.iter().any(|(b, _)| b == id))
+        else {
+            continue;
+        };
+        let Some(e) = pieces.get(&id) else { continue };
+        badges.push((
+            id,
+            Badge {
+                entity: e.piece,
+                text: "∞".to_string(),
+                tone,
+                heading: None,
+            },
+        ));
+    }
+    badges.into_iter().map(|(_, b)| b).collect()
 }

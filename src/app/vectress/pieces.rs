@@ -1,6 +1,8 @@
-//! The magnets as 3D pieces: each shape extruded from its true outline, with every edge
-//! and corner of the rulebook's pole table marked in its pole's colour (red +, blue -,
-//! pale grey neutral), so the tables can be read off the pieces.
+//! The magnets as 3D pieces: each shape extruded from its true outline, nearly as wide as
+//! its cell, with every edge and corner of the rulebook's pole table marked in its pole's
+//! colour (red +, blue -, pale grey neutral): an edge's pole is a plate over the whole
+//! side face with a strip along the top, a corner's a post up the corner, so from the
+//! default camera the faces that push read at a glance, on ivory and on gunmetal.
 
 use std::f32::consts::{FRAC_PI_4, PI};
 
@@ -54,19 +56,24 @@ pub fn outline(kind: Kind) -> Vec<Vec2> {
             })
             .collect(),
         Kind::Rhombus => vec![
-            Vec2::new(0.0, -0.45),
-            Vec2::new(0.3, 0.0),
-            Vec2::new(0.0, 0.45),
-            Vec2::new(-0.3, 0.0),
+            Vec2::new(0.0, -0.4),
+            Vec2::new(0.29, 0.0),
+            Vec2::new(0.0, 0.4),
+            Vec2::new(-0.29, 0.0),
         ],
         Kind::Triangle => vec![
-            Vec2::new(-0.41, -0.3),
-            Vec2::new(0.41, -0.3),
-            Vec2::new(0.0, 0.45),
+            Vec2::new(-0.4, -0.33),
+            Vec2::new(0.4, -0.33),
+            Vec2::new(0.0, 0.4),
         ],
     };
-    pts
+    // Drawn at 0.72-0.9 of a cell, the shapes read as tokens; at this scale they fill
+    // their cells as the document's drawings do, with a gap left between neighbours.
+    pts.into_iter().map(|p| p * OUTLINE_SCALE).collect()
 }
+
+/// How much of its cell a magnet fills, relative to the outlines above.
+const OUTLINE_SCALE: f32 = 1.18;
 
 /// The direction of a frame direction in the piece's own 2D frame (y = front).
 pub fn frame_vector(frame: Frame) -> Vec2 {
@@ -74,10 +81,10 @@ pub fn frame_vector(frame: Frame) -> Vec2 {
     Vec2::new(angle.sin(), angle.cos())
 }
 
-/// Where the ray from the centre along `dir` leaves the outline, and the outline's
-/// tangent there.
-fn outline_hit(points: &[Vec2], dir: Vec2) -> (Vec2, Vec2) {
-    let mut best = (Vec2::ZERO, Vec2::X, f32::INFINITY);
+/// Where the ray from the centre along `dir` leaves the outline, the outline's tangent
+/// there and the length of the edge it meets.
+fn outline_hit(points: &[Vec2], dir: Vec2) -> (Vec2, Vec2, f32) {
+    let mut best = (Vec2::ZERO, Vec2::X, f32::INFINITY, 0.0);
     for i in 0..points.len() {
         let (a, b) = (points[i], points[(i + 1) % points.len()]);
         let e = b - a;
@@ -88,10 +95,10 @@ fn outline_hit(points: &[Vec2], dir: Vec2) -> (Vec2, Vec2) {
         let t = a.perp_dot(e) / denom;
         let u = a.perp_dot(dir) / denom;
         if t > 0.0 && (-1e-4..=1.0 + 1e-4).contains(&u) && t < best.2 {
-            best = (dir * t, e.normalize(), t);
+            best = (dir * t, e.normalize(), t, e.length());
         }
     }
-    (best.0, best.1)
+    (best.0, best.1, best.3)
 }
 
 fn to_world(v: Vec2, y: f32) -> Vec3 {
@@ -110,6 +117,18 @@ fn extruded(points: &[Vec2]) -> Mesh {
 
 impl MagnetLooks {
     pub fn new(meshes: &mut Assets<Mesh>, materials: &mut Assets<StandardMaterial>) -> Self {
+        // The poles glow a little, so they read on the gunmetal pieces and in shadow.
+        let mut glowing = |color: Color, glow: f32| {
+            materials.add(StandardMaterial {
+                emissive: LinearRgba::from(color) * glow,
+                ..crate::app::stage::finish(color, 0.35, 0.05)
+            })
+        };
+        let pole = [
+            glowing(Color::srgb(0.92, 0.12, 0.1), 0.35),
+            glowing(Color::srgb(0.1, 0.32, 0.98), 0.6),
+            glowing(Color::srgb(0.6, 0.6, 0.58), 0.0),
+        ];
         let mut mat = |color: Color, rough: f32, metal: f32| {
             materials.add(crate::app::stage::finish(color, rough, metal))
         };
@@ -117,11 +136,6 @@ impl MagnetLooks {
             // Lacquer: ivory and gunmetal, glossy enough to catch the studio's lights.
             mat(Color::srgb(0.93, 0.91, 0.85), 0.22, 0.0),
             mat(Color::srgb(0.13, 0.13, 0.15), 0.2, 0.45),
-        ];
-        let pole = [
-            mat(Color::srgb(0.9, 0.12, 0.1), 0.4, 0.1),
-            mat(Color::srgb(0.1, 0.3, 0.95), 0.4, 0.1),
-            mat(Color::srgb(0.62, 0.62, 0.6), 0.6, 0.0),
         ];
         let marker_move = mat(Color::srgba(0.2, 0.85, 0.35, 0.85), 0.5, 0.0);
         let marker_pull = mat(Color::srgba(0.95, 0.75, 0.15, 0.85), 0.5, 0.0);
@@ -145,8 +159,8 @@ impl MagnetLooks {
             bodies: Kind::ALL.map(|k| meshes.add(extruded(&outline(k)))),
             owner,
             pole,
-            bar: meshes.add(Cuboid::new(1.0, 0.1, 0.07)),
-            stud: meshes.add(Cylinder::new(0.055, 0.12)),
+            bar: meshes.add(Cuboid::new(1.0, 1.0, 1.0)),
+            stud: meshes.add(Cylinder::new(0.075, BODY_HEIGHT + 0.04)),
             glow: meshes.add(Torus::new(0.38, 0.5)),
             glow_material,
             link: meshes.add(Cylinder::new(0.085, 1.0)),
@@ -218,26 +232,46 @@ pub fn spawn_magnet(
         .with_children(|parent| {
             for (i, face) in magnet.kind.faces().iter().enumerate() {
                 let frame = Frame::ALL[i];
-                let (hit, tangent) = outline_hit(&points, frame_vector(frame));
+                let (hit, tangent, edge) = outline_hit(&points, frame_vector(frame));
                 let material = looks.pole_material(face.pole);
                 if face.edge {
-                    // A bar along the edge, just proud of the face.
                     let out = Vec2::new(tangent.y, -tangent.x);
-                    let centre = hit + out * 0.03;
-                    let angle = tangent.y.atan2(tangent.x);
+                    let turn = Quat::from_rotation_y(tangent.y.atan2(tangent.x));
+                    let length = edge * 0.78;
+                    // A plate over the side face, just proud of it...
+                    parent.spawn((
+                        Mesh3d(looks.bar.clone()),
+                        MeshMaterial3d(material.clone()),
+                        Transform::from_translation(to_world(
+                            hit + out * 0.012,
+                            BODY_HEIGHT * 0.62,
+                        ))
+                        .with_rotation(turn)
+                        .with_scale(Vec3::new(
+                            length,
+                            BODY_HEIGHT * 0.62,
+                            0.03,
+                        )),
+                        Pickable::IGNORE,
+                    ));
+                    // ...and a strip along the top, which a camera from above sees.
                     parent.spawn((
                         Mesh3d(looks.bar.clone()),
                         MeshMaterial3d(material),
-                        Transform::from_translation(to_world(centre, BODY_HEIGHT * 0.55))
-                            .with_rotation(Quat::from_rotation_y(angle))
-                            .with_scale(Vec3::new(0.32, 1.0, 1.0)),
+                        Transform::from_translation(to_world(hit - out * 0.05, BODY_HEIGHT))
+                            .with_rotation(turn)
+                            .with_scale(Vec3::new(length, 0.02, 0.085)),
                         Pickable::IGNORE,
                     ));
                 } else {
+                    // A post up the corner, its top flush with a stud's.
                     parent.spawn((
                         Mesh3d(looks.stud.clone()),
                         MeshMaterial3d(material),
-                        Transform::from_translation(to_world(hit * 0.92, BODY_HEIGHT + 0.02)),
+                        Transform::from_translation(to_world(
+                            hit * 0.9,
+                            (BODY_HEIGHT + 0.04) / 2.0,
+                        )),
                         Pickable::IGNORE,
                     ));
                 }
@@ -265,9 +299,9 @@ mod tests {
         for kind in Kind::ALL {
             let points = outline(kind);
             for frame in Frame::ALL {
-                let (hit, _) = outline_hit(&points, frame_vector(frame));
+                let (hit, _, _) = outline_hit(&points, frame_vector(frame));
                 assert!(
-                    hit.length() > 0.2 && hit.length() < 0.55,
+                    hit.length() > 0.2 && hit.length() < 0.56,
                     "{kind:?} {frame:?}: {hit}"
                 );
             }
@@ -277,10 +311,10 @@ mod tests {
     #[test]
     fn square_edges_face_the_orthogonal_directions() {
         let points = outline(Kind::Square);
-        let (hit, tangent) = outline_hit(&points, frame_vector(Frame::Front));
+        let (hit, tangent, _) = outline_hit(&points, frame_vector(Frame::Front));
         assert!(
-            (hit - Vec2::new(0.0, 0.36)).length() < 1e-4
-                || (hit - Vec2::new(0.0, -0.36)).length() < 1e-4
+            (hit - Vec2::new(0.0, 0.36 * OUTLINE_SCALE)).length() < 1e-4
+                || (hit - Vec2::new(0.0, -0.36 * OUTLINE_SCALE)).length() < 1e-4
         );
         assert!(tangent.y.abs() < 1e-4, "the front edge runs across");
     }

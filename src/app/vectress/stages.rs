@@ -318,6 +318,7 @@ pub fn stages_for(
             .map(|cue| cue.step(step))
             .collect();
         stages.push(Stage {
+            badges: super::effects::wave_badges(&table.pieces, wave, i + 1),
             tweens,
             effects,
             cues,

@@ -1,9 +1,11 @@
-//! The Vectress status: the outcome or who moves, pieces lost and the move count; and
-//! its keys for the help overlay.
+//! The Vectress status: the outcome or who moves, the pieces lost (the trays); and its
+//! keys for the help overlay.
 
 use super::VectressTable;
+use crate::app::table::score::Token;
+use crate::rules::Match;
 use crate::rules::vectress::game::{MOVE_CAP, PIECES_TO_LOSE};
-use crate::rules::vectress::{EndReason, Outcome, Side};
+use crate::rules::vectress::{EndReason, Game, Kind, Outcome, Side};
 
 pub fn describe(outcome: Outcome) -> String {
     let why = match outcome.reason {
@@ -21,18 +23,54 @@ pub fn describe(outcome: Outcome) -> String {
 
 pub(super) fn headline(table: &VectressTable) -> String {
     let game = &table.game;
-    let pos = game.position();
-    let mut line = match game.outcome() {
+    match game.outcome() {
         Some(outcome) => describe(outcome),
         None => format!("{} to move", game.to_move().title()),
-    };
-    line += &format!(
-        " | lost: White {}/{PIECES_TO_LOSE}, Black {}/{PIECES_TO_LOSE} | move {} of {MOVE_CAP}",
-        pos.lost(Side::White),
-        pos.lost(Side::Black),
-        game.ply()
-    );
-    line
+    }
+}
+
+/// A piece in a tray: its shape (the Core is the disc).
+fn glyph(kind: Kind) -> char {
+    match kind {
+        Kind::Square => '■',
+        Kind::Rhombus => '◆',
+        Kind::Triangle => '▲',
+        Kind::Octagon => '●',
+    }
+}
+
+/// The pieces each side has lost: as many as the rules count, by shape, found by what
+/// is missing since the position the game was set out at (a lesson's or a puzzle's too).
+pub(super) fn trays(table: &VectressTable) -> [Vec<Token>; 2] {
+    let now = table.game.position();
+    let origin = table
+        .start_over
+        .clone()
+        .or_else(|| Match::<Game>::new(table.game.setup().clone()).ok());
+    Side::BOTH.map(|side| {
+        let mut missing: Vec<Kind> = origin
+            .as_ref()
+            .map(|m| {
+                m.position()
+                    .pieces()
+                    .filter(|p| p.owner == side)
+                    .map(|p| p.kind)
+                    .collect()
+            })
+            .unwrap_or_default();
+        for piece in now.pieces().filter(|p| p.owner == side) {
+            if let Some(i) = missing.iter().position(|k| *k == piece.kind) {
+                missing.remove(i);
+            }
+        }
+        let lost = usize::from(now.lost(side));
+        (0..lost)
+            .map(|i| Token {
+                glyph: missing.get(i).map_or('■', |k| glyph(*k)),
+                side: side.index(),
+            })
+            .collect()
+    })
 }
 
 /// What follows the headline: whether pull free is on (the keys are in the help).

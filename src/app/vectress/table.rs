@@ -11,6 +11,8 @@ use super::stages::{PieceEntities, bond_key, spawn_link, stages_for};
 use super::{Vectress, VectressScene, VectressTable};
 use crate::app::playback::{PlaybackQueue, Stage};
 use crate::app::table::TableGame;
+use crate::app::table::score::{Token, TrayKind};
+use crate::app::ui::MoveListAnchor;
 use crate::rules::vectress::{Game, Resolution};
 use crate::showcase::Showcase;
 
@@ -56,7 +58,12 @@ impl TableGame for Vectress {
     type Looks = MagnetLooks;
     type Scene = VectressScene;
     const SEED: u64 = 0x5EC7_2E55;
-    const RECENT: Option<&'static str> = Some("moves");
+    const MOVE_LIST: Option<MoveListAnchor> = Some(MoveListAnchor::Right);
+    const MOVE_CAP: Option<usize> = Some(crate::rules::vectress::game::MOVE_CAP as usize);
+    const TRAY: TrayKind = TrayKind {
+        word: "lost",
+        slots: Some(crate::rules::vectress::game::PIECES_TO_LOSE as usize),
+    };
 
     fn make_looks(
         meshes: &mut Assets<Mesh>,
@@ -116,6 +123,10 @@ impl TableGame for Vectress {
 
     fn headline(table: &VectressTable) -> String {
         super::status::headline(table)
+    }
+
+    fn trays(table: &VectressTable) -> [Vec<Token>; 2] {
+        super::status::trays(table)
     }
 
     fn status_tail(table: &VectressTable) -> String {

@@ -305,6 +305,7 @@ pub fn spawn_marker(commands: &mut Commands, looks: &Looks, target: Target, y: f
                         world: at + Vec3::Y * 0.06,
                     },
                     crate::app::table::TablePart,
+                    crate::app::ui::LayoutChecked("label marker"),
                     DespawnOnExit(Screen::Playing),
                     Pickable::IGNORE,
                     Text::new(letter),

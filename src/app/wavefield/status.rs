@@ -2,6 +2,44 @@
 //! overlay.
 
 use super::*;
+use crate::app::table::score::{SideLook, Token};
+use crate::rules::wavefield::Kind;
+
+/// Blue and Red, as the board's pieces and territory show them (`Rules::SIDES` order).
+pub(super) const SIDE_LOOKS: [SideLook; 2] = [
+    SideLook {
+        chip: Color::srgb(0.2, 0.42, 0.9),
+        ink: Color::srgb(0.97, 0.97, 1.0),
+    },
+    SideLook {
+        chip: Color::srgb(0.86, 0.2, 0.16),
+        ink: Color::srgb(1.0, 0.97, 0.95),
+    },
+];
+
+/// The pieces each side has had removed (W8's instability), by shape.
+pub(super) fn trays(table: &WavefieldTable) -> [Vec<Token>; 2] {
+    let sides = <Game as crate::rules::Rules>::SIDES;
+    sides.map(|side| {
+        let index = sides.iter().position(|s| *s == side).unwrap_or(0);
+        table
+            .game
+            .position()
+            .pieces()
+            .iter()
+            .filter(|p| p.owner == side && !p.alive)
+            .map(|p| Token {
+                glyph: match p.kind {
+                    Kind::RoundHat => '●',
+                    Kind::Tower => '■',
+                    Kind::TriangleHat => '▲',
+                    Kind::BigHat => '◆',
+                },
+                side: index,
+            })
+            .collect()
+    })
+}
 
 /// The view after the rules' status line, and what it shows.
 pub(super) fn tail(table: &WavefieldTable) -> String {

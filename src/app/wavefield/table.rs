@@ -20,6 +20,7 @@ pub(super) fn set_out_surface(
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<FieldMaterial>>,
     mut cameras: Query<&mut OrbitCamera>,
+    anchors: Query<(Entity, &crate::app::ui::MoveListAnchor)>,
 ) {
     for mut orbit in &mut cameras {
         orbit.aim(Vec3::new(1.4, 0.0, AIM_Z));
@@ -48,7 +49,12 @@ pub(super) fn set_out_surface(
             Pickable::IGNORE,
         ));
     }
-    panel::spawn_panel(&mut commands);
+    // In the HUD's right column, under the playback line and above the move list.
+    let right = anchors
+        .iter()
+        .find(|(_, a)| **a == crate::app::ui::MoveListAnchor::Right)
+        .map(|(e, _)| e);
+    panel::spawn_panel(&mut commands, right);
     if let Some(request) = request.as_ref() {
         // Stills show the view asked for in the environment (territory by default).
         if let Ok(view) = std::env::var("LODESTONE_WAVEFIELD_VIEW") {
@@ -141,6 +147,14 @@ impl TableGame for Wavefield {
     type Looks = Looks;
     type Scene = WavefieldScene;
     const SEED: u64 = 0x0057_A7E5;
+    // Under the tuning panel, in the right column.
+    const MOVE_LIST: Option<crate::app::ui::MoveListAnchor> =
+        Some(crate::app::ui::MoveListAnchor::Right);
+    const SIDE_LOOKS: [crate::app::table::score::SideLook; 2] = status::SIDE_LOOKS;
+    const TRAY: crate::app::table::score::TrayKind = crate::app::table::score::TrayKind {
+        word: "removed",
+        slots: None,
+    };
     /// Red sits nearest the home view, as in the document's diagram (Blue at the top).
     const NEAR_SIDE: usize = 1;
     /// The computer's tuning shows on the surface before its move.
@@ -286,6 +300,10 @@ impl TableGame for Wavefield {
                 text
             }
         }
+    }
+
+    fn trays(table: &WavefieldTable) -> [Vec<crate::app::table::score::Token>; 2] {
+        status::trays(table)
     }
 
     fn status_tail(table: &WavefieldTable) -> String {

@@ -135,6 +135,7 @@ pub fn spawn_developer_panel(commands: &mut Commands) {
         .spawn((
             crate::app::ui::GamePanel,
             Name::new("Wave Field developer panel"),
+            crate::app::ui::LayoutChecked("wavefield editor"),
             DeveloperPanel,
             DespawnOnExit(Screen::Playing),
             Node {

@@ -256,69 +256,78 @@ fn spawn_slot_buttons(r: &mut ChildSpawnerCommands, kind: Kind) {
     }
 }
 
-pub fn spawn_panel(commands: &mut Commands) {
-    commands
-        .spawn((
-            crate::app::ui::GamePanel,
-            Name::new("Wave Field panel"),
-            WavePanel,
-            DespawnOnExit(Screen::Playing),
+/// The tuning panel, in `column` (the HUD's right column) when there is one.
+pub fn spawn_panel(commands: &mut Commands, column: Option<Entity>) {
+    let mut panel = commands.spawn((
+        crate::app::ui::GamePanel,
+        Name::new("Wave Field panel"),
+        crate::app::ui::LayoutChecked("wavefield panel"),
+        WavePanel,
+        DespawnOnExit(Screen::Playing),
+        Node {
+            // Below the HUD's playback panel (top right), above its key hint: in
+            // its column, else placed there.
+            position_type: if column.is_some() {
+                PositionType::Relative
+            } else {
+                PositionType::Absolute
+            },
+            right: px(if column.is_some() { 0.0 } else { 10.0 }),
+            top: px(if column.is_some() { 0.0 } else { 50.0 }),
+            width: px(320),
+            max_height: percent(82),
+            flex_direction: FlexDirection::Column,
+            row_gap: px(4),
+            padding: UiRect::all(px(8)),
+            overflow: Overflow::clip(),
+            border_radius: BorderRadius::all(px(6)),
+            ..default()
+        },
+        BackgroundColor(Color::srgba(0.04, 0.045, 0.06, 0.78)),
+    ));
+    if let Some(column) = column {
+        panel.insert(ChildOf(column));
+    }
+    panel.with_children(|panel| {
+        panel.spawn((PanelText::Header, text(14.0)));
+        for kind in Kind::ALL {
+            panel.spawn(row()).with_children(|r| {
+                spawn_slot_buttons(r, kind);
+                spawn_thumbnail(r, kind);
+                r.spawn((PanelText::KindLine(kind), text(13.0)));
+            });
+        }
+        panel.spawn(row()).with_children(|r| {
+            button(r, "Dice", Control::Play(Action::Dice), 58.0);
+            button(r, "Reset", Control::Play(Action::Reset), 58.0);
+            button(r, "Hint", Control::Play(Action::Hint), 58.0);
+            button(r, "Undo", Control::Undo, 58.0);
+        });
+        panel.spawn(row()).with_children(|r| {
+            button(r, "Resign", Control::Play(Action::Resign), 58.0);
+            button(r, "View", Control::CycleView, 58.0);
+            button(r, "New", Control::NewGame, 58.0);
+            button(r, "Dev", Control::ToggleDev, 58.0);
+        });
+        panel.spawn(row()).with_children(|r| {
+            for (k, label) in ["C", "M", "Y", "K"].iter().enumerate() {
+                button(r, label, Control::ToggleChannel(k), 26.0);
+            }
+            button(r, "Level", Control::ToggleLevel, 50.0);
+            r.spawn((PanelText::Level, text(12.0)));
+        });
+        panel.spawn((PanelText::Pressure, text(12.0)));
+        panel.spawn((PanelText::History, text(12.0)));
+        panel.spawn((
+            DevSection,
+            PanelText::Dev,
+            text(11.0),
             Node {
-                position_type: PositionType::Absolute,
-                right: px(10),
-                // Below the HUD's playback panel (top right), above its key hint.
-                top: px(50),
-                width: px(320),
-                max_height: percent(82),
-                flex_direction: FlexDirection::Column,
-                row_gap: px(4),
-                padding: UiRect::all(px(8)),
-                overflow: Overflow::clip(),
-                border_radius: BorderRadius::all(px(6)),
+                display: Display::None,
                 ..default()
             },
-            BackgroundColor(Color::srgba(0.04, 0.045, 0.06, 0.78)),
-        ))
-        .with_children(|panel| {
-            panel.spawn((PanelText::Header, text(14.0)));
-            for kind in Kind::ALL {
-                panel.spawn(row()).with_children(|r| {
-                    spawn_slot_buttons(r, kind);
-                    spawn_thumbnail(r, kind);
-                    r.spawn((PanelText::KindLine(kind), text(13.0)));
-                });
-            }
-            panel.spawn(row()).with_children(|r| {
-                button(r, "Dice", Control::Play(Action::Dice), 58.0);
-                button(r, "Reset", Control::Play(Action::Reset), 58.0);
-                button(r, "Hint", Control::Play(Action::Hint), 58.0);
-                button(r, "Undo", Control::Undo, 58.0);
-            });
-            panel.spawn(row()).with_children(|r| {
-                button(r, "Resign", Control::Play(Action::Resign), 58.0);
-                button(r, "View", Control::CycleView, 58.0);
-                button(r, "New", Control::NewGame, 58.0);
-                button(r, "Dev", Control::ToggleDev, 58.0);
-            });
-            panel.spawn(row()).with_children(|r| {
-                for (k, label) in ["C", "M", "Y", "K"].iter().enumerate() {
-                    button(r, label, Control::ToggleChannel(k), 26.0);
-                }
-                button(r, "Level", Control::ToggleLevel, 50.0);
-                r.spawn((PanelText::Level, text(12.0)));
-            });
-            panel.spawn((PanelText::Pressure, text(12.0)));
-            panel.spawn((PanelText::History, text(12.0)));
-            panel.spawn((
-                DevSection,
-                PanelText::Dev,
-                text(11.0),
-                Node {
-                    display: Display::None,
-                    ..default()
-                },
-            ));
-        });
+        ));
+    });
     editor::spawn_developer_panel(commands);
 }
 
