@@ -40,18 +40,18 @@ fn spawn_stage(
     target: Option<Res<CameraTarget>>,
     studio: Option<Res<super::look::Studio>>,
 ) {
-    // The table: dark walnut with a satin finish, its grain repeating every 6 units.
     commands.spawn((
         Name::new("Table"),
-        Mesh3d(meshes.add(Cuboid::new(TABLE_HALF * 2.0, 0.4, TABLE_HALF * 2.0))),
-        MeshMaterial3d(materials.add(StandardMaterial {
-            base_color: Color::srgb(0.26, 0.16, 0.10),
-            base_color_texture: studio.map(|s| s.wood.clone()),
-            uv_transform: bevy::math::Affine2::from_scale(Vec2::splat(TABLE_HALF / 3.0)),
-            perceptual_roughness: 0.42,
-            reflectance: 0.4,
-            ..default()
-        })),
+        Mesh3d(
+            meshes.add(
+                Mesh::from(Cuboid::new(TABLE_HALF * 2.0, 0.4, TABLE_HALF * 2.0))
+                    .with_generated_tangents()
+                    .unwrap_or_else(|_| {
+                        Mesh::from(Cuboid::new(TABLE_HALF * 2.0, 0.4, TABLE_HALF * 2.0))
+                    }),
+            ),
+        ),
+        MeshMaterial3d(materials.add(table_material(studio.as_deref()))),
         Transform::from_xyz(0.0, TABLE_TOP - 0.2, 0.0),
     ));
     // Key light: warm, from the upper left and fairly low, so the pieces' shadows read.
@@ -97,6 +97,36 @@ fn spawn_stage(
     ));
     if let Some(target) = target.and_then(|t| t.0.clone()) {
         camera.insert(RenderTarget::Image(target.into()));
+    }
+}
+
+/// The table: dark walnut planks with a satin finish, their grain, normals and roughness
+/// repeating every 32 units (no default camera sees a repeat); the old tiled grain where
+/// the planks are not made (headless apps).
+fn table_material(studio: Option<&super::look::Studio>) -> StandardMaterial {
+    let walnut = Color::srgb(0.30, 0.19, 0.12);
+    match studio.and_then(|s| s.table.clone()) {
+        Some([albedo, normal, roughness]) => StandardMaterial {
+            base_color: walnut,
+            base_color_texture: Some(albedo),
+            normal_map_texture: Some(normal),
+            metallic_roughness_texture: Some(roughness),
+            perceptual_roughness: 1.0,
+            metallic: 0.0,
+            uv_transform: bevy::math::Affine2::from_scale(Vec2::splat(
+                TABLE_HALF * 2.0 / super::look::wood::TABLE_REPEAT,
+            )),
+            reflectance: 0.4,
+            ..default()
+        },
+        None => StandardMaterial {
+            base_color: Color::srgb(0.26, 0.16, 0.10),
+            base_color_texture: studio.map(|s| s.wood.clone()),
+            uv_transform: bevy::math::Affine2::from_scale(Vec2::splat(TABLE_HALF / 3.0)),
+            perceptual_roughness: 0.42,
+            reflectance: 0.4,
+            ..default()
+        },
     }
 }
 

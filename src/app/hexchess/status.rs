@@ -90,3 +90,17 @@ pub(super) fn keys(table: &HexchessTable) -> Vec<(&'static str, String)> {
 pub fn forced_delay(table: &HexchessTable) -> Option<Duration> {
     table.game.forced_move().map(|(_, d)| d)
 }
+
+/// The men each side has captured, in the order taken, by the type they had then.
+pub(super) fn trays(table: &HexchessTable) -> [Vec<crate::app::table::score::Token>; 2] {
+    let mut trays = [Vec::new(), Vec::new()];
+    for r in table.game.game().history() {
+        if let Some((_, kind, _)) = r.captured {
+            trays[r.color.index()].push(crate::app::table::score::Token {
+                glyph: kind.letter().unwrap_or('P'),
+                side: r.color.other().index(),
+            });
+        }
+    }
+    trays
+}

@@ -120,18 +120,8 @@ impl TableGame for Hexchess {
         super::status::headline(table)
     }
 
-    /// The men each side has captured, in the order taken, by the type they had then.
     fn trays(table: &HexchessTable) -> [Vec<Token>; 2] {
-        let mut trays = [Vec::new(), Vec::new()];
-        for r in table.game.game().history() {
-            if let Some((_, kind, _)) = r.captured {
-                trays[r.color.index()].push(Token {
-                    glyph: kind.letter().unwrap_or('P'),
-                    side: r.color.other().index(),
-                });
-            }
-        }
-        trays
+        super::status::trays(table)
     }
 
     fn status_tail(table: &HexchessTable) -> String {

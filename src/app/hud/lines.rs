@@ -1,8 +1,11 @@
-//! The HUD's lines of text: the playback line, the stage's caption, the key hint.
+//! The HUD's lines of text: the playback line, the stage's caption (and W, which picks
+//! its words), the key hint.
 
-use crate::app::PlayMode;
+use bevy::prelude::*;
+
 use crate::app::playback::PlaybackQueue;
 use crate::app::ui::CaptionWords;
+use crate::app::{PlayMode, Screen};
 
 /// The playback line: "step 3 of 5 | 0.25x | paused" (a step: one stage of the playback;
 /// Vectress captions count its waves, which follow the move's own step).
@@ -54,6 +57,20 @@ pub(super) fn mode_name(mode: PlayMode) -> &'static str {
         PlayMode::Board => "the board",
         PlayMode::Showcase => "showcase",
         PlayMode::Exercise => "learning",
+    }
+}
+
+/// W shows the captions' full sentences, or their short lines again.
+pub(super) fn toggle_caption_words(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    screen: Res<State<Screen>>,
+    mut words: ResMut<CaptionWords>,
+) {
+    if *screen.get() == Screen::Playing && keys.is_some_and(|k| k.just_pressed(KeyCode::KeyW)) {
+        *words = match *words {
+            CaptionWords::Short => CaptionWords::Full,
+            CaptionWords::Full => CaptionWords::Short,
+        };
     }
 }
 

@@ -30,7 +30,7 @@ pub use lines::{caption_line, hint_line, playback_line};
 pub fn plugin(app: &mut App) {
     app.init_resource::<Heading>()
         .init_resource::<CaptionWords>()
-        .add_systems(Update, toggle_caption_words)
+        .add_systems(Update, lines::toggle_caption_words)
         // After every Update system, so a panel a game shows in the frame it is filmed (the
         // hex chess move list on the first move) is hidden in that same frame.
         .add_systems(
@@ -44,20 +44,6 @@ pub fn plugin(app: &mut App) {
             Update,
             update_hud.after(help::HelpSystems).after(NoticeSystems),
         );
-}
-
-/// W shows the captions' full sentences, or their short lines again.
-fn toggle_caption_words(
-    keys: Option<Res<ButtonInput<KeyCode>>>,
-    screen: Res<State<Screen>>,
-    mut words: ResMut<CaptionWords>,
-) {
-    if *screen.get() == Screen::Playing && keys.is_some_and(|k| k.just_pressed(KeyCode::KeyW)) {
-        *words = match *words {
-            CaptionWords::Short => CaptionWords::Full,
-            CaptionWords::Full => CaptionWords::Short,
-        };
-    }
 }
 
 /// A heading that replaces the HUD's title (the showcase names its scenario there).

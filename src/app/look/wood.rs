@@ -76,6 +76,54 @@ pub fn texture() -> Image {
     image
 }
 
+/// A repeating linear-filtered texture of `size` with its whole mip chain in `data`
+/// (level 0 first): runtime images get no mips made for them, and fine grain without
+/// them shimmers into moiré at a distance.
+fn with_mips(size: u32, data: Vec<u8>, format: TextureFormat) -> Image {
+    let levels = super::table_wood::mip_levels(size);
+    let mut image = Image::new(
+        Extent3d {
+            width: size,
+            height: size,
+            depth_or_array_layers: 1,
+        },
+        TextureDimension::D2,
+        data[..(size * size * 4) as usize].to_vec(),
+        format,
+        RenderAssetUsages::RENDER_WORLD,
+    );
+    image.data = Some(data);
+    image.texture_descriptor.mip_level_count = levels;
+    image.sampler = ImageSampler::Descriptor(ImageSamplerDescriptor {
+        address_mode_u: ImageAddressMode::Repeat,
+        address_mode_v: ImageAddressMode::Repeat,
+        anisotropy_clamp: 8,
+        ..ImageSamplerDescriptor::linear()
+    });
+    image
+}
+
+/// The table top's planks: colour (sRGB grey, tinted by the material), normal map and
+/// roughness (glTF's green channel), the last two at half the colour's size.
+pub struct TableWood {
+    pub albedo: Image,
+    pub normal: Image,
+    pub roughness: Image,
+}
+
+/// How many world units one repeat of the table's planks covers.
+pub const TABLE_REPEAT: f32 = 32.0;
+
+pub fn table_wood() -> TableWood {
+    use super::table_wood::{SIZE, albedo_rgba, normal_rgba, roughness_rgba};
+    let half = SIZE / 2;
+    TableWood {
+        albedo: with_mips(SIZE, albedo_rgba(SIZE), TextureFormat::Rgba8UnormSrgb),
+        normal: with_mips(half, normal_rgba(half), TextureFormat::Rgba8Unorm),
+        roughness: with_mips(half, roughness_rgba(half), TextureFormat::Rgba8Unorm),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

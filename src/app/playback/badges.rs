@@ -112,7 +112,7 @@ fn draw_badges(
     meshes: Option<ResMut<Assets<Mesh>>>,
     materials: Option<ResMut<Assets<StandardMaterial>>>,
 ) {
-    let now = queue.progress().map(|(n, total)| (n, total));
+    let now = queue.progress();
     if now == shown.stage {
         return;
     }

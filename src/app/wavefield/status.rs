@@ -17,6 +17,16 @@ pub(super) const SIDE_LOOKS: [SideLook; 2] = [
     },
 ];
 
+/// The move list: in the HUD's right column, under the tuning panel.
+pub(super) const MOVE_LIST: Option<crate::app::ui::MoveListAnchor> =
+    Some(crate::app::ui::MoveListAnchor::Right);
+
+/// What the trays hold: the pieces each side had removed, with no places to fill.
+pub(super) const TRAY: crate::app::table::score::TrayKind = crate::app::table::score::TrayKind {
+    word: "removed",
+    slots: None,
+};
+
 /// The pieces each side has had removed (W8's instability), by shape.
 pub(super) fn trays(table: &WavefieldTable) -> [Vec<Token>; 2] {
     let sides = <Game as crate::rules::Rules>::SIDES;

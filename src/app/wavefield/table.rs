@@ -147,14 +147,9 @@ impl TableGame for Wavefield {
     type Looks = Looks;
     type Scene = WavefieldScene;
     const SEED: u64 = 0x0057_A7E5;
-    // Under the tuning panel, in the right column.
-    const MOVE_LIST: Option<crate::app::ui::MoveListAnchor> =
-        Some(crate::app::ui::MoveListAnchor::Right);
+    const MOVE_LIST: Option<crate::app::ui::MoveListAnchor> = status::MOVE_LIST;
     const SIDE_LOOKS: [crate::app::table::score::SideLook; 2] = status::SIDE_LOOKS;
-    const TRAY: crate::app::table::score::TrayKind = crate::app::table::score::TrayKind {
-        word: "removed",
-        slots: None,
-    };
+    const TRAY: crate::app::table::score::TrayKind = status::TRAY;
     /// Red sits nearest the home view, as in the document's diagram (Blue at the top).
     const NEAR_SIDE: usize = 1;
     /// The computer's tuning shows on the surface before its move.
