@@ -92,7 +92,15 @@ pub(super) fn update_scoreboard<G: TableGame>(
     let key = (table.changes, table.game.actions().len());
     // While a move plays, the pictures keep the position before it (once there is one).
     let drawn = !board.sides.is_empty();
-    if drawn && (!queue.is_idle() || *shown == Some(key)) {
+    if drawn && !queue.is_idle() {
+        return;
+    }
+    // The chip's words may change with no move (hex chess's forced-move countdown).
+    let headline = G::headline(&table);
+    if board.headline != headline {
+        board.headline = headline;
+    }
+    if drawn && *shown == Some(key) {
         return;
     }
     *shown = Some(key);
@@ -107,7 +115,7 @@ pub(super) fn update_scoreboard<G: TableGame>(
     let names = <G::Rules as Rules>::GAME.side_names();
     let trays = G::trays(&table);
     let next = Scoreboard {
-        headline: G::headline(&table),
+        headline: board.headline.clone(),
         chip,
         sides: (0..2)
             .map(|i| SideScore {
