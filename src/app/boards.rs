@@ -285,7 +285,7 @@ pub struct BoardLabelsShown(pub bool);
 /// Board labels and badges draw under every panel (a row number never over a caption).
 fn sink_labels(mut commands: Commands, labels: Query<Entity, Added<BoardLabel>>) {
     for label in &labels {
-        commands.entity(label).insert(GlobalZIndex(-1));
+        commands.entity(label).try_insert(GlobalZIndex(-1));
     }
 }
 
