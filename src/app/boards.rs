@@ -265,7 +265,6 @@ fn spawn_label(commands: &mut Commands, text: String, world: Vec3) {
         BoardPart,
         DespawnOnExit(Screen::Playing),
         BoardLabel { world },
-        super::ui::LayoutChecked("label board"),
         Pickable::IGNORE,
         Text::new(text),
         TextFont::from_font_size(15.0),
@@ -282,6 +281,10 @@ fn spawn_label(commands: &mut Commands, text: String, world: Vec3) {
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BoardLabelsShown(pub bool);
 
+/// Whether a board label lies under a panel (the HUD, which knows the panels, says).
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct UnderPanel(pub bool);
+
 /// Board labels and badges draw under every panel (a row number never over a caption).
 fn sink_labels(mut commands: Commands, labels: Query<Entity, Added<BoardLabel>>) {
     for label in &labels {
@@ -294,16 +297,13 @@ fn place_labels(
     cameras: Query<(&Camera, &GlobalTransform), With<super::camera::MainCamera>>,
     shown: Option<Res<BoardLabelsShown>>,
     ui_scale: Option<Res<UiScale>>,
-    mut labels: Query<(&BoardLabel, &mut Node, &ComputedNode, &mut Visibility)>,
-    panels: Query<
-        (
-            &super::ui::LayoutChecked,
-            &ComputedNode,
-            &UiGlobalTransform,
-            &InheritedVisibility,
-        ),
-        Without<BoardLabel>,
-    >,
+    mut labels: Query<(
+        &BoardLabel,
+        &mut Node,
+        &ComputedNode,
+        &mut Visibility,
+        Option<&UnderPanel>,
+    )>,
 ) {
     // The camera projects to window pixels; a node's place is in UI pixels.
     let per_ui_pixel = ui_scale.map_or(1.0, |s| s.0);
@@ -311,23 +311,12 @@ fn place_labels(
         return;
     };
     let shown = shown.is_none_or(|s| s.0);
-    // The panels' rectangles, in UI pixels: a label under one is hidden, not drawn over
-    // or under it (a letter half behind Wave Field's editor).
-    let covers: Vec<Rect> = panels
-        .iter()
-        .filter(|(_, node, _, visible)| visible.get() && !node.is_empty())
-        .map(|(_, node, at, _)| {
-            let k = node.inverse_scale_factor();
-            Rect::from_center_size(at.translation * k, node.size() * k)
-        })
-        .collect();
-    for (label, mut node, computed, mut visibility) in &mut labels {
-        let mut on = shown;
+    for (label, mut node, computed, mut visibility, under) in &mut labels {
+        // A label under a panel is hidden, not drawn over or under it.
+        let on = shown && !under.is_some_and(|u| u.0);
         if let Ok(p) = camera.world_to_viewport(camera_transform, label.world) {
             let p = p / per_ui_pixel;
             let size = computed.size() * computed.inverse_scale_factor();
-            let own = Rect::from_center_size(p, size);
-            on &= covers.iter().all(|c| c.intersect(own).is_empty());
             let (left, top) = (px(p.x - size.x / 2.0), px(p.y - size.y / 2.0));
             // Writing the same place would still mark the node changed and lay the whole
             // UI out again every frame; a still camera costs nothing.

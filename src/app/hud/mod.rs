@@ -7,6 +7,7 @@
 //! the table's and the game's own ([`GameKeys`]); F1 or Escape closes it.
 
 mod help;
+mod labels;
 pub mod rules;
 pub mod score;
 mod thinking;
@@ -38,7 +39,12 @@ pub fn plugin(app: &mut App) {
             hide_game_panels
                 .before(bevy::camera::visibility::VisibilitySystems::VisibilityPropagate),
         )
-        .add_plugins((thinking::plugin, help::plugin, score::plugin))
+        .add_plugins((
+            thinking::plugin,
+            help::plugin,
+            score::plugin,
+            labels::plugin,
+        ))
         .add_systems(Startup, spawn_hud)
         .add_systems(
             Update,

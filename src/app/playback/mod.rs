@@ -8,7 +8,6 @@
 //!
 //! [`tweens`] turns each [`Motion`] into a tween; [`keys`] are the playback keys.
 
-pub mod badges;
 mod keys;
 mod run;
 mod stage;
@@ -40,7 +39,6 @@ pub fn plugin(app: &mut App) {
         .init_resource::<PlaybackQueue>()
         .add_message::<StageFinished>()
         .add_message::<CueReached>()
-        .add_plugins(badges::plugin)
         .add_systems(
             Update,
             (

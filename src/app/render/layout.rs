@@ -5,9 +5,12 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
 use crate::app::Screen;
-use crate::app::boards::BoardCell;
+use crate::app::boards::{BoardCell, BoardLabel};
 use crate::app::camera::MainCamera;
 use crate::app::ui::LayoutChecked;
+
+/// The UI nodes the report names: the checked ones and the board's labels.
+type Named = Or<(With<LayoutChecked>, With<BoardLabel>)>;
 
 /// What the layout report reads: the camera, the board's cells and the checked UI nodes.
 #[derive(SystemParam)]
@@ -20,11 +23,12 @@ pub(super) struct LayoutProbe<'w, 's> {
         'w,
         's,
         (
-            &'static LayoutChecked,
+            Option<&'static LayoutChecked>,
             &'static ComputedNode,
             &'static UiGlobalTransform,
             &'static InheritedVisibility,
         ),
+        Named,
     >,
 }
 
@@ -68,7 +72,8 @@ impl LayoutProbe<'_, '_> {
                 let centre = transform.translation * scale;
                 let half = node.size() * scale / 2.0;
                 (
-                    checked.0,
+                    // The board's own letters and numbers carry no name of their own.
+                    checked.map_or("label board", |c| c.0),
                     [
                         centre.x - half.x,
                         centre.y - half.y,

@@ -10,6 +10,7 @@
 //! effects, the status line with recent moves, the keys the help overlay lists, and
 //! keeping every game as a replay.
 
+pub mod badges;
 mod keeping;
 mod last_move;
 pub mod move_list;
@@ -357,8 +358,7 @@ pub fn plugin<G: TableGame>(app: &mut App, game: crate::rules::GameId) {
                     .chain()
                     .in_set(TableSystems::Turns),
                 (
-                    status::update_status::<G>,
-                    score::update_scoreboard::<G>,
+                    (status::update_status::<G>, score::update_scoreboard::<G>).chain(),
                     move_list::draw_move_list::<G>,
                     pointer_note::show_pointer_note::<G>,
                     last_move::mark_last_move::<G>,

@@ -85,10 +85,6 @@ pub(super) fn update_scoreboard<G: TableGame>(
     if table.is_added() {
         *shown = None;
     }
-    let notes = super::status::notes(&table);
-    if board.notes != notes {
-        board.notes = notes;
-    }
     let key = (table.changes, table.game.actions().len());
     // While a move plays, the pictures keep the position before it (once there is one).
     let drawn = !board.sides.is_empty();

@@ -26,13 +26,19 @@ pub(super) fn update_status<G: TableGame>(
     mut status: ResMut<StatusLine>,
     mut keys: ResMut<GameKeys>,
     mut thinking: ResMut<ComputerThinking>,
+    mut board: ResMut<super::score::Scoreboard>,
 ) {
     if thinking.0 != table.thinking() {
         thinking.0 = table.thinking();
     }
-    let line = status_text(&table);
+    // The notes once a frame, for the status line and the HUD's words under its pictures.
+    let notes = notes(&table);
+    let line = joined(&table, &notes);
     if status.0 != line {
         status.0 = line;
+    }
+    if board.notes != notes {
+        board.notes = notes;
     }
     let list = key_list(&table);
     if keys.0 != list {
@@ -64,14 +70,18 @@ pub fn key_list<G: TableGame>(table: &Table<G>) -> Vec<(String, String)> {
 
 /// The whole status text of `table`: the headline, then its notes.
 pub fn status_text<G: TableGame>(table: &Table<G>) -> String {
+    joined(table, &notes(table))
+}
+
+/// The headline, whether the computer thinks, then `notes` on their own lines.
+fn joined<G: TableGame>(table: &Table<G>, notes: &str) -> String {
     let mut line = G::headline(table);
     if table.thinking() {
         line += " | the computer is thinking";
     }
-    let notes = notes(table);
     if !notes.is_empty() {
         line += "\n";
-        line += &notes;
+        line += notes;
     }
     line
 }

@@ -6,9 +6,9 @@
 
 use bevy::prelude::*;
 
-use super::{BadgeTone, Motion, PlaybackQueue, PlaybackSystems, Stage};
 use crate::app::Screen;
 use crate::app::boards::BoardLabel;
+use crate::app::playback::{BadgeTone, Motion, PlaybackQueue, PlaybackSystems, Stage};
 use crate::app::ui::LayoutChecked;
 
 pub fn plugin(app: &mut App) {
