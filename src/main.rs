@@ -44,11 +44,15 @@ struct Cli {
     /// With --game hexchess: v011 (the default) or classic (Glinski, no renaming).
     #[arg(long, value_name = "RULESET")]
     ruleset: Option<String>,
+    /// With --game: start a new game even when one of that mode is saved under way (by
+    /// default it is resumed, as the new-game dialog's Resume does).
+    #[arg(long = "new")]
+    new_game: bool,
     /// With --game: open its lesson N (1 is the first; the Learn sheet lists them).
-    #[arg(long, value_name = "N", conflicts_with_all = ["mode", "side", "level", "ruleset", "puzzle"])]
+    #[arg(long, value_name = "N", conflicts_with_all = ["mode", "side", "level", "ruleset", "puzzle", "new_game"])]
     lesson: Option<usize>,
     /// With --game: open its puzzle N (1 is the easiest; `lodestone puzzles GAME` lists them).
-    #[arg(long, value_name = "N", conflicts_with_all = ["mode", "side", "level", "ruleset"])]
+    #[arg(long, value_name = "N", conflicts_with_all = ["mode", "side", "level", "ruleset", "new_game"])]
     puzzle: Option<usize>,
     /// Close the window after this many seconds (an unattended exhibition, a timed demo),
     /// with exit status 0.
@@ -340,7 +344,7 @@ fn open_replay(file: &std::path::Path, check: bool) -> Result<serde_json::Value,
         let (over, winner) = replay
             .ending()
             .map_err(|e| CliError::Usage(format!("replay: {} {e}", file.display())))?;
-        return Ok(serde_json::json!({
+        let mut summary = serde_json::json!({
             "game": replay.game,
             "plies": replay.actions.len(),
             "title": replay.title,
@@ -348,11 +352,27 @@ fn open_replay(file: &std::path::Path, check: bool) -> Result<serde_json::Value,
             "focus": replay.focus,
             "over": over,
             "winner": winner,
-        }));
+        });
+        // A game saved under way: how it was being played.
+        if let Some(r) = &replay.resume {
+            summary["resume"] = serde_json::json!({
+                "mode": r.mode,
+                "level": r.level.name(),
+                "side": r.side,
+                "turns": r.turns.len(),
+            });
+        }
+        return Ok(summary);
     }
     #[cfg(feature = "app")]
     if window_wanted()? {
-        lodestone::app::run_window_from(Some(lodestone::app::table::StartFrom::replay(&replay)));
+        let game = replay
+            .game_id()
+            .map_err(|e| CliError::Usage(format!("replay: {} {e}", file.display())))?;
+        lodestone::app::run_window_from(Some((
+            game,
+            lodestone::app::table::StartFrom::replay(&replay),
+        )));
     }
     Ok(serde_json::Value::Null)
 }

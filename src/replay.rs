@@ -1,7 +1,8 @@
 //! Replay files: a game kept as RON (format version, game, ruleset, seed, the actions in
 //! the engine's notation, and optionally a title, when it was made, captions per ply, the
-//! ply that matters and, for a scenario, that ply's scores). No Bevy: the window saves and
-//! opens them, scripts check them.
+//! ply that matters, for a scenario that ply's scores, and for a game saved under way how
+//! it was being played, [`Resume`]). No Bevy: the window saves and opens them, scripts
+//! check them.
 //!
 //! Loading is strict and safe: bad RON, an unknown game, a newer format or an action the
 //! rules refuse each give one sentence naming the file (and the ply and action), and the
@@ -13,7 +14,8 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::{GameId, Match, Rules, Setup};
+use crate::rules::contract::TurnRecord;
+use crate::rules::{GameId, Level, Match, Rules, Setup};
 
 /// The format version this build writes and the newest it reads.
 pub const VERSION: u32 = 1;
@@ -50,6 +52,32 @@ pub struct Replay {
     /// was chosen for, checked against the rules by the library's test.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub scores: BTreeMap<String, i64>,
+    /// A game saved under way (the window's save slots): how it was being played.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resume: Option<Resume>,
+}
+
+/// How a game saved under way was being played, and what its actions alone do not say,
+/// so resuming it restores the exact game.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Resume {
+    /// `two-players` or `vs-computer` (the command line's names).
+    pub mode: String,
+    /// The computer's level.
+    pub level: Level,
+    /// The side a person plays against the computer (0 opens).
+    pub side: usize,
+    /// The turns the actions make (the computer's tuning and move are one), each with
+    /// where the game's generator stood before it.
+    pub turns: Vec<TurnRecord>,
+    /// Where the generator stands now.
+    pub rng: u64,
+    /// Seconds each turn took at the table, in order (the game's clock).
+    #[serde(default)]
+    pub clock: Vec<f32>,
+    /// The game's own count beyond its actions (hex chess's forced moves, H8).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub session: Option<u64>,
 }
 
 impl Replay {
@@ -66,6 +94,7 @@ impl Replay {
             captions: BTreeMap::new(),
             focus: None,
             scores: BTreeMap::new(),
+            resume: None,
         }
     }
 
@@ -82,6 +111,7 @@ impl Replay {
             captions: BTreeMap::new(),
             focus: None,
             scores: BTreeMap::new(),
+            resume: None,
         }
     }
 
@@ -133,9 +163,23 @@ impl Replay {
         Ok(game)
     }
 
-    /// Checks that every action replays, whatever the game.
+    /// The match a game saved under way was at, exactly ([`Resume`]): its turns and
+    /// generator as they were, and the game's own count; a plain replay played through.
+    pub fn resumed<G: Rules>(&self) -> Result<Match<G>, String> {
+        let Some(resume) = &self.resume else {
+            return self.replay();
+        };
+        let mut game = Match::<G>::resume(self.setup(), &self.actions, &resume.turns, resume.rng)
+            .map_err(|e| format!("cannot be resumed: {e}"))?;
+        if let Some(count) = resume.session {
+            game.rules_mut().restore_session_count(count);
+        }
+        Ok(game)
+    }
+
+    /// Checks that every action replays, whatever the game (a saved game's turns too).
     pub fn check(&self) -> Result<(), String> {
-        crate::with_rules!(self.game_id()?, G => self.replay::<G>().map(drop))
+        crate::with_rules!(self.game_id()?, G => self.resumed::<G>().map(drop))
     }
 
     /// How the game stands after the last action: whether it is over, and the winner's

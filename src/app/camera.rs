@@ -105,13 +105,41 @@ pub struct OrbitCamera {
     pub seat: f32,
 }
 
+/// Where the camera sits for a game: what it aims at and its home view (yaw, pitch,
+/// distance), seen from the side nearest it (`near_side`, as in `Rules::SIDES`). A person
+/// playing the other side against the computer is seated across the board.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Seat {
+    pub aim: Vec3,
+    pub home: (f32, f32, f32),
+    pub near_side: usize,
+}
+
+impl Seat {
+    /// The default view: a little in front of the board's centre, so the board sits above
+    /// the caption line at the bottom of the screen.
+    pub const DEFAULT: Seat = Seat {
+        aim: Vec3::new(0.0, 0.0, 0.6),
+        home: (0.0, 0.95, 15.5),
+        near_side: 0,
+    };
+
+    /// The orbit for this seat; `across` seats a person on the far side.
+    pub fn orbit(&self, across: bool) -> OrbitCamera {
+        let mut orbit = OrbitCamera::default();
+        orbit.sit(if across { std::f32::consts::PI } else { 0.0 });
+        orbit.aim(self.aim);
+        let (yaw, pitch, distance) = self.home;
+        orbit.set_home(yaw, pitch, distance);
+        orbit
+    }
+}
+
 impl Default for OrbitCamera {
     fn default() -> Self {
-        let home = (0.0, 0.95, 15.5);
+        let home = Seat::DEFAULT.home;
         OrbitCamera {
-            // A little in front of the board's centre, so the board sits above the
-            // caption line at the bottom of the screen.
-            target: Vec3::new(0.0, 0.0, 0.6),
+            target: Seat::DEFAULT.aim,
             yaw: home.0,
             pitch: home.1,
             distance: home.2,

@@ -1,11 +1,9 @@
 //! What a game is started with ([`GameChoice`]: the mode, the side a person takes against
-//! the computer, the computer's level, the ruleset), remembered per game in the settings,
-//! and the live games left for the menu ([`SuspendedGames`]). The model under the settings,
-//! the table and the new-game dialog.
+//! the computer, the computer's level, the ruleset), remembered per game in the settings.
+//! The model under the settings, the table's launch and the new-game dialog.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
-use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::PlayMode;
@@ -66,10 +64,8 @@ impl ModeChoice {
     }
 }
 
-/// Everything a new game of one game is started with. Inserted as a resource when a game
-/// starts from the dialog or the command line; the table reads it (no resource: the
-/// defaults, as renders, films and the showcase want).
-#[derive(Resource, Serialize, Deserialize, Debug, Clone, PartialEq, Eq, Default)]
+/// Everything a new game of one game is started with (the table's launch carries it).
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Eq, Default)]
 #[serde(default)]
 pub struct GameChoice {
     pub mode: ModeChoice,
@@ -112,23 +108,6 @@ impl GameChoice {
         game.side_names()[self.side.min(1)]
     }
 }
-
-/// The live games left for the menu, by game, with how they were being played: the
-/// dialog offers to resume them (the games themselves wait in `table::Suspended<G>`).
-#[derive(Resource, Default, Debug, Clone, PartialEq)]
-pub struct SuspendedGames(pub HashMap<GameId, SuspendedGame>);
-
-#[derive(Debug, Clone, PartialEq)]
-pub struct SuspendedGame {
-    pub mode: PlayMode,
-    /// Turns played so far.
-    pub turns: usize,
-}
-
-/// Asks the next table of the active game to resume its suspended game rather than
-/// start a new one (taken by the table when it starts).
-#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ResumeGame;
 
 /// The last choice made for each game (saved in the settings).
 pub type RememberedChoices = BTreeMap<GameId, GameChoice>;

@@ -1,6 +1,6 @@
 //! The whole app with no window and no drawing, on a manual clock: every frame is exactly
 //! as long as asked. The sound bench plays its heaviest actions in it, and the tests drive
-//! it. It keeps no file of a person's: no hex chess autosave, no replays.
+//! it. It writes no file of a person's (no saved games, no replays) unless told where.
 
 use std::time::Duration;
 
@@ -8,10 +8,10 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 
+use super::PlayMode;
 use super::playback::PlaybackQueue;
 use super::sound::CueLog;
-use super::table::{Request, Table, TableGame};
-use super::{ActiveGame, PlayMode, Screen};
+use super::table::{Played, TableGame, TableInput, TableLaunch};
 use crate::rules::{GameId, Rules};
 use crate::sound::Cue;
 use crate::sound::offline::TimedCue;
@@ -30,20 +30,31 @@ pub fn app(frame: Duration) -> App {
         .init_asset::<Image>()
         .init_resource::<ButtonInput<KeyCode>>()
         .insert_resource(TimeUpdateStrategy::ManualDuration(frame))
-        .insert_resource(super::hexchess::HexchessSave(None))
-        .insert_resource(super::table::ReplayFolder(None))
         .add_plugins(super::plugin);
     app
 }
 
 /// Sets `game` out in `mode` on an app whose first frame has run.
 pub fn set_out(app: &mut App, game: GameId, mode: PlayMode) {
-    app.insert_resource(ActiveGame { game, mode });
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Playing);
+    launch(app, TableLaunch::in_mode(game, mode));
+}
+
+/// Opens the table as `launch` says, on an app whose first frame has run.
+pub fn launch(app: &mut App, launch: TableLaunch) {
+    super::open_table(&mut app.world_mut().commands(), launch);
+    app.world_mut().flush();
     app.update();
     app.update();
+}
+
+/// The game on `G`'s table.
+pub fn played<G: TableGame>(app: &App) -> &Played<G> {
+    app.world().resource::<Played<G>>()
+}
+
+/// Sends `input` to `G`'s table, as a key, a click or a script would.
+pub fn send<G: TableGame>(app: &mut App, input: TableInput<G>) {
+    app.world_mut().write_message(input);
 }
 
 /// One action played back at 1x and what it sounded like.
@@ -69,10 +80,10 @@ pub fn played_cues(
     action: &str,
     frame: Duration,
 ) -> Result<PlayedCues, String> {
-    crate::with_table!(game, G => played::<G>(game, before, action, frame))
+    crate::with_table!(game, G => cues_of::<G>(game, before, action, frame))
 }
 
-fn played<G: TableGame>(
+fn cues_of<G: TableGame>(
     game: GameId,
     before: &[&str],
     action: &str,
@@ -135,18 +146,15 @@ fn played<G: TableGame>(
 
 /// Asks the table to play the action written `text`.
 fn ask<G: TableGame>(app: &mut App, text: &str) -> Result<(), String> {
-    let table = app
+    let played = app
         .world()
-        .get_resource::<Table<G>>()
+        .get_resource::<Played<G>>()
         .ok_or("the table was not set out")?;
-    let action = table
+    let action = played
         .game
         .rules()
         .parse_action(text)
         .map_err(|e| format!("{text}: {e}"))?;
-    app.world_mut()
-        .resource_mut::<Table<G>>()
-        .requests
-        .push_back(Request::Play(action));
+    send::<G>(app, TableInput::Play(action));
     Ok(())
 }

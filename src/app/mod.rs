@@ -11,17 +11,19 @@
 //! - the UI kit `ui`: palette, widgets, the notice;
 //! - the settings model `settings` (and `window`, which opens the window from it), and
 //!   `sound`, which plays the playback's cues at the settings' volumes;
-//! - the `table` every game is played on, with its commands, status, script feeder and the
-//!   offscreen request;
+//! - the `table` every game is played on: its launch, input, turns, saving, status and
+//!   script feeder;
 //! - the games: `vectress`, `hexchess`, `wavefield`, `polarity`;
 //! - the `hud`, with the help overlay;
 //! - the screens: `menu`, `menu_scene`, `new_game`, `pause`, `settings_screen`, `showcase`,
 //!   `replay_list`, `learn`;
 //! - the commands: `render`, `film`, `bench`, `screenshot`, `long_run`.
 //!
-//! What they share sits here at the root: the [`Screen`], [`Pause`] and [`Overlay`] states,
-//! the pausable set, the active game, and the two registries that turn a [`GameId`] into
-//! its rules (`with_rules!`) and its table (`with_table!`).
+//! What they share sits here at the root: the [`Screen`], [`Pause`], [`Overlay`] and
+//! [`Presentation`] states with the sets whose run conditions follow them (the pausable
+//! set, [`PresentationSystems`], [`KeyboardSystems`]), opening a table ([`open_table`]), the
+//! active game, and the two registries that turn a [`GameId`] into its rules
+//! (`with_rules!`) and its table (`with_table!`).
 
 pub mod bench;
 pub mod boards;
@@ -121,11 +123,10 @@ pub enum PlayMode {
     Exercise,
 }
 
-/// The game chosen in the menu.
+/// The game whose table is up (or about to be): what the games' systems run for.
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ActiveGame {
     pub game: GameId,
-    pub mode: PlayMode,
 }
 
 /// The play modes each game's presentation provides; the menu greys out the rest.
@@ -147,10 +148,86 @@ pub fn playing(game: GameId) -> impl Fn(Option<Res<ActiveGame>>) -> bool + Clone
     move |active: Option<Res<ActiveGame>>| active.is_some_and(|a| a.game == game)
 }
 
-/// True while a text field has the keyboard (editing a hex chess move): the shared keys
-/// (playback, Escape to the menu) stand aside.
-#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct KeyboardCaptured(pub bool);
+/// How the table is presented: to a person at the window, as the exhibition's showcase,
+/// or offscreen as a film or a still. It comes with the table's launch
+/// ([`open_table`], the offscreen commands), and the root runs [`PresentationSystems`]
+/// from it, so no system below asks what is running.
+#[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Presentation {
+    #[default]
+    Live,
+    Showcase,
+    Film,
+    Still,
+}
+
+/// Systems that belong to some presentations only; their run conditions are set here.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PresentationSystems {
+    /// A person plays at the window.
+    Live,
+    /// Shown to watchers, not played (the showcase, films, stills): everything a move
+    /// does is shown (hex chess's renamings).
+    Shown,
+    /// The interface a person reads (everything but films): the HUD's panels, the help,
+    /// the interface's scale following the window.
+    Interface,
+    /// Only the board and the captions (films, the showcase): the games' own panels hide.
+    BoardOnly,
+    /// Films: the HUD shows the stage captions alone, sized to the frame.
+    CaptionsOnly,
+}
+
+/// Opens the table as `launch` says: the launch waits for the table to take it, its game
+/// becomes the active one, and the screen and the presentation change together.
+pub fn open_table(commands: &mut Commands, launch: table::TableLaunch) {
+    open_on(commands, launch, Screen::Playing);
+}
+
+/// [`open_table`] through the interlude, so a table already up is set out afresh (the
+/// showcase's next scenario).
+pub fn reopen_table(commands: &mut Commands, launch: table::TableLaunch) {
+    open_on(commands, launch, Screen::Interlude);
+}
+
+fn open_on(commands: &mut Commands, launch: table::TableLaunch, screen: Screen) {
+    commands.insert_resource(ActiveGame { game: launch.game });
+    commands.set_state(launch.presentation());
+    commands.insert_resource(launch);
+    commands.set_state(screen);
+}
+
+/// A text field: while it has the input focus (Bevy's `InputFocus`), the keyboard is its
+/// own and the shared keys ([`KeyboardSystems`]) stand aside.
+#[derive(Component, Debug, Clone, Copy, Default)]
+pub struct TextField;
+
+/// The systems of the shared keys (playback, undo, Escape, the help's `?`...): they run
+/// while no text field has the keyboard.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct KeyboardSystems;
+
+/// Who has the keyboard: a focused [`TextField`], or the shared keys.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct Keyboard<'w, 's> {
+    focus: Option<Res<'w, bevy::input_focus::InputFocus>>,
+    fields: Query<'w, 's, (), With<TextField>>,
+}
+
+impl Keyboard<'_, '_> {
+    /// Whether no text field has the input focus.
+    pub fn free(&self) -> bool {
+        self.focus
+            .as_ref()
+            .and_then(|f| f.get())
+            .is_none_or(|focused| !self.fields.contains(focused))
+    }
+}
+
+/// Run condition: no [`TextField`] has the input focus.
+pub fn keyboard_free(keyboard: Keyboard) -> bool {
+    keyboard.free()
+}
 
 /// True while the replay viewer uses the arrow keys and Home/End (the camera then orbits
 /// by mouse only).
@@ -189,12 +266,14 @@ pub struct PausableSystems;
 pub fn plugin(app: &mut App) {
     run_frame_on_one_thread(app);
     app.init_state::<Screen>()
+        .init_state::<Presentation>()
         .init_resource::<AvailableModes>()
-        .init_resource::<KeyboardCaptured>()
         .init_resource::<ArrowKeysTaken>()
+        .init_resource::<bevy::input_focus::InputFocus>()
         .init_state::<Pause>()
         .init_state::<Overlay>()
         .configure_sets(Update, PausableSystems.run_if(in_state(Pause::Running)))
+        .add_plugins(configure_presentation)
         .add_plugins(table::configure)
         .add_plugins(ui::plugin)
         .add_plugins((
@@ -223,6 +302,35 @@ pub fn plugin(app: &mut App) {
         ));
 }
 
+/// The presentation's sets, in every schedule that has such systems, and the keyboard's.
+fn configure_presentation(app: &mut App) {
+    use PresentationSystems as P;
+    use bevy::ecs::schedule::ScheduleLabel;
+    let film = || in_state(Presentation::Film);
+    let board_only = |p: Res<State<Presentation>>| {
+        matches!(p.get(), Presentation::Film | Presentation::Showcase)
+    };
+    let entering = OnEnter(Screen::Playing).intern();
+    for schedule in [
+        PreUpdate.intern(),
+        Update.intern(),
+        PostUpdate.intern(),
+        entering,
+    ] {
+        app.configure_sets(
+            schedule,
+            (
+                P::Live.run_if(in_state(Presentation::Live)),
+                P::Shown.run_if(not(in_state(Presentation::Live))),
+                P::Interface.run_if(not(film())),
+                P::BoardOnly.run_if(board_only),
+                P::CaptionsOnly.run_if(film()),
+                KeyboardSystems.run_if(keyboard_free),
+            ),
+        );
+    }
+}
+
 /// Runs the main world's frame (PreUpdate, Update, PostUpdate) with the single-threaded
 /// executor. The frame is a few hundred small systems: handing each to another thread
 /// costs more than it saves. Measured with `lodestone bench app --size 960x540` on two
@@ -244,47 +352,65 @@ fn run_frame_on_one_thread(app: &mut App) {
 
 /// Opens the game window and runs until it closes (or `long_run`'s time is up).
 pub fn run_window(long_run: long_run::LongRun) {
-    open_window(Launch::Menu, long_run);
+    open_window(WindowStart::Menu, long_run);
 }
 
 /// Opens the game window straight into the attract showcase (`lodestone --attract`):
 /// any key or click returns to the menu.
 pub fn run_attract(long_run: long_run::LongRun) {
-    open_window(Launch::Attract, long_run);
+    open_window(WindowStart::Attract, long_run);
 }
 
 /// Opens the game window on a replay from the command line (watched, or played on), and
 /// runs until it closes.
-pub fn run_window_from(start: Option<table::StartFrom>) {
+pub fn run_window_from(start: Option<(GameId, table::StartFrom)>) {
     open_window(
-        start.map_or(Launch::Menu, Launch::Replay),
+        start.map_or(WindowStart::Menu, |(game, from)| {
+            WindowStart::Table(table::TableLaunch {
+                game,
+                start: table::Start::Replay(from),
+            })
+        }),
         long_run::LongRun::default(),
     );
 }
 
-/// Opens the game window straight into a new game of `game` as `choice` says
-/// (`lodestone --game ...`, checked by [`new_game::launch_choice`]).
-pub fn run_game(game: GameId, choice: choice::GameChoice, long_run: long_run::LongRun) {
-    open_window(Launch::Game(game, choice), long_run);
+/// Opens the game window straight into a game of `game` as `choice` says (`lodestone
+/// --game ...`, checked by [`new_game::launch_choice`]): the game of that mode left
+/// under way is resumed (as the dialog's Resume does) unless `fresh` asks for a new one.
+pub fn run_game(
+    game: GameId,
+    choice: choice::GameChoice,
+    fresh: bool,
+    long_run: long_run::LongRun,
+) {
+    let start = if fresh {
+        table::Start::New(choice)
+    } else {
+        table::Start::Resume(choice)
+    };
+    open_window(
+        WindowStart::Table(table::TableLaunch { game, start }),
+        long_run,
+    );
 }
 
 /// Opens the game window straight into an exercise (`lodestone --game GAME --lesson N`
 /// or `--puzzle N`, checked by [`learn::Exercise::new`]).
 pub fn run_exercise(exercise: learn::Exercise, long_run: long_run::LongRun) {
-    open_window(Launch::Exercise(Box::new(exercise)), long_run);
+    open_window(WindowStart::Exercise(Box::new(exercise)), long_run);
 }
 
 /// Where the window opens.
 #[derive(Clone)]
-enum Launch {
+enum WindowStart {
     Menu,
     Attract,
-    Replay(table::StartFrom),
-    Game(GameId, choice::GameChoice),
+    Table(table::TableLaunch),
     Exercise(Box<learn::Exercise>),
 }
 
-fn open_window(launch: Launch, long_run: long_run::LongRun) {
+fn open_window(start: WindowStart, long_run: long_run::LongRun) {
     startup::install_failure_hook(None);
     let settings = settings::settings_path()
         .map(|p| settings::load_from(&p).0)
@@ -300,58 +426,37 @@ fn open_window(launch: Launch, long_run: long_run::LongRun) {
         )
         .add_plugins(MeshPickingPlugin)
         .insert_resource(table::ReplayFolder::standard())
+        .insert_resource(table::SaveFolder::standard())
         .insert_resource(learn::LearnFile::standard())
         .insert_resource(sound::OpenSpeakers)
         .add_plugins((plugin, settings::plugin, screenshot::plugin, window::plugin))
         .add_plugins(long_run::plugin)
         .insert_resource(long_run)
-        .add_plugins(move |app: &mut App| match launch.clone() {
-            Launch::Menu => {}
-            Launch::Attract => {
+        .add_plugins(move |app: &mut App| match start.clone() {
+            WindowStart::Menu => {}
+            WindowStart::Attract => {
                 app.insert_resource(showcase::AttractAtStart);
             }
-            Launch::Replay(start) => {
-                let mode = if start.view {
-                    PlayMode::Board
-                } else {
-                    PlayMode::HotSeat
-                };
-                app.insert_resource(ActiveGame {
-                    game: start.game,
-                    mode,
-                })
-                .insert_resource(start)
-                .add_systems(Startup, start_playing);
+            WindowStart::Table(launch) => {
+                app.add_systems(Startup, move |mut commands: Commands| {
+                    open_table(&mut commands, launch.clone());
+                });
             }
-            Launch::Game(game, choice) => {
-                // Hex chess restores its saved game on start (H10).
-                if game == GameId::Hexchess
-                    && matches!(
-                        choice.mode,
-                        choice::ModeChoice::TwoPlayers | choice::ModeChoice::VsComputer
-                    )
-                {
-                    app.insert_resource(choice::ResumeGame);
-                }
-                app.insert_resource(ActiveGame {
-                    game,
-                    mode: choice.mode.play_mode(),
-                })
-                .insert_resource(choice)
-                .add_systems(Startup, start_playing);
-            }
-            Launch::Exercise(exercise) => {
-                app.insert_resource(ActiveGame {
-                    game: exercise.game,
-                    mode: PlayMode::Exercise,
-                })
-                .insert_resource(*exercise)
-                .add_systems(Startup, start_playing);
+            WindowStart::Exercise(exercise) => {
+                let game = exercise.game;
+                app.insert_resource(*exercise).add_systems(
+                    Startup,
+                    move |mut commands: Commands| {
+                        open_table(
+                            &mut commands,
+                            table::TableLaunch {
+                                game,
+                                start: table::Start::Exercise,
+                            },
+                        );
+                    },
+                );
             }
         })
         .run();
-}
-
-fn start_playing(mut next: ResMut<NextState<Screen>>) {
-    next.set(Screen::Playing);
 }

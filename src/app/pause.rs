@@ -7,18 +7,22 @@
 use bevy::prelude::*;
 
 use super::hud::HelpTab;
+use super::table::Seats;
 use super::table::TableCommand;
 use super::ui::LayoutChecked;
 use super::ui::theme::{BUTTON, BUTTON_HOVER, INK_BRIGHT, SHEET, TITLE};
 use super::ui::widgets::{Activate, ButtonFills, button, overlay_screen};
-use super::{ActiveGame, KeyboardCaptured, Overlay, Pause, PlayMode, Screen};
+use super::{ActiveGame, KeyboardSystems, Overlay, Pause, PlayMode, Screen};
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(Update, (escape_key, cover_pause_menu).chain())
-        .add_observer(press_pause_button)
-        .add_systems(OnEnter(Pause::Paused), (spawn_pause_menu, hold_time))
-        .add_systems(OnExit(Pause::Paused), release_time)
-        .add_systems(OnExit(Screen::Playing), unpause);
+    app.add_systems(
+        Update,
+        (escape_key.in_set(KeyboardSystems), cover_pause_menu).chain(),
+    )
+    .add_observer(press_pause_button)
+    .add_systems(OnEnter(Pause::Paused), (spawn_pause_menu, hold_time))
+    .add_systems(OnExit(Pause::Paused), release_time)
+    .add_systems(OnExit(Screen::Playing), unpause);
 }
 
 /// The pause menu's buttons.
@@ -67,17 +71,15 @@ fn escape_key(
     pause: Res<State<Pause>>,
     mut next_screen: ResMut<NextState<Screen>>,
     mut next_pause: ResMut<NextState<Pause>>,
-    captured: Res<KeyboardCaptured>,
-    active: Option<Res<ActiveGame>>,
+    seats: Res<Seats>,
 ) {
     if !keys.is_some_and(|k| k.just_pressed(KeyCode::Escape))
-        || captured.0
         || *overlay.get() != Overlay::None
         || *screen.get() != Screen::Playing
     {
         return;
     }
-    if active.is_some_and(|a| a.mode == PlayMode::Showcase) {
+    if seats.mode == PlayMode::Showcase {
         next_screen.set(Screen::Menu);
     } else {
         next_pause.set(match pause.get() {

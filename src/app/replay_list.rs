@@ -6,9 +6,9 @@ use std::path::PathBuf;
 use bevy::picking::events::{Click, Pointer};
 use bevy::prelude::*;
 
+use super::Screen;
 use super::menu::MenuRoot;
-use super::table::{ReplayFolder, StartFrom};
-use super::{ActiveGame, PlayMode, Screen};
+use super::table::{ReplayFolder, Start, StartFrom, TableLaunch};
 use crate::replay::{self, Replay};
 use crate::rules::GameId;
 
@@ -117,11 +117,10 @@ fn open_entry(
     click: On<Pointer<Click>>,
     entries: Query<&ReplayEntry>,
     mut commands: Commands,
-    mut next: ResMut<NextState<Screen>>,
     mut notice: ResMut<crate::app::ui::Notice>,
 ) {
     if let Ok(entry) = entries.get(click.entity)
-        && let Err(e) = open(&mut commands, &mut next, entry)
+        && let Err(e) = open(&mut commands, entry)
     {
         notice.show(e, 6.0);
     }
@@ -129,17 +128,14 @@ fn open_entry(
 
 /// Opens `entry` in the replay viewer; a file that no longer loads is not opened, and the
 /// sentence says why (the menu shows it as a notice).
-pub fn open(
-    commands: &mut Commands,
-    next: &mut NextState<Screen>,
-    entry: &ReplayEntry,
-) -> Result<(), String> {
+pub fn open(commands: &mut Commands, entry: &ReplayEntry) -> Result<(), String> {
     let replay = Replay::load(&entry.path)?;
-    commands.insert_resource(StartFrom::replay(&replay));
-    commands.insert_resource(ActiveGame {
-        game: entry.game,
-        mode: PlayMode::Board,
-    });
-    next.set(Screen::Playing);
+    super::open_table(
+        commands,
+        TableLaunch {
+            game: entry.game,
+            start: Start::Replay(StartFrom::replay(&replay)),
+        },
+    );
     Ok(())
 }

@@ -16,7 +16,7 @@ use super::playback::{CueReached, PlaybackQueue, PlaybackSystems};
 use super::settings::Settings;
 use super::ui::Notice;
 use super::ui::widgets::Activate;
-use super::{ActiveGame, Overlay, PlayMode};
+use super::{Overlay, Presentation};
 use crate::sound::offline::TimedCue;
 use crate::sound::pulse::{Pulse, PulseSettings};
 use crate::sound::{Cue, CueKind, Kit, Levels, Mixer};
@@ -146,19 +146,17 @@ pub fn levels(settings: &Settings, showcase: bool) -> Levels {
 fn follow_settings(
     speakers: Option<Res<Speakers>>,
     settings: Option<Res<Settings>>,
-    active: Option<Res<ActiveGame>>,
+    presentation: Res<State<Presentation>>,
 ) {
     let (Some(speakers), Some(settings)) = (speakers, settings) else {
         return;
     };
     // Only when something the levels depend on changed (not every frame).
-    let changed = speakers.is_added()
-        || settings.is_changed()
-        || active.as_ref().is_some_and(|a| a.is_changed());
+    let changed = speakers.is_added() || settings.is_changed() || presentation.is_changed();
     if !changed {
         return;
     }
-    let showcase = active.is_some_and(|a| a.mode == PlayMode::Showcase);
+    let showcase = *presentation.get() == Presentation::Showcase;
     if let Ok(mut mixer) = speakers.mixer.lock() {
         mixer.set_levels(levels(&settings, showcase));
     }

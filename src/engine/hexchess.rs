@@ -155,7 +155,12 @@ pub fn bench(args: &[String]) -> Result<Value, CliError> {
         // The same choice each time (a fresh generator per run), so the runs are samples
         // of one computation.
         let mut ai_seconds = seconds_each(opts.ai_samples as usize, || {
-            std::hint::black_box(ai::choose(&game, &AiConfig::default(), &mut seeded(1)));
+            std::hint::black_box(ai::choose(
+                &game,
+                &AiConfig::default(),
+                &mut seeded(1),
+                &crate::rules::Stop::never(),
+            ));
         });
         progress.advance(1);
         out.insert(
@@ -246,7 +251,15 @@ pub fn simulate(args: &[String]) -> Result<Value, CliError> {
             (true, Color::White) => (Player::Ai(config), Player::Random),
             (true, Color::Black) => (Player::Random, Player::Ai(config)),
         };
-        let summary = play_game(ruleset, white, black, opts.max_plies, &mut rng);
+        // Reproducible: the computer searches to its node budget, never to a clock.
+        let summary = play_game(
+            ruleset,
+            white,
+            black,
+            opts.max_plies,
+            &mut rng,
+            &mut crate::rules::stop::ToBudget,
+        );
         lengths.push(summary.plies as f64);
         multi_queen += summary.multi_queen as u64;
         let key = match summary.outcome {

@@ -14,6 +14,7 @@ pub mod protocol;
 pub mod puzzles;
 pub mod request;
 pub mod showcase;
+pub mod time_cap;
 pub mod timing;
 pub mod vectress;
 pub mod wavefield;

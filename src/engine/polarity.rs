@@ -58,15 +58,14 @@ pub fn simulate(args: &[String]) -> Result<Value, CliError> {
     let ai = Player::Ai(AiConfig {
         depth: options.depth.unwrap_or(defaults.depth).max(1),
         node_limit: options.nodes.unwrap_or(defaults.node_limit),
-        // Reproducible: no wall-clock cap in self-play.
-        time_cap: None,
     });
+    // Reproducible: no time cap in self-play; each search is only timed, for the report.
+    let mut searches = crate::engine::time_cap::Capped::new(None);
     let mut progress = Progress::new("simulate polarity", options.games as u64);
     let (mut wins, mut draws) = ([0u32; 2], 0u32);
     let (mut ten, mut blocked) = (0u32, 0u32);
     let (mut ai_wins, mut ai_losses) = (0u32, 0u32);
     let (mut ply_sum, mut ply_min, mut ply_max) = (0u64, u32::MAX, 0u32);
-    let (mut ai_moves, mut ai_nanos, mut ai_max_nanos) = (0u64, 0u128, 0u128);
     for i in 0..options.games {
         // With the computer playing, it takes seat one in even games and two in odd ones.
         let ai_side = (options.players == Players::Ai).then_some(if i % 2 == 0 {
@@ -80,7 +79,7 @@ pub fn simulate(args: &[String]) -> Result<Value, CliError> {
             Some(Side::Two) => (Player::Random, ai),
         };
         let seed = options.seed.wrapping_add(i as u64);
-        let played = play_game(one, two, seed).ok_or_else(|| {
+        let played = play_game(one, two, seed, &mut searches).ok_or_else(|| {
             CliError::Failed(format!(
                 "game {i} (seed {seed}) did not finish within its length bound"
             ))
@@ -103,9 +102,6 @@ pub fn simulate(args: &[String]) -> Result<Value, CliError> {
         ply_sum += played.plies as u64;
         ply_min = ply_min.min(played.plies);
         ply_max = ply_max.max(played.plies);
-        ai_moves += played.ai_moves as u64;
-        ai_nanos += played.ai_nanos;
-        ai_max_nanos = ai_max_nanos.max(played.ai_max_nanos);
         progress.advance(1);
     }
     progress.finish();
@@ -125,6 +121,14 @@ pub fn simulate(args: &[String]) -> Result<Value, CliError> {
         },
     });
     if options.players == Players::Ai {
+        let ai_moves = searches.took.len();
+        let ai_nanos: u128 = searches.took.iter().map(|d| d.as_nanos()).sum();
+        let ai_max_nanos = searches
+            .took
+            .iter()
+            .map(|d| d.as_nanos())
+            .max()
+            .unwrap_or(0);
         summary["ai"] = json!({
             "depth": options.depth.unwrap_or(defaults.depth).max(1),
             "nodes": options.nodes.unwrap_or(defaults.node_limit),
@@ -204,10 +208,15 @@ pub fn bench(args: &[String]) -> Result<Value, CliError> {
     let mut seed = 0u64;
     let random_game = median_ns(samples, || {
         seed += 1;
-        black_box(play_game(Player::Random, Player::Random, seed));
+        black_box(play_game(
+            Player::Random,
+            Player::Random,
+            seed,
+            &mut crate::rules::stop::ToBudget,
+        ));
     });
     progress.advance(1);
-    // The default computer player, as the game uses it (one choice, wall-clock capped),
+    // The default computer player, as the game uses it (one choice, under its time cap),
     // timed `ai_samples` times per position with the same generator each time.
     let config = AiConfig::default();
     let mut ai_runs = Vec::new();
@@ -220,7 +229,12 @@ pub fn bench(args: &[String]) -> Result<Value, CliError> {
         let mut analysis = None;
         let mut seconds = seconds_each(options.ai_samples as usize, || {
             let mut rng = crate::rules::rng::seeded(7);
-            analysis = black_box(ai::analyse(game.position(), &config, &mut rng));
+            let (stop, _watch) =
+                crate::engine::time_cap::Watch::start(crate::engine::time_cap::cap(
+                    crate::rules::GameId::Polarity,
+                    crate::rules::Level::Strong,
+                ));
+            analysis = black_box(ai::analyse(game.position(), &config, &mut rng, &stop));
         });
         ai_runs.push(json!({
             "position": name,

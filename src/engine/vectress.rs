@@ -68,7 +68,8 @@ pub fn simulate(args: &[String]) -> Result<Value, CliError> {
             let use_ai = opts.players == Players::Ai && game.to_move() == ai_side;
             let action = if use_ai {
                 let t = Instant::now();
-                let a = ai::choose(&game, &config, &mut rng);
+                // Reproducible: to the node budget, never to a clock.
+                let a = ai::choose(&game, &config, &mut rng, &crate::rules::Stop::never());
                 ai_seconds_max = ai_seconds_max.max(t.elapsed().as_secs_f64());
                 a
             } else {
@@ -204,7 +205,12 @@ pub fn bench(args: &[String]) -> Result<Value, CliError> {
         .step_by(10)
         .map(|(g, _)| {
             let t = Instant::now();
-            std::hint::black_box(ai::choose(g, &config, &mut seeded(0)));
+            std::hint::black_box(ai::choose(
+                g,
+                &config,
+                &mut seeded(0),
+                &crate::rules::Stop::never(),
+            ));
             t.elapsed().as_secs_f64() * 1e3
         })
         .collect();

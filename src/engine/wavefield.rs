@@ -40,8 +40,8 @@ struct SimOptions {
 
 const MODES: [&str; 4] = ["lean", "random", "profile", "ai"];
 
-fn level_config(level: &str, budget_ms: u64) -> Result<AiConfig, CliError> {
-    let mut config = match level {
+fn level_config(level: &str) -> Result<AiConfig, CliError> {
+    let config = match level {
         "easy" => AiConfig::easy(),
         "strong" => AiConfig::default(),
         other => {
@@ -50,7 +50,6 @@ fn level_config(level: &str, budget_ms: u64) -> Result<AiConfig, CliError> {
             )));
         }
     };
-    config.time_cap_ms = budget_ms;
     Ok(config)
 }
 
@@ -85,10 +84,13 @@ pub fn simulate(args: &[String]) -> Result<Value, CliError> {
     let budget_ms = o.budget_ms.unwrap_or(150);
     let level = o.level.clone().unwrap_or_else(|| "strong".to_string());
     let opponent_name = o.opponent.clone().unwrap_or_else(|| "random".to_string());
-    let config = level_config(&level, budget_ms)?;
+    let config = level_config(&level)?;
+    // The time cap of each decision, raised by a watch outside the rules.
+    let mut searches =
+        crate::engine::time_cap::Capped::new(Some(std::time::Duration::from_millis(budget_ms)));
     let opponent = match opponent_name.as_str() {
         "random" => None,
-        other => Some(level_config(other, budget_ms).map_err(|_| {
+        other => Some(level_config(other).map_err(|_| {
             usage(format!(
                 "unknown --opponent \"{other}\" (allowed: random, easy, strong)"
             ))
@@ -175,14 +177,21 @@ pub fn simulate(args: &[String]) -> Result<Value, CliError> {
                 // The computer alternates sides so Blue's first move favours neither.
                 let ai_side = if n % 2 == 0 { Side::Red } else { Side::Blue };
                 let end = match &opponent {
-                    None => selfplay::ai_vs_random(&t, ai_side, &config, o.max_plies, &mut rng),
+                    None => selfplay::ai_vs_random(
+                        &t,
+                        ai_side,
+                        &config,
+                        o.max_plies,
+                        &mut rng,
+                        &mut searches,
+                    ),
                     Some(other) => {
                         let (red, blue) = if ai_side == Side::Red {
                             (&config, other)
                         } else {
                             (other, &config)
                         };
-                        selfplay::ai_vs_ai(&t, red, blue, o.max_plies, &mut rng)
+                        selfplay::ai_vs_ai(&t, red, blue, o.max_plies, &mut rng, &mut searches)
                     }
                 };
                 match end.winner {
@@ -328,12 +337,14 @@ pub fn bench(args: &[String]) -> Result<Value, CliError> {
     let ai_samples = n.min(5);
     let ai_ns = median_ns(ai_samples, || {
         let mut rng = seeded(1);
-        std::hint::black_box(ai::choose_in(&t, &mid, &[], &config, &mut rng));
+        let stop = crate::rules::Stop::never();
+        std::hint::black_box(ai::choose_in(&t, &mid, &[], &config, &mut rng, &stop));
     });
     let easy = AiConfig::easy();
     let ai_easy_ns = median_ns(ai_samples, || {
         let mut rng = seeded(1);
-        std::hint::black_box(ai::choose_in(&t, &mid, &[], &easy, &mut rng));
+        let stop = crate::rules::Stop::never();
+        std::hint::black_box(ai::choose_in(&t, &mid, &[], &easy, &mut rng, &stop));
     });
     progress.advance(1);
     let mut rng = seeded(3);

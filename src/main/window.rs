@@ -102,7 +102,7 @@ pub(crate) fn open_game(cli: &Cli) -> Result<serde_json::Value, CliError> {
             .map_err(CliError::Usage)?;
     let long_run = long_run(cli)?;
     if window_wanted()? {
-        lodestone::app::run_game(game, choice, long_run);
+        lodestone::app::run_game(game, choice, cli.new_game, long_run);
     }
     Ok(serde_json::Value::Null)
 }

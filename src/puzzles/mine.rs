@@ -143,7 +143,9 @@ fn play_and_judge<G: Puzzler>(seed: u64) -> Result<(Option<Candidate>, Option<Ca
                 None => false,
             }
         } else {
-            game.play_computer(Level::Easy).is_ok()
+            // To the budget, never to a clock: the same seed mines the same puzzles.
+            game.play_computer(Level::Easy, &crate::rules::Stop::never())
+                .is_ok()
         };
         if !played {
             break;
@@ -207,7 +209,9 @@ fn rate<G: Puzzler>(c: Candidate) -> Result<Puzzle, String> {
     }
     let finds = |level: Level| {
         let mut rng = seeded(c.seed);
-        let choice = game.rules().choose(level, &mut rng);
+        let choice = game
+            .rules()
+            .choose(level, &mut rng, &crate::rules::Stop::never());
         judge::try_turn(game.rules(), &choice).is_some_and(|t| c.solutions.contains(&t.turn))
     };
     let search = if finds(Level::Easy) {

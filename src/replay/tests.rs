@@ -20,7 +20,10 @@ fn round_trip<G: crate::engine::Wire>(setup: Setup, plies: usize) {
         if game.is_over() {
             break;
         }
-        resolutions.extend(game.play_computer(crate::rules::Level::Easy).unwrap());
+        resolutions.extend(
+            game.play_computer(crate::rules::Level::Easy, &crate::rules::Stop::never())
+                .unwrap(),
+        );
     }
     let dir = temp(G::GAME.id());
     let mut replay = Replay::of(&game);
@@ -68,7 +71,8 @@ fn dice_replays_as_the_profile_it_rolled() {
     .unwrap();
     for _ in 0..3 {
         game.play_text("dice").unwrap();
-        game.play_computer(crate::rules::Level::Easy).unwrap();
+        game.play_computer(crate::rules::Level::Easy, &crate::rules::Stop::never())
+            .unwrap();
     }
     assert!(
         game.notation().iter().all(|a| a != "dice"),

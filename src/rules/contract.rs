@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::GameId;
 use super::rng::{GameRng, seeded};
+use super::stop::Stop;
 
 /// How strongly the computer plays. Every game answers all three; each game's
 /// `ai` module says what search and budget a level means there.
@@ -112,9 +113,17 @@ pub trait Rules: Clone + Debug + Send + Sync + 'static {
     /// The game's own seeded generator.
     fn rng(&self) -> &GameRng;
     fn rng_mut(&mut self) -> &mut GameRng;
+    /// A count the game keeps beyond what its actions say, which a saved game carries
+    /// (hex chess's forced moves so far, H8); `None` for games with none.
+    fn session_count(&self) -> Option<u64> {
+        None
+    }
+    /// Puts back the count [`Rules::session_count`] gave.
+    fn restore_session_count(&mut self, _count: u64) {}
     /// The computer's turn at `level`: the actions it plays, in order (Wave Field may
-    /// tune before it moves), drawing tie-breaks from `rng`. Empty when it has nothing to play.
-    fn choose(&self, level: Level, rng: &mut GameRng) -> Vec<Self::Action>;
+    /// tune before it moves), drawing tie-breaks from `rng`. Empty when it has nothing to
+    /// play. The search ends at the level's budget, or sooner once `stop` is raised.
+    fn choose(&self, level: Level, rng: &mut GameRng, stop: &Stop) -> Vec<Self::Action>;
 }
 
 /// Names a game's types for the contract (game id, action, resolution, side, outcome,
@@ -192,6 +201,14 @@ impl<E: Display> Display for Refused<E> {
             }
         }
     }
+}
+
+/// One turn of a match as a save keeps it: how many actions it holds, and where the
+/// game's generator stood before it (so undo and the computer go on exactly as before).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TurnRecord {
+    pub actions: usize,
+    pub rng: u64,
 }
 
 /// One turn of a [`Match`]: the actions one request played (a player's move, or the
@@ -361,22 +378,87 @@ impl<G: Rules> Match<G> {
         Ok(resolutions)
     }
 
-    /// The computer's choice at `level` for the side to move, played as one turn.
+    /// The computer's choice at `level` for the side to move, played as one turn (its
+    /// search ended early once `stop` is raised).
     pub fn play_computer(
         &mut self,
         level: Level,
+        stop: &Stop,
     ) -> Result<Vec<G::Resolution>, Refused<G::Illegal>> {
         if self.game.is_over() {
             return Err(Refused::GameOver);
         }
         let rng_before = self.game.rng().clone();
         let mut rng = rng_before.clone();
-        let actions = self.game.choose(level, &mut rng);
+        let actions = self.game.choose(level, &mut rng, stop);
         if actions.is_empty() {
             return Err(Refused::GameOver);
         }
         *self.game.rng_mut() = rng;
         self.play_turn(&actions, rng_before)
+    }
+
+    /// Every turn as a save keeps it.
+    pub fn turn_records(&self) -> Vec<TurnRecord> {
+        self.turns
+            .iter()
+            .map(|t| TurnRecord {
+                actions: t.actions,
+                rng: t.rng_before.get_word_pos() as u64,
+            })
+            .collect()
+    }
+
+    /// Where the game's generator stands now (a word position of its seed's stream).
+    pub fn rng_position(&self) -> u64 {
+        self.game.rng().get_word_pos() as u64
+    }
+
+    /// The match a save kept: `actions` (in the engine's notation) replayed from `setup`
+    /// in `turns`, each turn's generator put back where it stood before it, and the
+    /// generator now at `rng`. What does not replay is one sentence.
+    pub fn resume(
+        setup: Setup,
+        actions: &[String],
+        turns: &[TurnRecord],
+        rng: u64,
+    ) -> Result<Self, String> {
+        let mut game = Match::<G>::new(setup)?;
+        let held: usize = turns.iter().map(|t| t.actions).sum();
+        if held != actions.len() || turns.iter().any(|t| t.actions == 0) {
+            return Err(format!(
+                "its {} turns hold {held} actions, not the {} it lists",
+                turns.len(),
+                actions.len()
+            ));
+        }
+        let seed = game.setup.seed;
+        let at = |position: u64| {
+            let mut generator = seeded(seed);
+            generator.set_word_pos(u128::from(position));
+            generator
+        };
+        let mut next = 0;
+        for (n, turn) in turns.iter().enumerate() {
+            let texts = &actions[next..next + turn.actions];
+            next += turn.actions;
+            let rng_before = at(turn.rng);
+            *game.game.rng_mut() = rng_before.clone();
+            let mut work = game.game.clone();
+            let mut parsed = Vec::with_capacity(texts.len());
+            for text in texts {
+                let action = work
+                    .parse_action(text)
+                    .map_err(|e| format!("turn {}: \"{text}\" is refused ({e})", n + 1))?;
+                work.play(action)
+                    .map_err(|e| format!("turn {}: \"{text}\" is refused ({e})", n + 1))?;
+                parsed.push(action);
+            }
+            game.play_turn(&parsed, rng_before)
+                .map_err(|e| format!("turn {}: {e}", n + 1))?;
+        }
+        *game.game.rng_mut() = at(rng);
+        Ok(game)
     }
 
     /// Takes back the last turn; returns the resolutions it undid, last first.

@@ -13,7 +13,8 @@ pub fn undo_restores_every_turn<G: Rules>(setup: Setup, plies: usize, level: Lev
         if m.rules().is_over() {
             break;
         }
-        m.play_computer(level).expect("the computer plays");
+        m.play_computer(level, &crate::rules::Stop::never())
+            .expect("the computer plays");
         chosen.push(m.actions().to_vec());
         seen.push(format!("{:?}", m.rules()));
     }
@@ -28,7 +29,8 @@ pub fn undo_restores_every_turn<G: Rules>(setup: Setup, plies: usize, level: Lev
     }
     assert!(matches!(m.undo(), Err(Refused::NothingToUndo)));
     if turns > 0 {
-        m.play_computer(level).unwrap();
+        m.play_computer(level, &crate::rules::Stop::never())
+            .unwrap();
         assert_eq!(m.actions(), &chosen[0][..], "the same choice after undo");
     }
 }
@@ -58,7 +60,8 @@ pub fn sides_take_turns<G: Rules>(setup: Setup) {
     let mut m = Match::<G>::new(setup).unwrap();
     assert_eq!(m.to_move(), G::SIDES[0]);
     assert_ne!(G::SIDES[0], G::SIDES[1]);
-    m.play_computer(Level::Easy).unwrap();
+    m.play_computer(Level::Easy, &crate::rules::Stop::never())
+        .unwrap();
     assert_eq!(m.to_move(), G::SIDES[1]);
 }
 

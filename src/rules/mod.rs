@@ -12,12 +12,14 @@ pub mod hexchess;
 pub mod laws;
 pub mod polarity;
 pub mod rng;
+pub mod stop;
 pub mod vectress;
 #[cfg(test)]
 pub(crate) mod vocabulary_tests;
 pub mod wavefield;
 
 pub use contract::{Level, Match, Refused, Rules, Setup};
+pub use stop::Stop;
 
 /// A refused action: text that is not an action of the game, or an action its rules forbid.
 #[derive(Debug, Clone, PartialEq, Eq)]

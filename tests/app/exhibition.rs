@@ -10,9 +10,9 @@ use bevy::time::TimeUpdateStrategy;
 use lodestone::app::census::Census;
 use lodestone::app::playback::PlaybackQueue;
 use lodestone::app::showcase::{ShowcaseButton, ShowcaseRun};
-use lodestone::app::table::{StartFrom, Table, viewer};
+use lodestone::app::table::{Played, Start, StartFrom, TableLaunch, viewer};
 use lodestone::app::vectress::Vectress;
-use lodestone::app::{ActiveGame, PlayMode, Screen};
+use lodestone::app::{PlayMode, Screen};
 use lodestone::rules::{GameId, Rules, Setup};
 
 use crate::headless::headless_app;
@@ -105,11 +105,7 @@ fn two_hundred_demo_restarts_leave_the_same_things() {
             // Every game in turn, each demo left for the menu after a few moves: the
             // computer is often mid-search when it goes, and N starts it over once.
             let game = GameId::ALL[restarts % GameId::ALL.len()];
-            app.insert_resource(ActiveGame {
-                game,
-                mode: PlayMode::Demo,
-            });
-            set_screen(app, Screen::Playing);
+            open(app, TableLaunch::in_mode(game, PlayMode::Demo));
             for frame in 0..24 {
                 if frame == 12 {
                     press(app, KeyCode::KeyN);
@@ -135,8 +131,15 @@ fn two_hundred_demo_restarts_leave_the_same_things() {
     assert!(thinking_seen > 0, "the computer did think in the demos");
 }
 
-fn vectress_table(app: &mut App) -> Mut<'_, Table<Vectress>> {
-    app.world_mut().resource_mut::<Table<Vectress>>()
+fn vectress_table(app: &App) -> &Played<Vectress> {
+    app.world().resource::<Played<Vectress>>()
+}
+
+/// Opens the table as `launch` says (as the menu's dialog or the showcase does).
+fn open(app: &mut App, launch: TableLaunch) {
+    lodestone::app::open_table(&mut app.world_mut().commands(), launch);
+    app.world_mut().flush();
+    app.update();
 }
 
 /// Frames until the queue is idle and no request waits, playback skipped.
@@ -145,7 +148,7 @@ fn settle(app: &mut App) {
         app.world_mut().resource_mut::<PlaybackQueue>().skip();
         app.update();
         let idle = app.world().resource::<PlaybackQueue>().is_idle();
-        if idle && vectress_table(app).requests.is_empty() {
+        if idle && crate::headless::no_requests::<Vectress>(app) {
             app.update();
             return;
         }
@@ -156,27 +159,26 @@ fn settle(app: &mut App) {
 #[test]
 fn five_hundred_viewer_steps_back_and_forth_leave_the_same_things() {
     let mut app = headless_app();
-    app.insert_resource(ActiveGame {
-        game: GameId::Vectress,
-        mode: PlayMode::Board,
-    });
     // The README's chain: its last move is five waves of pushes, shoves and bonds.
-    app.insert_resource(StartFrom {
-        game: GameId::Vectress,
-        setup: Setup::default(),
-        actions: ["E3-G5", "F7-H5", "F5-F7"].map(String::from).to_vec(),
-        title: Some("chain".into()),
-        view: true,
-    });
-    set_screen(&mut app, Screen::Playing);
-    app.update();
+    open(
+        &mut app,
+        TableLaunch {
+            game: GameId::Vectress,
+            start: Start::Replay(StartFrom {
+                setup: Setup::default(),
+                actions: ["E3-G5", "F7-H5", "F5-F7"].map(String::from).to_vec(),
+                title: Some("chain".into()),
+                view: true,
+            }),
+        },
+    );
     app.update();
     viewer::jump_now::<Vectress>(&mut app, 2);
     settle(&mut app);
     let mut steps = 0;
     three_cycles(&mut app, "viewer", |app| {
         for _ in 0..84 {
-            viewer::step_forward(&mut vectress_table(app));
+            viewer::step_forward_now::<Vectress>(app);
             settle(app);
             assert_eq!(vectress_table(app).game.actions().len(), 3);
             viewer::step_back_now::<Vectress>(app);
@@ -199,12 +201,11 @@ fn a_long_run_writes_a_line_a_minute_and_ends_when_its_time_is_up() {
             100,
         )));
     });
-    app.insert_resource(ActiveGame {
-        game: GameId::Polarity,
-        mode: PlayMode::Demo,
-    });
-    set_screen(&mut app, Screen::Playing);
-    let mut frames = 1;
+    open(
+        &mut app,
+        TableLaunch::in_mode(GameId::Polarity, PlayMode::Demo),
+    );
+    let mut frames = 2;
     while app.should_exit().is_none() {
         app.update();
         frames += 1;
@@ -252,18 +253,16 @@ fn a_window_minimised_resized_to_one_pixel_or_made_fullscreen_mid_chain_plays_on
         .spawn((Window::default(), PrimaryWindow))
         .id();
     app.world_mut().resource_mut::<Settings>().window = (1280, 720);
-    app.insert_resource(ActiveGame {
-        game: GameId::Vectress,
-        mode: PlayMode::HotSeat,
-    });
-    set_screen(&mut app, Screen::Playing);
-    app.update();
+    open(
+        &mut app,
+        TableLaunch::in_mode(GameId::Vectress, PlayMode::HotSeat),
+    );
     app.update();
     for text in ["E3-G5", "F7-H5", "F5-F7"] {
-        let action = vectress_table(&mut app).game.parse_action(text).unwrap();
-        vectress_table(&mut app)
-            .requests
-            .push_back(lodestone::app::table::Request::Play(action));
+        let action = vectress_table(&app).game.parse_action(text).unwrap();
+        app.world_mut()
+            .write_message(lodestone::app::table::TableInput::<Vectress>::Play(action));
+        app.update();
         settle(&mut app);
     }
     // The five-wave chain again, played at its own pace, the window thrown about meanwhile.

@@ -6,6 +6,9 @@ use std::time::Duration;
 use bevy::prelude::*;
 use lodestone::app::menu::MenuButton;
 use lodestone::app::playback::{Motion, PieceTween, PlaybackQueue, STAGE_SECONDS, Stage};
+use lodestone::app::table::{
+    Played, Requests, Seats, TableGame, TableInput, TableLaunch, TableNote,
+};
 use lodestone::app::ui::widgets::Activate;
 use lodestone::app::{ActiveGame, Overlay, Pause, PlayMode, Screen};
 use lodestone::rules::GameId;
@@ -29,12 +32,61 @@ pub fn game_app(game: GameId, mode: PlayMode) -> App {
     game_app_with(game, mode, |_| {})
 }
 
-/// [`game_app`] with `more` inserted before the game starts (a new-game choice).
+/// [`game_app`] with `more` added before the game starts.
 pub fn game_app_with(game: GameId, mode: PlayMode, more: impl FnOnce(&mut App)) -> App {
     let mut app = headless_app();
     more(&mut app);
     lodestone::app::headless::set_out(&mut app, game, mode);
     app
+}
+
+/// A headless app with the table opened as `launch` says.
+pub fn launched_app(launch: TableLaunch) -> App {
+    let mut app = headless_app();
+    lodestone::app::headless::launch(&mut app, launch);
+    app
+}
+
+/// The game on `G`'s table.
+pub fn played<G: TableGame>(app: &App) -> &Played<G> {
+    app.world().resource::<Played<G>>()
+}
+
+/// `G`'s scene on the table.
+pub fn scene<G: TableGame>(app: &App) -> &G::Scene {
+    app.world().resource::<G::Scene>()
+}
+
+/// How the table is played (mode, the person's side, level).
+pub fn seats(app: &App) -> Seats {
+    *app.world().resource::<Seats>()
+}
+
+/// What the table has to say.
+pub fn note(app: &App) -> Option<String> {
+    app.world().resource::<TableNote>().0.clone()
+}
+
+/// Sends `input` to `G`'s table (as a key, a click or a script would).
+pub fn send<G: TableGame>(app: &mut App, input: TableInput<G>) {
+    lodestone::app::headless::send::<G>(app, input);
+}
+
+/// Whether `G`'s table has no request waiting.
+pub fn no_requests<G: TableGame>(app: &App) -> bool {
+    app.world().resource::<Requests<G>>().is_empty()
+}
+
+/// Runs frames, skipping playback, until nothing waits or plays on `G`'s table.
+pub fn settle<G: TableGame>(app: &mut App) {
+    for _ in 0..400 {
+        app.world_mut().resource_mut::<PlaybackQueue>().skip();
+        app.update();
+        if no_requests::<G>(app) && app.world().resource::<PlaybackQueue>().is_idle() {
+            return;
+        }
+    }
+    panic!("the table never settled");
 }
 
 fn x_of(app: &App, e: Entity) -> f32 {
@@ -312,9 +364,9 @@ fn the_menu_opens_a_dialog_that_starts_the_chosen_game_and_escape_pauses_it() {
         *app.world().resource::<ActiveGame>(),
         ActiveGame {
             game: GameId::Hexchess,
-            mode: PlayMode::Board
         }
     );
+    assert_eq!(seats(&app).mode, PlayMode::Board);
     let cells = app
         .world_mut()
         .query::<&lodestone::app::boards::BoardPart>()

@@ -9,9 +9,9 @@ use lodestone::app::PlayMode;
 use lodestone::app::boards::hex_center;
 use lodestone::app::hexchess::panel::MoveEntry;
 use lodestone::app::hexchess::pieces::{HexLooks, HexPiece};
-use lodestone::app::hexchess::{HexchessTable, Request};
+use lodestone::app::hexchess::{Control, Hexchess, HexchessPlayed, HexchessScene};
 use lodestone::app::playback::PlaybackQueue;
-use lodestone::app::table::Request as TableRequest;
+use lodestone::app::table::TableInput;
 use lodestone::rules::GameId;
 use lodestone::rules::hexchess::{GameSession, Kind, Ruleset};
 use lodestone::sound::CueKind;
@@ -21,14 +21,22 @@ const FRAME: Duration = Duration::from_millis(50);
 fn hex_app(mode: PlayMode) -> App {
     let app = super::headless::game_app(GameId::Hexchess, mode);
     assert!(
-        app.world().contains_resource::<HexchessTable>(),
+        app.world().contains_resource::<HexchessPlayed>(),
         "the table is set"
     );
     app
 }
 
-fn table(app: &mut App) -> Mut<'_, HexchessTable> {
-    app.world_mut().resource_mut::<HexchessTable>()
+fn table(app: &mut App) -> Mut<'_, HexchessPlayed> {
+    app.world_mut().resource_mut::<HexchessPlayed>()
+}
+
+fn scene(app: &mut App) -> Mut<'_, HexchessScene> {
+    app.world_mut().resource_mut::<HexchessScene>()
+}
+
+fn send(app: &mut App, input: TableInput<Hexchess>) {
+    app.world_mut().write_message(input);
 }
 
 fn play_text(app: &mut App, text: &str) {
@@ -37,7 +45,7 @@ fn play_text(app: &mut App, text: &str) {
         .game()
         .parse_move(text)
         .unwrap_or_else(|e| panic!("{text}: {e}"));
-    table(app).requests.push_back(TableRequest::Play(mv));
+    send(app, TableInput::Play(mv));
 }
 
 fn run_until_idle(app: &mut App) -> usize {
@@ -55,9 +63,14 @@ fn run_until_idle(app: &mut App) -> usize {
 /// shrunk away.
 fn assert_table_matches_rules(app: &mut App) {
     let looks = app.world().resource::<HexLooks>().clone();
-    let table = app.world().resource::<HexchessTable>();
-    let position = table.game.game().position().clone();
-    let pieces = table.pieces.clone();
+    let position = app
+        .world()
+        .resource::<HexchessPlayed>()
+        .game
+        .game()
+        .position()
+        .clone();
+    let pieces = app.world().resource::<HexchessScene>().pieces.clone();
     let mut on_board = 0;
     for (cell, piece) in position.pieces() {
         on_board += 1;
@@ -105,14 +118,14 @@ fn playback_ends_with_every_man_on_its_rules_cell_and_type() {
         run_until_idle(&mut app);
         assert_table_matches_rules(&mut app);
     }
-    let table = app.world().resource::<HexchessTable>();
+    let table = app.world().resource::<HexchessPlayed>();
     assert_eq!(table.game.game().history().len(), 3);
 }
 
 /// The entity of the man that made the last move.
 fn last_mover(app: &mut App) -> Entity {
     let id = table(app).game.game().last().map(|r| r.piece).unwrap();
-    table(app).pieces[&id]
+    scene(app).pieces[&id]
 }
 
 /// The mesh a white man of `kind` wears.
@@ -296,7 +309,13 @@ fn forced_moves_wait_the_sessions_delay_also_after_undo() {
     let (_, delay) = session.forced_move().unwrap();
     assert_eq!(delay, Duration::from_millis(800));
     let plies = session.game().history().len();
-    table(&mut app).replace_session(session);
+    {
+        let world = app.world_mut();
+        world.resource_scope(|world, mut played: Mut<HexchessPlayed>| {
+            let mut scene = world.resource_mut::<HexchessScene>();
+            lodestone::app::hexchess::replace_session(&mut played, &mut scene, session);
+        });
+    }
     let frames = frames_until_a_move(&mut app, plies);
     let expected = (delay.as_secs_f32() / FRAME.as_secs_f32()).round() as usize;
     assert!(
@@ -305,7 +324,7 @@ fn forced_moves_wait_the_sessions_delay_also_after_undo() {
     );
     assert_eq!(table(&mut app).game.forced_count(), 1);
     // Undo brings the forced position back; it plays itself again, 50 ms sooner.
-    table(&mut app).requests.push_back(TableRequest::Undo);
+    send(&mut app, TableInput::Undo);
     app.update();
     assert_eq!(table(&mut app).game.game().history().len(), plies);
     let (_, delay) = table(&mut app).game.forced_move().unwrap();
@@ -349,13 +368,14 @@ fn an_edit_strikes_through_the_entries_it_cannot_replay() {
         ["f6", "gxf6", "Nc3", "..."]
     );
     // The first move becomes the knight's: "gxf6" then has nothing to take.
-    table(&mut app).input.push(Request::BeginEdit(0));
+    send(&mut app, TableInput::Game(Control::BeginEdit(0)));
     app.update();
-    assert_eq!(table(&mut app).editing, Some(0));
-    assert_eq!(table(&mut app).edit_buffer, "f6");
-    table(&mut app)
-        .input
-        .push(Request::Edit(0, "Nc3".to_string()));
+    assert_eq!(scene(&mut app).editing, Some(0));
+    assert_eq!(scene(&mut app).edit_buffer, "f6");
+    send(
+        &mut app,
+        TableInput::Game(Control::Edit(0, "Nc3".to_string())),
+    );
     app.update();
     app.update();
     let session = &table(&mut app).game;
@@ -377,9 +397,77 @@ fn an_edit_strikes_through_the_entries_it_cannot_replay() {
     // The board shows the position reached: one move, the knight not renamed.
     assert_table_matches_rules(&mut app);
     assert!(
-        table(&mut app)
-            .message
+        super::headless::note(&app)
             .as_deref()
             .is_some_and(|m| m.contains("entry 2"))
+    );
+}
+
+/// A key as the window sends it: the key's message (which a focused text field reads)
+/// and its pressed state (which the shared keys read), for one frame.
+fn key(app: &mut App, code: KeyCode, logical: bevy::input::keyboard::Key) {
+    use bevy::input::ButtonState;
+    use bevy::input::keyboard::KeyboardInput;
+    app.world_mut().write_message(KeyboardInput {
+        key_code: code,
+        logical_key: logical,
+        state: ButtonState::Pressed,
+        text: None,
+        repeat: false,
+        window: Entity::PLACEHOLDER,
+    });
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .press(code);
+    app.update();
+    let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    keys.release_all();
+    keys.clear();
+    app.update();
+}
+
+/// While a move-list entry is edited it has the input focus: the shared keys (U undo,
+/// Escape's pause menu) stand aside and its own keys apply; once the edit ends they are
+/// the table's again.
+#[test]
+fn an_entry_being_edited_takes_the_keyboard_by_the_input_focus() {
+    use bevy::input::keyboard::Key;
+    use bevy::input_focus::InputFocus;
+    use lodestone::app::TextField;
+    let mut app = hex_app(PlayMode::HotSeat);
+    play_text(&mut app, "f5f6");
+    app.update();
+    run_until_idle(&mut app);
+    send(&mut app, TableInput::Game(Control::BeginEdit(0)));
+    app.update();
+    app.update();
+    let focused = app.world().resource::<InputFocus>().get();
+    assert!(
+        focused.is_some_and(|e| app.world().get::<TextField>(e).is_some()),
+        "the entry being edited has the focus"
+    );
+    key(&mut app, KeyCode::KeyU, Key::Character("u".into()));
+    assert_eq!(
+        table(&mut app).game.game().history().len(),
+        1,
+        "U is typed, not undo"
+    );
+    key(&mut app, KeyCode::Escape, Key::Escape);
+    assert_eq!(scene(&mut app).editing, None, "Escape cancels the edit");
+    assert!(
+        !super::headless::paused(&app),
+        "and does not open the pause menu"
+    );
+    let focused = app.world().resource::<InputFocus>().get();
+    assert!(
+        focused.is_none_or(|e| app.world().get::<TextField>(e).is_none()),
+        "the focus has left the text field"
+    );
+    key(&mut app, KeyCode::KeyU, Key::Character("u".into()));
+    app.update();
+    assert_eq!(
+        table(&mut app).game.game().history().len(),
+        0,
+        "U is the table's undo again"
     );
 }

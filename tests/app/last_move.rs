@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 use lodestone::app::PlayMode;
 use lodestone::app::playback::PlaybackQueue;
-use lodestone::app::table::{LastMoveMark, Request, Table, TableGame};
+use lodestone::app::table::{LastMoveMark, Played, TableGame, TableInput};
 use lodestone::rules::{GameId, Rules};
 
 /// The marks' cells on the board plane (x, z), sorted.
@@ -37,17 +37,14 @@ fn on_plane(points: impl IntoIterator<Item = Vec3>) -> Vec<(i32, i32)> {
 /// marks once the playback has ended.
 fn play<G: TableGame>(app: &mut App, text: &str) -> Vec<(i32, i32)> {
     let action = {
-        let table = app.world().resource::<Table<G>>();
+        let table = app.world().resource::<Played<G>>();
         table
             .game
             .rules()
             .parse_action(text)
             .unwrap_or_else(|e| panic!("{text} is legal here: {e:?}"))
     };
-    app.world_mut()
-        .resource_mut::<Table<G>>()
-        .requests
-        .push_back(Request::Play(action));
+    app.world_mut().write_message(TableInput::<G>::Play(action));
     app.update();
     app.update();
     let playing = !app.world().resource::<PlaybackQueue>().is_idle();
@@ -91,10 +88,7 @@ fn vectress_marks_the_last_moves_two_cells() {
         "the marks follow the new move"
     );
     // Undone, the move before is marked again.
-    app.world_mut()
-        .resource_mut::<Table<Vectress>>()
-        .requests
-        .push_back(Request::Undo);
+    app.world_mut().write_message(TableInput::<Vectress>::Undo);
     for _ in 0..5 {
         app.update();
     }
@@ -110,7 +104,7 @@ fn wavefield_keeps_the_move_marked_through_a_tuning() {
     // The first legal move of the side to move.
     let (from, to) = app
         .world()
-        .resource::<Table<Wavefield>>()
+        .resource::<Played<Wavefield>>()
         .game
         .rules()
         .legal_actions()

@@ -1,6 +1,7 @@
 //! Tests of the game window's systems: headless apps built from `MinimalPlugins` plus
 //! what each test needs, and the offscreen renderer as a separate process.
 
+mod determinism;
 mod exhibition;
 mod film;
 mod headless;
@@ -11,6 +12,7 @@ mod pictures;
 mod polarity;
 mod readme;
 mod render;
+mod resume;
 mod saving;
 mod session;
 mod showcase;

@@ -12,7 +12,7 @@ use lodestone::app::playback::PlaybackQueue;
 use lodestone::app::polarity::Polarity;
 use lodestone::app::table::badges::StageBadge;
 use lodestone::app::table::score::Scoreboard;
-use lodestone::app::table::{Request, Table, TableGame};
+use lodestone::app::table::{LiveAside, Played, TableGame, TableInput, Viewing};
 use lodestone::app::ui::widgets::Activate;
 use lodestone::app::vectress::Vectress;
 use lodestone::app::wavefield::Wavefield;
@@ -22,8 +22,9 @@ fn settle<G: TableGame>(app: &mut App) {
     for _ in 0..300 {
         app.world_mut().resource_mut::<PlaybackQueue>().skip();
         app.update();
-        let table = app.world().resource::<Table<G>>();
-        if table.requests.is_empty() && app.world().resource::<PlaybackQueue>().is_idle() {
+        if super::headless::no_requests::<G>(app)
+            && app.world().resource::<PlaybackQueue>().is_idle()
+        {
             // One more frame: the pictures are drawn from the settled position.
             app.update();
             app.update();
@@ -31,6 +32,18 @@ fn settle<G: TableGame>(app: &mut App) {
         }
     }
     panic!("the table never settled");
+}
+
+/// Asks `G`'s table to play `text`.
+fn ask<G: TableGame>(app: &mut App, text: &str) {
+    let action = app
+        .world()
+        .resource::<Played<G>>()
+        .game
+        .parse_action(text)
+        .expect("a legal action");
+    app.world_mut().write_message(TableInput::<G>::Play(action));
+    app.update();
 }
 
 /// Pieces drawn in each tray on screen.
@@ -59,12 +72,10 @@ fn trays_follow_the_rules<G: TableGame>(
     let mut app = super::headless::game_app(game, PlayMode::HotSeat);
     settle::<G>(&mut app);
     for text in moves {
-        let mut table = app.world_mut().resource_mut::<Table<G>>();
-        let action = table.game.parse_action(text).expect("a legal action");
-        table.requests.push_back(Request::Play(action));
+        ask::<G>(&mut app, text);
         settle::<G>(&mut app);
     }
-    let table = app.world().resource::<Table<G>>();
+    let table = app.world().resource::<Played<G>>();
     assert_eq!(
         table.game.actions().len(),
         moves.len(),
@@ -81,46 +92,60 @@ fn trays_follow_the_rules<G: TableGame>(
     assert_eq!(drawn_trays(&mut app), want, "{game:?}: the trays drawn");
 }
 
+/// The stills' capturing lines, a game each: the match is over `GameId` (a fifth game
+/// must say its own here).
+fn captures(game: GameId) {
+    match game {
+        GameId::Vectress => {
+            use lodestone::rules::vectress::Side as VSide;
+            // A Core and more pushed off the edge.
+            trays_follow_the_rules::<Vectress>(game, &["E3-E1", "E7-E5", "G1-F2", "E5-G3"], |t| {
+                let pos = t.position();
+                [VSide::White, VSide::Black].map(|s| usize::from(pos.lost(s)))
+            });
+        }
+        // A queen takes a queen.
+        GameId::Hexchess => {
+            trays_follow_the_rules::<Hexchess>(game, &["b1b2", "b7b6", "b2b6"], |t| {
+                let mut taken = [0, 0];
+                for r in t.game().history() {
+                    if r.captured.is_some() {
+                        taken[r.color.index()] += 1;
+                    }
+                }
+                taken
+            })
+        }
+        // Two removal rounds take five pieces.
+        GameId::Wavefield => {
+            let removal = ["tune R+T-A-B-", "D6-D3", "D2-E3", "tune R+T+A+B-", "D7-D6"];
+            trays_follow_the_rules::<Wavefield>(game, &removal, |t| {
+                let sides = <lodestone::rules::wavefield::Game as Rules>::SIDES;
+                sides.map(|side| {
+                    t.position()
+                        .pieces()
+                        .iter()
+                        .filter(|p| p.owner == side && !p.alive)
+                        .count()
+                })
+            });
+        }
+        // The queen pulls eight stones into a block; nine are taken.
+        GameId::Polarity => {
+            let regather = ["d6", "d2", "b4", "f4", "b6", "f6", "b2", "f2", "d4 Q-"];
+            trays_follow_the_rules::<Polarity>(game, &regather, |t| {
+                let pos = t.position();
+                lodestone::rules::polarity::Side::BOTH.map(|s| pos.collected(s) as usize)
+            });
+        }
+    }
+}
+
 #[test]
 fn trays_hold_what_the_rules_count_after_captures_in_every_game() {
-    use lodestone::rules::vectress::Side as VSide;
-    // A Core and more pushed off the edge.
-    trays_follow_the_rules::<Vectress>(
-        GameId::Vectress,
-        &["E3-E1", "E7-E5", "G1-F2", "E5-G3"],
-        |t| {
-            let pos = t.position();
-            [VSide::White, VSide::Black].map(|s| usize::from(pos.lost(s)))
-        },
-    );
-    // A queen takes a queen.
-    trays_follow_the_rules::<Hexchess>(GameId::Hexchess, &["b1b2", "b7b6", "b2b6"], |t| {
-        let mut taken = [0, 0];
-        for r in t.game().history() {
-            if r.captured.is_some() {
-                taken[r.color.index()] += 1;
-            }
-        }
-        taken
-    });
-    // Two removal rounds take five pieces.
-    let removal = ["tune R+T-A-B-", "D6-D3", "D2-E3", "tune R+T+A+B-", "D7-D6"];
-    trays_follow_the_rules::<Wavefield>(GameId::Wavefield, &removal, |t| {
-        let sides = <lodestone::rules::wavefield::Game as Rules>::SIDES;
-        sides.map(|side| {
-            t.position()
-                .pieces()
-                .iter()
-                .filter(|p| p.owner == side && !p.alive)
-                .count()
-        })
-    });
-    // The queen pulls eight stones into a block; nine are taken.
-    let regather = ["d6", "d2", "b4", "f4", "b6", "f6", "b2", "f2", "d4 Q-"];
-    trays_follow_the_rules::<Polarity>(GameId::Polarity, &regather, |t| {
-        let pos = t.position();
-        lodestone::rules::polarity::Side::BOTH.map(|s| pos.collected(s) as usize)
-    });
+    for game in GameId::ALL {
+        captures(game);
+    }
 }
 
 #[test]
@@ -132,13 +157,11 @@ fn the_turn_chip_names_the_side_to_move() {
     assert_eq!(board.chip, Some(0));
     let action = app
         .world()
-        .resource::<Table<Vectress>>()
+        .resource::<Played<Vectress>>()
         .game
         .legal_actions()[0];
     app.world_mut()
-        .resource_mut::<Table<Vectress>>()
-        .requests
-        .push_back(Request::Play(action));
+        .write_message(TableInput::<Vectress>::Play(action));
     settle::<Vectress>(&mut app);
     let board = app.world().resource::<Scoreboard>();
     assert_eq!(board.headline, "Black to move");
@@ -161,32 +184,37 @@ fn a_move_clicked_in_the_list_is_shown_and_the_game_comes_back() {
     let mut app = super::headless::game_app(GameId::Polarity, PlayMode::HotSeat);
     settle::<Polarity>(&mut app);
     for text in ["d4", "e5 R+", "c3 B-"] {
-        let mut table = app.world_mut().resource_mut::<Table<Polarity>>();
-        let action = table.game.parse_action(text).expect("a legal action");
-        table.requests.push_back(Request::Play(action));
+        ask::<Polarity>(&mut app, text);
         settle::<Polarity>(&mut app);
     }
     let live = app
         .world()
-        .resource::<Table<Polarity>>()
+        .resource::<Played<Polarity>>()
         .game
         .notation()
         .to_vec();
     let row = find::<MoveRow>(&mut app, |r| r.ply == 1).expect("a row for the first move");
     app.world_mut().trigger(Activate { entity: row });
     settle::<Polarity>(&mut app);
-    let table = app.world().resource::<Table<Polarity>>();
+    let table = app.world().resource::<Played<Polarity>>();
     assert_eq!(table.game.actions().len(), 1, "the position after move 1");
-    assert!(
-        table.viewer.is_some() && table.live.is_some(),
-        "in the viewer"
+    let aside = |app: &App| {
+        (
+            app.world().resource::<Viewing>().0.is_some(),
+            app.world().resource::<LiveAside<Polarity>>().0.is_some(),
+        )
+    };
+    assert_eq!(aside(&app), (true, true), "in the viewer");
+    assert_eq!(
+        super::headless::seats(&app).mode,
+        PlayMode::HotSeat,
+        "the game's own mode is kept"
     );
-    assert_eq!(table.mode, PlayMode::HotSeat, "the game's own mode is kept");
     let back = find_back(&mut app).expect("a button back to the game");
     app.world_mut().trigger(Activate { entity: back });
     settle::<Polarity>(&mut app);
-    let table = app.world().resource::<Table<Polarity>>();
-    assert!(table.viewer.is_none() && table.live.is_none());
+    assert_eq!(aside(&app), (false, false));
+    let table = app.world().resource::<Played<Polarity>>();
     assert_eq!(table.game.notation(), live.as_slice(), "the game as it was");
 }
 
@@ -205,10 +233,16 @@ fn a_vectress_wave_badges_its_pieces_with_its_number() {
     let mut app = super::headless::game_app(GameId::Vectress, PlayMode::HotSeat);
     settle::<Vectress>(&mut app);
     for text in before.iter().chain([&last]) {
-        let mut table = app.world_mut().resource_mut::<Table<Vectress>>();
-        let action = table.game.parse_action(text).expect("a legal move");
-        table.requests.push_back(Request::Play(action));
+        let action = app
+            .world()
+            .resource::<Played<Vectress>>()
+            .game
+            .parse_action(text)
+            .expect("a legal move");
+        app.world_mut()
+            .write_message(TableInput::<Vectress>::Play(action));
         if *text != last {
+            app.update();
             settle::<Vectress>(&mut app);
         }
     }

@@ -6,11 +6,11 @@ use std::collections::HashSet;
 
 use bevy::prelude::*;
 use lodestone::app::playback::PlaybackQueue;
-use lodestone::app::polarity::PolarityTable;
 use lodestone::app::polarity::pieces::{
     HandPiece, SLOTS, Stone, hand_rest, pile_rest, slot_standing, stone_rest,
 };
-use lodestone::app::table::Request;
+use lodestone::app::polarity::{Polarity, PolarityPlayed, PolarityScene};
+use lodestone::app::table::TableInput;
 use lodestone::app::{AvailableModes, PlayMode};
 use lodestone::rules::GameId;
 use lodestone::rules::polarity::{Action, Game, Side};
@@ -18,14 +18,22 @@ use lodestone::rules::polarity::{Action, Game, Side};
 fn table_app(mode: PlayMode) -> App {
     let app = super::headless::game_app(GameId::Polarity, mode);
     assert!(
-        app.world().get_resource::<PolarityTable>().is_some(),
+        app.world().get_resource::<PolarityPlayed>().is_some(),
         "the table is set"
     );
     app
 }
 
-fn table(app: &App) -> &PolarityTable {
-    app.world().resource::<PolarityTable>()
+fn table(app: &App) -> &PolarityPlayed {
+    app.world().resource::<PolarityPlayed>()
+}
+
+fn scene(app: &App) -> &PolarityScene {
+    app.world().resource::<PolarityScene>()
+}
+
+fn send(app: &mut App, input: TableInput<Polarity>) {
+    app.world_mut().write_message(input);
 }
 
 fn transform(app: &App, e: Entity) -> Transform {
@@ -38,16 +46,13 @@ fn transform(app: &App, e: Entity) -> Transform {
 fn play(app: &mut App, action: &str) {
     let action: Action = action.parse().expect("a polarity action");
     let before = table(app).game.notation().len();
-    app.world_mut()
-        .resource_mut::<PolarityTable>()
-        .requests
-        .push_back(Request::Play(action));
+    send(app, TableInput::Play(action));
     app.update();
     assert_eq!(
         table(app).game.notation().len(),
         before + 1,
         "{action} was played ({:?})",
-        table(app).message
+        super::headless::note(app)
     );
     app.update();
     app.world_mut().resource_mut::<PlaybackQueue>().skip();
@@ -59,8 +64,8 @@ fn play(app: &mut App, action: &str) {
 
 /// Every entity on the table matches the rules' state exactly.
 fn check_table(app: &mut App) {
-    let t = table(app);
-    let game = t.game.clone();
+    let game = table(app).game.clone();
+    let t = scene(app);
     let position = *game.position();
     let mut expected = Vec::new();
     for stone in game.stones() {
@@ -109,7 +114,7 @@ fn check_table(app: &mut App) {
         .query_filtered::<Entity, With<Stone>>()
         .iter(app.world())
         .collect();
-    let t = table(app);
+    let t = scene(app);
     let known: HashSet<Entity> = t
         .entities
         .stones
@@ -136,11 +141,11 @@ fn a_pull_that_makes_a_cross_sends_five_stones_to_the_movers_pile() {
         play(&mut app, action);
         check_table(&mut app);
     }
-    let on_board: HashSet<Entity> = table(&app).entities.stones.values().copied().collect();
+    let on_board: HashSet<Entity> = scene(&app).entities.stones.values().copied().collect();
     assert_eq!(on_board.len(), 4);
     play(&mut app, "d4 R-");
     check_table(&mut app);
-    let t = table(&app);
+    let t = scene(&app);
     assert!(t.entities.stones.is_empty(), "the whole cross was taken");
     let pile: HashSet<Entity> = t.entities.piles[Side::One.index()]
         .iter()
@@ -226,14 +231,14 @@ fn a_refused_click_changes_nothing() {
     let mut app = table_app(PlayMode::HotSeat);
     play(&mut app, "d4");
     let action: Action = "d5".parse().expect("an action");
-    app.world_mut()
-        .resource_mut::<PolarityTable>()
-        .requests
-        .push_back(Request::Play(action));
+    send(&mut app, TableInput::Play(action));
     app.update();
     app.update();
     assert_eq!(table(&app).game.notation().len(), 1);
-    assert!(table(&app).message.is_some(), "the refusal is explained");
+    assert!(
+        super::headless::note(&app).is_some(),
+        "the refusal is explained"
+    );
     check_table(&mut app);
 }
 
@@ -268,24 +273,28 @@ fn hovering_previews_the_rays_without_playing() {
         play(&mut app, action);
     }
     app.update();
-    let dots = table(&app).markers().len();
+    let dots = scene(&app).markers().len();
     let free = table(&app).game.position().placements().count_ones() as usize;
     assert_eq!(dots, free, "a dot on every legal cell");
-    {
-        let mut t = app.world_mut().resource_mut::<PolarityTable>();
-        t.choose_piece(Some(lodestone::rules::polarity::Piece::Queen));
-        t.hover("d4".parse().ok());
-    }
+    send(
+        &mut app,
+        TableInput::Game(lodestone::app::polarity::Control::Choose(Some(
+            lodestone::rules::polarity::Piece::Queen,
+        ))),
+    );
+    app.world_mut()
+        .resource_mut::<PolarityScene>()
+        .hover("d4".parse().ok());
     app.update();
-    let text = table(&app).hover_text().unwrap_or_default().to_string();
+    let text = scene(&app).hover_text().unwrap_or_default().to_string();
     assert!(text.starts_with("d4 Q+: 4 move, 2 edge"), "{text}");
     assert_eq!(
-        table(&app).hover_refusal(),
+        scene(&app).hover_refusal(),
         None,
         "a legal cell refuses nothing"
     );
     assert!(
-        table(&app).markers().len() > dots + 6,
+        scene(&app).markers().len() > dots + 6,
         "rays, rings and arrows are drawn"
     );
     assert_eq!(
@@ -295,16 +304,16 @@ fn hovering_previews_the_rays_without_playing() {
     );
     check_table(&mut app);
     app.world_mut()
-        .resource_mut::<PolarityTable>()
+        .resource_mut::<PolarityScene>()
         .hover("d5".parse().ok());
     app.update();
-    let text = table(&app).hover_text().unwrap_or_default().to_string();
+    let text = scene(&app).hover_text().unwrap_or_default().to_string();
     assert!(
         text.starts_with("d5 Q+: no"),
         "an illegal cell says why: {text}"
     );
     assert_eq!(
-        table(&app).hover_refusal(),
+        scene(&app).hover_refusal(),
         Some(text.as_str()),
         "said at the pointer"
     );

@@ -7,15 +7,19 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use bevy::prelude::*;
-use lodestone::app::hexchess::{Hexchess, HexchessSave};
+use lodestone::app::hexchess::Hexchess;
 use lodestone::app::playback::PlaybackQueue;
 use lodestone::app::settings::SettingsLocation;
-use lodestone::app::table::{ReplayFolder, Request, Table, TableGame, UnsavedReplays};
+use lodestone::app::table::{
+    Played, ReplayFolder, SaveFolder, TableGame, TableInput, UnsavedReplays,
+};
 use lodestone::app::ui::Notice;
 use lodestone::app::vectress::Vectress;
-use lodestone::app::{ActiveGame, PlayMode, Screen};
+use lodestone::app::{PlayMode, Screen};
 use lodestone::replay::{self, Replay};
 use lodestone::rules::{GameId, Rules};
+
+use crate::headless::{send, settle};
 
 fn temp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("lodestone-saving-{}-{name}", std::process::id()));
@@ -40,7 +44,7 @@ fn collect_notices(notice: Res<Notice>, mut seen: ResMut<Notices>, mut counted: 
     *counted = notice.shown;
 }
 
-/// A two-player game of `G` saving into `data` (replays, hex chess save, settings).
+/// A two-player game of `G` saving into `data` (replays, saved games, settings).
 fn app_saving_into<G: TableGame>(game: GameId, data: &Path) -> App {
     let (data, settings) = (data.to_path_buf(), data.join("settings.ron"));
     let mut app = crate::headless::headless_app_with(move |app| {
@@ -49,54 +53,27 @@ fn app_saving_into<G: TableGame>(game: GameId, data: &Path) -> App {
             .init_resource::<Notices>()
             .add_systems(Last, collect_notices);
         app.insert_resource(ReplayFolder(Some(data.join("replays"))));
-        app.insert_resource(HexchessSave(Some(data.join("hexchess.ron"))));
+        app.insert_resource(SaveFolder(Some(data.join("saves"))));
     });
-    start_two_players::<G>(&mut app, game);
+    lodestone::app::headless::set_out(&mut app, game, PlayMode::HotSeat);
+    assert!(app.world().get_resource::<Played<G>>().is_some());
     app
 }
 
-/// Sets a two-player game of `G` out in `app`.
-fn start_two_players<G: TableGame>(app: &mut App, game: GameId) {
-    app.insert_resource(ActiveGame {
-        game,
-        mode: PlayMode::HotSeat,
-    });
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Playing);
-    app.update();
-    app.update();
-    assert!(app.world().get_resource::<Table<G>>().is_some());
-}
-
-fn settle<G: TableGame>(app: &mut App) {
-    for _ in 0..200 {
-        app.world_mut().resource_mut::<PlaybackQueue>().skip();
-        app.update();
-        let table = app.world().resource::<Table<G>>();
-        if table.requests.is_empty() && app.world().resource::<PlaybackQueue>().is_idle() {
-            return;
-        }
-    }
-    panic!("the table never settled");
-}
-
 fn play_one<G: TableGame>(app: &mut App) {
-    let before = app.world().resource::<Table<G>>().game.notation().len();
-    let action = app.world().resource::<Table<G>>().game.legal_actions()[0];
-    request::<G>(app, Request::Play(action));
+    let before = app.world().resource::<Played<G>>().game.notation().len();
+    let action = app.world().resource::<Played<G>>().game.legal_actions()[0];
+    request::<G>(app, TableInput::Play(action));
     assert_eq!(
-        app.world().resource::<Table<G>>().game.notation().len(),
+        app.world().resource::<Played<G>>().game.notation().len(),
         before + 1,
         "the game plays on"
     );
 }
 
-fn request<G: TableGame>(app: &mut App, request: Request<lodestone::app::table::ActionOf<G>>) {
-    app.world_mut()
-        .resource_mut::<Table<G>>()
-        .requests
-        .push_back(request);
+fn request<G: TableGame>(app: &mut App, input: TableInput<G>) {
+    send::<G>(app, input);
+    app.update();
     settle::<G>(app);
 }
 
@@ -133,11 +110,11 @@ fn trouble_then_repair(data: &Path, repair: impl FnOnce()) {
         play_one::<Hexchess>(&mut app);
         change_a_setting(&mut app);
     }
-    request::<Hexchess>(&mut app, Request::NewGame);
+    request::<Hexchess>(&mut app, TableInput::NewGame);
     play_one::<Hexchess>(&mut app);
-    request::<Hexchess>(&mut app, Request::NewGame);
+    request::<Hexchess>(&mut app, TableInput::NewGame);
     assert_eq!(
-        notices(&app, "hexchess.ron").len(),
+        notices(&app, "hexchess-two-players.ron").len(),
         1,
         "{:?}",
         app.world().resource::<Notices>().0
@@ -148,7 +125,7 @@ fn trouble_then_repair(data: &Path, repair: impl FnOnce()) {
     repair();
     play_one::<Hexchess>(&mut app);
     change_a_setting(&mut app);
-    request::<Hexchess>(&mut app, Request::NewGame);
+    request::<Hexchess>(&mut app, TableInput::NewGame);
     let replays = replay::list(&data.join("replays"));
     assert_eq!(replays.len(), 3, "the two kept and the new one");
     assert_eq!(unsaved(&app), 0);
@@ -268,7 +245,7 @@ fn two_instances_writing_replays_into_one_folder_keep_both() {
                     }
                     let notation = app
                         .world()
-                        .resource::<Table<Vectress>>()
+                        .resource::<Played<Vectress>>()
                         .game
                         .notation()
                         .to_vec();
@@ -296,38 +273,41 @@ fn two_instances_writing_replays_into_one_folder_keep_both() {
 }
 
 /// Set (to a folder) when this test binary runs itself as the child of
-/// `hex_chess_saves_under_the_data_folder_the_environment_names`.
+/// `games_save_under_the_data_folder_the_environment_names`.
 const CHILD_DATA: &str = "LODESTONE_TEST_CHILD_DATA";
 
-/// The child's half: a hex chess game with no save path of its own (as the window has)
-/// plays one move, so its autosave goes wherever the data folder lookup says.
+/// The child's half: a hex chess game saving where the window saves (the data folder's
+/// `saves/`, as the lookup says) plays one move.
 #[test]
-#[ignore = "run by hex_chess_saves_under_the_data_folder_the_environment_names"]
-fn child_plays_hex_chess_with_the_default_save() {
+#[ignore = "run by games_save_under_the_data_folder_the_environment_names"]
+fn child_plays_hex_chess_with_the_windows_save_folder() {
     let data = std::env::var_os(CHILD_DATA).expect("run as the child, with its folder set");
     // Headless apps save nowhere by default: this one saves where the window would.
     let mut app = crate::headless::headless_app_with(|app| {
-        app.world_mut().remove_resource::<HexchessSave>();
+        app.insert_resource(SaveFolder::standard());
     });
-    start_two_players::<Hexchess>(&mut app, GameId::Hexchess);
+    lodestone::app::headless::set_out(&mut app, GameId::Hexchess, PlayMode::HotSeat);
     play_one::<Hexchess>(&mut app);
     app.update();
     assert!(
-        Path::new(&data).join("hexchess.ron").exists(),
-        "the autosave is in $LODESTONE_DATA_DIR"
+        Path::new(&data)
+            .join("saves")
+            .join("hexchess-two-players.ron")
+            .exists(),
+        "the save is in $LODESTONE_DATA_DIR/saves"
     );
 }
 
-/// #23: the hex chess autosave honours `LODESTONE_DATA_DIR` (it once looked the
+/// #23: saved games honour `LODESTONE_DATA_DIR` (the hex chess autosave once looked the
 /// platform's folder up itself). The environment is set in a child process, so no other
 /// test sees it.
 #[test]
-fn hex_chess_saves_under_the_data_folder_the_environment_names() {
+fn games_save_under_the_data_folder_the_environment_names() {
     let data = temp("env-data");
     let out = Command::new(std::env::current_exe().unwrap())
         .args([
             "--exact",
-            "saving::child_plays_hex_chess_with_the_default_save",
+            "saving::child_plays_hex_chess_with_the_windows_save_folder",
             "--ignored",
             "--test-threads=1",
         ])
@@ -342,7 +322,8 @@ fn hex_chess_saves_under_the_data_folder_the_environment_names() {
         "the child ran and passed: {said}{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let saved = std::fs::read_to_string(data.join("hexchess.ron")).unwrap();
-    assert!(!saved.is_empty());
+    let saved = Replay::load(&data.join("saves").join("hexchess-two-players.ron")).unwrap();
+    assert_eq!(saved.actions.len(), 1);
+    assert!(saved.resume.is_some(), "saved with how it was played");
     let _ = std::fs::remove_dir_all(&data);
 }

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use lodestone::app::playback::PlaybackQueue;
 use lodestone::app::settings::Settings;
 use lodestone::app::showcase::{Phase, ShowcaseButton, ShowcaseRun, playlist};
-use lodestone::app::{ActiveGame, PlayMode, Screen};
+use lodestone::app::{ActiveGame, PlayMode, Presentation, Screen};
 use lodestone::rules::GameId;
 
 use crate::headless::headless_app;
@@ -30,7 +30,6 @@ fn a_showcase_plays_each_focus_ply_in_slow_motion_then_moves_on() {
     let list = playlist(Some(GameId::Vectress)).expect("the library reads");
     assert!(list.len() >= 2, "the library has Vectress scenarios");
     let mut app = headless_app();
-    app.insert_resource(lodestone::app::hexchess::HexchessSave(None));
     let speed_before = app.world().resource::<PlaybackQueue>().speed;
     press(&mut app, Some(GameId::Vectress));
     for _ in 0..4 {
@@ -41,14 +40,18 @@ fn a_showcase_plays_each_focus_ply_in_slow_motion_then_moves_on() {
         *app.world().resource::<ActiveGame>(),
         ActiveGame {
             game: GameId::Vectress,
-            mode: PlayMode::Showcase
         }
+    );
+    assert_eq!(crate::headless::seats(&app).mode, PlayMode::Showcase);
+    assert_eq!(
+        *app.world().resource::<State<Presentation>>().get(),
+        Presentation::Showcase
     );
     let (_, first) = &list[0];
     let focus = first.focus.expect("a scenario has a focus");
     let plies = |app: &App| {
         app.world()
-            .resource::<lodestone::app::vectress::VectressTable>()
+            .resource::<lodestone::app::vectress::VectressPlayed>()
             .game
             .actions()
             .len()
@@ -107,7 +110,6 @@ fn a_showcase_plays_each_focus_ply_in_slow_motion_then_moves_on() {
 #[test]
 fn attract_mode_starts_on_an_idle_menu_and_any_key_ends_it() {
     let mut app = headless_app();
-    app.insert_resource(lodestone::app::hexchess::HexchessSave(None));
     app.insert_resource(Settings {
         attract_idle_seconds: 1,
         ..Settings::default()

@@ -7,47 +7,27 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 use lodestone::app::PlayMode;
-use lodestone::app::hexchess::Hexchess;
+use lodestone::app::hexchess::{Hexchess, HexchessScene};
 use lodestone::app::playback::PlaybackQueue;
-use lodestone::app::polarity::Polarity;
 use lodestone::app::table::status::{GameKeys, StatusLine};
 use lodestone::app::table::{
-    ReplayFolder, Request, Table, TableGame, TablePart, key_list, status_text,
+    Computer, Played, ReplayFolder, Seats, Start, StartFrom, TableGame, TableInput, TableLaunch,
+    TablePart,
 };
 use lodestone::app::ui::Notice;
 use lodestone::app::vectress::Vectress;
-use lodestone::app::wavefield::Wavefield;
 use lodestone::replay::Replay;
 use lodestone::rules::{GameId, Level, Match, Rules, Setup};
+
+use super::headless::{no_requests, note, played, scene, seats, send, settle};
 
 fn start<G: TableGame>(game: GameId, mode: PlayMode) -> App {
     let app = super::headless::game_app(game, mode);
     assert!(
-        app.world().get_resource::<Table<G>>().is_some(),
+        app.world().get_resource::<Played<G>>().is_some(),
         "{game:?}: the table is set"
     );
     app
-}
-
-fn table<G: TableGame>(app: &App) -> &Table<G> {
-    app.world().resource::<Table<G>>()
-}
-
-fn table_mut<G: TableGame>(app: &mut App) -> Mut<'_, Table<G>> {
-    app.world_mut().resource_mut::<Table<G>>()
-}
-
-/// Runs frames (skipping playback) until no request waits and nothing plays.
-fn settle<G: TableGame>(app: &mut App) {
-    for _ in 0..200 {
-        app.world_mut().resource_mut::<PlaybackQueue>().skip();
-        app.update();
-        if table::<G>(app).requests.is_empty() && app.world().resource::<PlaybackQueue>().is_idle()
-        {
-            return;
-        }
-    }
-    panic!("the table never settled");
 }
 
 fn parts(app: &mut App) -> usize {
@@ -67,16 +47,14 @@ fn two_players<G: TableGame>(game: GameId) {
     settle::<G>(&mut app);
     let set_out = parts(&mut app);
     assert!(set_out > 0, "{game:?}: the pieces are set out");
-    let mut replay = Match::<G::Rules>::new(table::<G>(&app).game.setup().clone()).unwrap();
+    let mut replay = Match::<G::Rules>::new(played::<G>(&app).game.setup().clone()).unwrap();
     for k in 1..=3 {
-        let action = table::<G>(&app).game.legal_actions()[0];
-        table_mut::<G>(&mut app)
-            .requests
-            .push_back(Request::Play(action));
+        let action = played::<G>(&app).game.legal_actions()[0];
+        send::<G>(&mut app, TableInput::Play(action));
         settle::<G>(&mut app);
         replay.play(action).unwrap();
-        let t = table::<G>(&app);
-        assert_eq!(t.game.notation().len(), k, "{game:?}: {:?}", t.message);
+        let t = played::<G>(&app);
+        assert_eq!(t.game.notation().len(), k, "{game:?}: {:?}", note(&app));
         assert_eq!(
             rules_text::<G>(&t.game),
             rules_text::<G>(&replay),
@@ -85,49 +63,44 @@ fn two_players<G: TableGame>(game: GameId) {
     }
     let status = &app.world().resource::<StatusLine>().0;
     assert!(
-        status.contains(&G::headline(table::<G>(&app))),
+        status.contains(&G::headline(played::<G>(&app), scene::<G>(&app))),
         "{game:?}: {status}"
     );
     // The keys are in the help overlay, not in the status line.
     assert!(!status.contains("U undo"), "{game:?}: {status}");
     let keys = &app.world().resource::<GameKeys>().0;
-    assert_eq!(
-        *keys,
-        key_list(table::<G>(&app)),
-        "{game:?}: the table publishes its keys"
-    );
+    let own: Vec<(String, String)> = G::keys(played::<G>(&app), scene::<G>(&app))
+        .into_iter()
+        .map(|(k, what)| (k.to_string(), what))
+        .collect();
+    assert_eq!(*keys, own, "{game:?}: the table publishes its keys");
     assert!(
         keys.iter().any(|(_, what)| what.starts_with("undo")),
         "{game:?}: {keys:?}"
     );
     // Between two players undo takes back one turn, exactly.
-    table_mut::<G>(&mut app).requests.push_back(Request::Undo);
+    send::<G>(&mut app, TableInput::Undo);
     settle::<G>(&mut app);
     replay.undo().unwrap();
-    assert_eq!(table::<G>(&app).game.notation().len(), 2, "{game:?}");
+    assert_eq!(played::<G>(&app).game.notation().len(), 2, "{game:?}");
     assert_eq!(
-        rules_text::<G>(&table::<G>(&app).game),
+        rules_text::<G>(&played::<G>(&app).game),
         rules_text::<G>(&replay),
         "{game:?}"
     );
     // A refused action changes nothing and says why.
-    let before = rules_text::<G>(&table::<G>(&app).game);
-    let taken = table::<G>(&app).game.actions()[0];
-    if table::<G>(&app)
+    let before = rules_text::<G>(&played::<G>(&app).game);
+    let taken = played::<G>(&app).game.actions()[0];
+    if played::<G>(&app)
         .game
         .legal_actions()
         .iter()
         .all(|a| *a != taken)
     {
-        table_mut::<G>(&mut app)
-            .requests
-            .push_back(Request::Play(taken));
+        send::<G>(&mut app, TableInput::Play(taken));
         settle::<G>(&mut app);
-        assert_eq!(rules_text::<G>(&table::<G>(&app).game), before, "{game:?}");
-        assert!(
-            table::<G>(&app).message.is_some(),
-            "{game:?}: the refusal is told"
-        );
+        assert_eq!(rules_text::<G>(&played::<G>(&app).game), before, "{game:?}");
+        assert!(note(&app).is_some(), "{game:?}: the refusal is told");
     }
     // Ctrl+S saves the game now and says where.
     let folder = std::env::temp_dir().join(format!(
@@ -161,12 +134,10 @@ fn two_players<G: TableGame>(game: GameId) {
         "{game:?}: {notice}"
     );
     let kept = Replay::load(&saved[0]).unwrap();
-    assert_eq!(kept.actions, table::<G>(&app).game.notation(), "{game:?}");
+    assert_eq!(kept.actions, played::<G>(&app).game.notation(), "{game:?}");
     // New game starts over (the game left is kept), and nothing spawned before is left
     // behind.
-    table_mut::<G>(&mut app)
-        .requests
-        .push_back(Request::NewGame);
+    send::<G>(&mut app, TableInput::NewGame);
     settle::<G>(&mut app);
     assert_eq!(
         lodestone::replay::list(&folder).len(),
@@ -174,8 +145,8 @@ fn two_players<G: TableGame>(game: GameId) {
         "{game:?}: the game left is kept"
     );
     let _ = std::fs::remove_dir_all(&folder);
-    assert_eq!(table::<G>(&app).game.notation().len(), 0, "{game:?}");
-    assert_eq!(table::<G>(&app).game.ply(), 0, "{game:?}");
+    assert_eq!(played::<G>(&app).game.notation().len(), 0, "{game:?}");
+    assert_eq!(played::<G>(&app).game.ply(), 0, "{game:?}");
     assert_eq!(
         parts(&mut app),
         set_out,
@@ -184,11 +155,11 @@ fn two_players<G: TableGame>(game: GameId) {
 }
 
 /// Frames, with real time for the computer's thread, until `done` or a generous limit.
-fn run_until<G: TableGame>(app: &mut App, mut done: impl FnMut(&Table<G>) -> bool) {
+fn run_until<G: TableGame>(app: &mut App, mut done: impl FnMut(&App) -> bool) {
     for _ in 0..4000 {
         app.world_mut().resource_mut::<PlaybackQueue>().skip();
         app.update();
-        if done(table::<G>(app)) {
+        if done(app) {
             return;
         }
         std::thread::sleep(Duration::from_millis(2));
@@ -198,43 +169,41 @@ fn run_until<G: TableGame>(app: &mut App, mut done: impl FnMut(&Table<G>) -> boo
 
 fn against_the_computer<G: TableGame>(game: GameId) {
     let mut app = start::<G>(game, PlayMode::VsComputer);
-    table_mut::<G>(&mut app).level = Level::Easy;
-    let person = table::<G>(&app).human.expect("a person plays one side");
+    app.world_mut().resource_mut::<Seats>().level = Level::Easy;
+    let person = seats(&app).human.expect("a person plays one side");
     assert_eq!(
-        table::<G>(&app).game.to_move(),
+        played::<G>(&app).to_move(),
         person,
         "{game:?}: the person opens"
     );
     // The person's move: for Wave Field a move, not a tuning (which keeps the turn).
-    let moved = |t: &Table<G>| t.game.to_move() != person;
+    let moved = |app: &App| played::<G>(app).to_move() != person;
     let mut turns = 0;
-    while !moved(table::<G>(&app)) {
-        let action = table::<G>(&app).game.legal_actions()[0];
-        table_mut::<G>(&mut app)
-            .requests
-            .push_back(Request::Play(action));
+    while !moved(&app) {
+        let action = played::<G>(&app).game.legal_actions()[0];
+        send::<G>(&mut app, TableInput::Play(action));
         app.update();
         turns += 1;
         assert!(turns < 5, "{game:?}: the turn passes");
     }
     let mut saw_thinking = false;
-    run_until::<G>(&mut app, |t| {
-        saw_thinking |= t.thinking();
-        t.game.to_move() == person && t.requests.is_empty()
+    run_until::<G>(&mut app, |app| {
+        saw_thinking |= app.world().resource::<Computer<G>>().thinking();
+        played::<G>(app).to_move() == person && no_requests::<G>(app)
     });
     assert!(
         saw_thinking,
         "{game:?}: the computer thought off the main thread"
     );
     assert!(
-        table::<G>(&app).game.notation().len() > turns,
+        played::<G>(&app).game.notation().len() > turns,
         "{game:?}: the computer answered"
     );
     // Undo takes back the computer's answer and the person's own move together.
-    table_mut::<G>(&mut app).requests.push_back(Request::Undo);
+    send::<G>(&mut app, TableInput::Undo);
     settle::<G>(&mut app);
-    let t = table::<G>(&app);
-    assert_eq!(t.game.to_move(), person, "{game:?}");
+    let t = played::<G>(&app);
+    assert_eq!(t.to_move(), person, "{game:?}");
     assert_eq!(
         t.game.notation().len(),
         turns - 1,
@@ -256,18 +225,16 @@ fn against_the_computer<G: TableGame>(game: GameId) {
 
 #[test]
 fn two_players_on_every_table() {
-    two_players::<Vectress>(GameId::Vectress);
-    two_players::<Hexchess>(GameId::Hexchess);
-    two_players::<Wavefield>(GameId::Wavefield);
-    two_players::<Polarity>(GameId::Polarity);
+    for game in GameId::ALL {
+        lodestone::with_table!(game, G => two_players::<G>(game));
+    }
 }
 
 #[test]
 fn the_computer_answers_and_undo_takes_both_back_on_every_table() {
-    against_the_computer::<Vectress>(GameId::Vectress);
-    against_the_computer::<Hexchess>(GameId::Hexchess);
-    against_the_computer::<Wavefield>(GameId::Wavefield);
-    against_the_computer::<Polarity>(GameId::Polarity);
+    for game in GameId::ALL {
+        lodestone::with_table!(game, G => against_the_computer::<G>(game));
+    }
 }
 
 /// Captions: every stage of a played action says what it shows in the showcase layer's
@@ -278,20 +245,25 @@ fn every_stage_has_the_showcase_caption_and_live_v011_renaming_has_none() {
     use lodestone::app::hexchess::stages::ChangeGlow;
     use lodestone::showcase::Showcase;
     use lodestone::showcase::hexchess::stage_captions;
-    // A pawn's first step: it arrives renamed (v011).
+    // A pawn's first step: it arrives renamed (v011). Live it is not announced; shown to
+    // watchers (the showcase here, films and stills alike) it is.
     for offscreen in [false, true] {
-        let mut app = start::<Hexchess>(GameId::Hexchess, PlayMode::HotSeat);
-        table_mut::<Hexchess>(&mut app).offscreen = offscreen;
-        let mv = table::<Hexchess>(&app).game.parse_action("f5f6").unwrap();
-        table_mut::<Hexchess>(&mut app)
-            .requests
-            .push_back(Request::Play(mv));
+        let mut app = if offscreen {
+            super::headless::launched_app(TableLaunch {
+                game: GameId::Hexchess,
+                start: Start::Showcase(StartFrom::default()),
+            })
+        } else {
+            start::<Hexchess>(GameId::Hexchess, PlayMode::HotSeat)
+        };
+        let mv = played::<Hexchess>(&app).game.parse_action("f5f6").unwrap();
+        send::<Hexchess>(&mut app, TableInput::Play(mv));
         app.update();
         let queue = app.world().resource::<PlaybackQueue>();
         let labels: Vec<String> = (0..queue.stage_count())
             .map(|i| queue.stage(i).unwrap().label.clone())
             .collect();
-        let resolution = table::<Hexchess>(&app).game.last().unwrap().clone();
+        let resolution = played::<Hexchess>(&app).game.last().unwrap().clone();
         let start = lodestone::rules::hexchess::Game::start(&Setup::default()).unwrap();
         assert_eq!(labels, stage_captions(&start, &resolution, offscreen));
         assert_eq!(labels[0], "White pawn f5-f6", "{labels:?}");
@@ -316,10 +288,8 @@ fn every_stage_has_the_showcase_caption_and_live_v011_renaming_has_none() {
     let chain = ["E3-G5", "F7-H5", "F5-F7"];
     let mut app = start::<Vectress>(GameId::Vectress, PlayMode::HotSeat);
     for text in chain {
-        let action = table::<Vectress>(&app).game.parse_action(text).unwrap();
-        table_mut::<Vectress>(&mut app)
-            .requests
-            .push_back(Request::Play(action));
+        let action = played::<Vectress>(&app).game.parse_action(text).unwrap();
+        send::<Vectress>(&mut app, TableInput::Play(action));
         settle::<Vectress>(&mut app);
     }
     let queue = app.world().resource::<PlaybackQueue>();
@@ -348,27 +318,24 @@ fn the_promotion_chooser_keeps_n_from_the_table() {
     use lodestone::rules::hexchess::Cell;
     let mut app = start::<Hexchess>(GameId::Hexchess, PlayMode::HotSeat);
     let c = Cell::parse("f10").unwrap();
-    table_mut::<Hexchess>(&mut app).promotion = Some((c, c));
-    let changes = table::<Hexchess>(&app).changes;
+    app.world_mut().resource_mut::<HexchessScene>().promotion = Some((c, c));
+    let changes = played::<Hexchess>(&app).changes;
     app.world_mut()
         .resource_mut::<ButtonInput<KeyCode>>()
         .press(KeyCode::KeyN);
     app.update();
-    let t = table::<Hexchess>(&app);
-    assert_eq!(t.changes, changes, "no new game");
-    assert!(t.promotion.is_none(), "the chooser took N as its answer");
+    assert_eq!(played::<Hexchess>(&app).changes, changes, "no new game");
+    assert!(
+        scene::<Hexchess>(&app).promotion.is_none(),
+        "the chooser took N as its answer"
+    );
 }
 
 /// Each game lists its own keys for the help overlay (F1), undo and new game among them,
 /// and keeps them out of its status line.
 fn keys_listed<G: TableGame>(game: GameId) {
-    let rules = Match::<G::Rules>::new(Setup {
-        seed: G::SEED,
-        ..Setup::default()
-    })
-    .unwrap();
-    let table = Table::<G>::new(rules, PlayMode::HotSeat);
-    let keys = G::keys(&table);
+    let app = start::<G>(game, PlayMode::HotSeat);
+    let keys = G::keys(played::<G>(&app), scene::<G>(&app));
     assert!(!keys.is_empty(), "{game:?}");
     assert!(
         keys.iter()
@@ -385,12 +352,12 @@ fn keys_listed<G: TableGame>(game: GameId) {
             .all(|(key, what)| !key.is_empty() && !what.is_empty()),
         "{game:?}: {keys:?}"
     );
-    let status = status_text(&table);
+    let status = &app.world().resource::<StatusLine>().0;
     for legend in ["U undo", "N new", " | U ", "undo"] {
         assert!(!status.contains(legend), "{game:?}: {status}");
     }
     assert_eq!(
-        key_list(&table).len(),
+        app.world().resource::<GameKeys>().0.len(),
         keys.len(),
         "{game:?}: no replay watched, so the game's own keys"
     );
@@ -398,10 +365,9 @@ fn keys_listed<G: TableGame>(game: GameId) {
 
 #[test]
 fn every_table_lists_its_keys_for_the_help() {
-    keys_listed::<Vectress>(GameId::Vectress);
-    keys_listed::<Hexchess>(GameId::Hexchess);
-    keys_listed::<Wavefield>(GameId::Wavefield);
-    keys_listed::<Polarity>(GameId::Polarity);
+    for game in GameId::ALL {
+        lodestone::with_table!(game, G => keys_listed::<G>(game));
+    }
 }
 
 #[test]
@@ -416,7 +382,7 @@ fn the_thinking_indicator_shows_while_the_computer_thinks() {
             .0;
         assert_eq!(
             thinking,
-            app.world().resource::<Table<Vectress>>().thinking(),
+            app.world().resource::<Computer<Vectress>>().thinking(),
             "the indicator follows the table"
         );
         if thinking {

@@ -4,20 +4,22 @@
 use bevy::prelude::*;
 use lodestone::app::PlayMode;
 use lodestone::app::playback::{Motion, PlaybackQueue};
+use lodestone::app::table::TableInput;
 use lodestone::app::vectress::pieces::rest_transform;
-use lodestone::app::vectress::{VectressMove, VectressTable};
+use lodestone::app::vectress::{Vectress, VectressPlayed, VectressScene};
 use lodestone::rules::GameId;
 use lodestone::rules::vectress::Action;
 
 fn vectress_app() -> App {
     let app = super::headless::game_app(GameId::Vectress, PlayMode::HotSeat);
-    assert!(app.world().contains_resource::<VectressTable>());
+    assert!(app.world().contains_resource::<VectressPlayed>());
     app
 }
 
 fn play(app: &mut App, text: &str) {
     let action: Action = text.parse().unwrap();
-    app.world_mut().write_message(VectressMove(action));
+    app.world_mut()
+        .write_message(TableInput::<Vectress>::Play(action));
     app.update();
 }
 
@@ -33,9 +35,8 @@ fn finish(app: &mut App) {
 }
 
 fn assert_matches_rules(app: &mut App) {
-    let table = app.world().resource::<VectressTable>();
-    let game = table.game.clone();
-    let entities = table.entities.clone();
+    let game = app.world().resource::<VectressPlayed>().game.clone();
+    let entities = app.world().resource::<VectressScene>().entities.clone();
     for piece in game.position().pieces() {
         let e = entities.pieces[&piece.id].piece;
         let transform = app.world().get::<Transform>(e).unwrap();
@@ -59,7 +60,12 @@ fn a_chain_reaction_plays_one_stage_per_wave_in_order() {
         assert_matches_rules(&mut app);
     }
     // The same move played on the rules alone: what the stages must show.
-    let mut rules = app.world().resource::<VectressTable>().game.rules().clone();
+    let mut rules = app
+        .world()
+        .resource::<VectressPlayed>()
+        .game
+        .rules()
+        .clone();
     let resolution = rules.play("F5-F7".parse().unwrap()).unwrap();
     assert!(
         resolution.waves.len() >= 4,
@@ -68,7 +74,7 @@ fn a_chain_reaction_plays_one_stage_per_wave_in_order() {
     );
 
     play(&mut app, "F5-F7");
-    let entities = app.world().resource::<VectressTable>().entities.clone();
+    let entities = app.world().resource::<VectressScene>().entities.clone();
     {
         let queue = app.world().resource::<PlaybackQueue>();
         // The player's move, then one stage per wave.
@@ -145,7 +151,7 @@ fn a_chain_reaction_plays_one_stage_per_wave_in_order() {
                     .all(|w| w.moves.iter().all(|n| n.id != m.id))
                 {
                     let owner =
-                        app.world().resource::<VectressTable>().entities.pieces[&m.id].owner;
+                        app.world().resource::<VectressScene>().entities.pieces[&m.id].owner;
                     assert_eq!(
                         *app.world().get::<Transform>(*e).unwrap(),
                         rest_transform(m.to, owner)
@@ -156,17 +162,22 @@ fn a_chain_reaction_plays_one_stage_per_wave_in_order() {
     }
     assert_eq!(last_stage, 1 + resolution.waves.len(), "every stage played");
     finish(&mut app);
-    assert_eq!(*app.world().resource::<VectressTable>().game, rules);
+    assert_eq!(*app.world().resource::<VectressPlayed>().game, rules);
     assert_matches_rules(&mut app);
 }
 
 #[test]
 fn a_refused_move_changes_nothing() {
     let mut app = vectress_app();
-    let before = app.world().resource::<VectressTable>().game.rules().clone();
+    let before = app
+        .world()
+        .resource::<VectressPlayed>()
+        .game
+        .rules()
+        .clone();
     play(&mut app, "E3-E9");
     finish(&mut app);
-    assert_eq!(*app.world().resource::<VectressTable>().game, before);
+    assert_eq!(*app.world().resource::<VectressPlayed>().game, before);
     let status = &app
         .world()
         .resource::<lodestone::app::table::status::StatusLine>()

@@ -5,36 +5,30 @@
 
 use bevy::prelude::*;
 use lodestone::app::playback::PlaybackQueue;
-use lodestone::app::table::{StartFrom, Table, TableGame, viewer};
+use lodestone::app::table::{Start, StartFrom, TableGame, TableLaunch, Viewing, viewer};
 use lodestone::app::vectress::{Vectress, pieces::Magnet};
 use lodestone::app::wavefield::{Wavefield, pieces::PieceView};
-use lodestone::app::{ActiveGame, PlayMode, Screen};
+use lodestone::app::{PlayMode, Screen};
 use lodestone::rules::{GameId, Setup};
 
+use super::headless::{no_requests, played, seats};
+
 fn watch<G: TableGame>(game: GameId, actions: &[&str]) -> App {
-    let mut app = super::headless::headless_app();
-    app.insert_resource(ActiveGame {
+    let app = super::headless::launched_app(TableLaunch {
         game,
-        mode: PlayMode::Board,
+        start: Start::Replay(StartFrom {
+            setup: Setup::default(),
+            actions: actions.iter().map(|a| a.to_string()).collect(),
+            title: Some("test".into()),
+            view: true,
+        }),
     });
-    app.insert_resource(StartFrom {
-        game,
-        setup: Setup::default(),
-        actions: actions.iter().map(|a| a.to_string()).collect(),
-        title: Some("test".into()),
-        view: true,
-    });
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Playing);
-    app.update();
-    app.update();
-    assert!(app.world().resource::<Table<G>>().viewer.is_some());
+    assert!(viewing(&app).is_some());
     app
 }
 
-fn table<G: TableGame>(app: &mut App) -> Mut<'_, Table<G>> {
-    app.world_mut().resource_mut::<Table<G>>()
+fn viewing(app: &App) -> Option<&viewer::Viewer> {
+    app.world().resource::<Viewing>().0.as_ref()
 }
 
 /// Frames until the queue is idle and no request waits, playback skipped.
@@ -43,7 +37,7 @@ fn settle<G: TableGame>(app: &mut App) {
         app.world_mut().resource_mut::<PlaybackQueue>().skip();
         app.update();
         let idle = app.world().resource::<PlaybackQueue>().is_idle();
-        if idle && table::<G>(app).requests.is_empty() {
+        if idle && no_requests::<G>(app) {
             // Let anything still easing to rest (Wave Field's surface, 0.45 s) get there.
             for _ in 0..20 {
                 app.update();
@@ -56,7 +50,7 @@ fn settle<G: TableGame>(app: &mut App) {
 
 fn forward<G: TableGame>(app: &mut App, moves: usize) {
     for _ in 0..moves {
-        viewer::step_forward(&mut table::<G>(app));
+        viewer::step_forward_now::<G>(app);
         settle::<G>(app);
     }
 }
@@ -113,11 +107,7 @@ fn steps_back_exactly<G: TableGame, C: Component + std::fmt::Debug>(
     );
     assert!(!queue.is_idle(), "{game:?}: the way back is played");
     settle::<G>(&mut app);
-    assert_eq!(
-        table::<G>(&mut app).game.actions().len(),
-        last - 1,
-        "{game:?}"
-    );
+    assert_eq!(played::<G>(&app).game.actions().len(), last - 1, "{game:?}");
     assert_eq!(
         pieces::<C>(&mut app),
         earlier,
@@ -137,18 +127,17 @@ fn jumping_and_playing_from_here() {
     let mut app = watch::<Vectress>(GameId::Vectress, &chain);
     viewer::jump_now::<Vectress>(&mut app, 2);
     app.update();
-    assert_eq!(table::<Vectress>(&mut app).game.notation(), &chain[..2]);
+    assert_eq!(played::<Vectress>(&app).game.notation(), &chain[..2]);
     viewer::jump_now::<Vectress>(&mut app, 0);
     app.update();
-    assert_eq!(table::<Vectress>(&mut app).game.actions().len(), 0);
+    assert_eq!(played::<Vectress>(&app).game.actions().len(), 0);
     viewer::jump_now::<Vectress>(&mut app, 2);
     app.update();
-    viewer::play_from_here(&mut table::<Vectress>(&mut app));
-    let t = table::<Vectress>(&mut app);
-    assert!(t.viewer.is_none());
-    assert_eq!(t.mode, PlayMode::HotSeat);
+    viewer::play_from_here_now::<Vectress>(&mut app);
+    assert!(viewing(&app).is_none());
+    assert_eq!(seats(&app).mode, PlayMode::HotSeat);
     assert_eq!(
-        t.game.actions().len(),
+        played::<Vectress>(&app).game.actions().len(),
         2,
         "the live game starts at that move"
     );
@@ -174,14 +163,7 @@ fn the_menu_lists_the_newest_replays_and_opens_one_in_the_viewer() {
         // The headless app, then the menu set out again with the folder in place.
         let mut app = super::headless::headless_app();
         app.insert_resource(ReplayFolder(Some(dir.clone())));
-        app.insert_resource(ActiveGame {
-            game: GameId::Polarity,
-            mode: PlayMode::HotSeat,
-        });
-        app.world_mut()
-            .resource_mut::<NextState<Screen>>()
-            .set(Screen::Playing);
-        app.update();
+        lodestone::app::headless::set_out(&mut app, GameId::Polarity, PlayMode::HotSeat);
         app.world_mut()
             .resource_mut::<NextState<Screen>>()
             .set(Screen::Menu);
@@ -215,20 +197,21 @@ fn the_menu_lists_the_newest_replays_and_opens_one_in_the_viewer() {
     let newest = entries[0].clone();
     app.world_mut()
         .run_system_cached_with(
-            |In(entry): In<ReplayEntry>,
-             mut commands: Commands,
-             mut next: ResMut<NextState<Screen>>| {
-                open(&mut commands, &mut next, &entry).unwrap();
+            |In(entry): In<ReplayEntry>, mut commands: Commands| {
+                open(&mut commands, &entry).unwrap();
             },
             newest,
         )
         .unwrap();
     app.update();
     app.update();
-    let table = app.world().resource::<Table<Vectress>>();
-    let viewer = table.viewer.as_ref().expect("the viewer opens");
+    let viewer = viewing(&app).expect("the viewer opens");
     assert_eq!(viewer.actions.len(), 3);
-    assert_eq!(table.game.actions().len(), 0, "watched from the start");
+    assert_eq!(
+        played::<Vectress>(&app).game.actions().len(),
+        0,
+        "watched from the start"
+    );
     let _ = std::fs::remove_dir_all(dir);
 }
 
@@ -245,7 +228,7 @@ fn the_cinematic_camera_frames_each_stage_then_eases_back_and_yields_to_the_pers
     let mut app = watch::<Vectress>(GameId::Vectress, &["E3-G5", "F7-H5", "F5-F7"]);
     forward::<Vectress>(&mut app, 2);
     let home = orbit(&mut app);
-    viewer::step_forward(&mut table::<Vectress>(&mut app));
+    viewer::step_forward_now::<Vectress>(&mut app);
     let mut nearest = home.distance;
     let mut lowest = home.pitch;
     while {
@@ -323,7 +306,7 @@ fn waves_step_forward_and_back_one_at_a_time() {
     assert!(queue.paused, "one wave, then a pause");
     let stages = queue.stage_count();
     assert_eq!(stages, 6, "the chain's six stages");
-    assert_eq!(table::<Vectress>(&mut app).game.actions().len(), 3);
+    assert_eq!(played::<Vectress>(&app).game.actions().len(), 3);
     // To the move's end, then `,` plays it back one wave at a time.
     settle::<Vectress>(&mut app);
     press(&mut app, KeyCode::Comma);
@@ -333,7 +316,7 @@ fn waves_step_forward_and_back_one_at_a_time() {
         "one wave back, then a pause"
     );
     assert_eq!(
-        table::<Vectress>(&mut app).game.actions().len(),
+        played::<Vectress>(&app).game.actions().len(),
         3,
         "the move is still on"
     );
@@ -343,14 +326,13 @@ fn waves_step_forward_and_back_one_at_a_time() {
     }
     settle::<Vectress>(&mut app);
     assert_eq!(
-        table::<Vectress>(&mut app).game.actions().len(),
+        played::<Vectress>(&app).game.actions().len(),
         2,
         "every wave played back: the move is taken back"
     );
     // C: play on against the computer, the person taking the side to move.
     press(&mut app, KeyCode::KeyC);
-    let t = table::<Vectress>(&mut app);
-    assert_eq!(t.mode, PlayMode::VsComputer);
-    assert_eq!(t.human, Some(t.game.to_move()));
-    assert!(t.viewer.is_none());
+    assert_eq!(seats(&app).mode, PlayMode::VsComputer);
+    assert_eq!(seats(&app).human, Some(played::<Vectress>(&app).to_move()));
+    assert!(viewing(&app).is_none());
 }

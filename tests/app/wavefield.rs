@@ -6,11 +6,14 @@
 use bevy::prelude::*;
 use lodestone::app::PlayMode;
 use lodestone::app::playback::{Motion, PlaybackQueue};
+use lodestone::app::table::TableInput;
 use lodestone::app::ui::widgets::Activate;
 use lodestone::app::wavefield::panel::editor::EditorText;
 use lodestone::app::wavefield::panel::{PanelButton, SlotButton};
 use lodestone::app::wavefield::surface::{FieldMaterial, unpack};
-use lodestone::app::wavefield::{Control, DefinitionsFile, Edit, WavefieldTable};
+use lodestone::app::wavefield::{
+    Control, DefinitionsFile, Edit, Wavefield, WavefieldPlayed, WavefieldScene,
+};
 use lodestone::rules::GameId;
 use lodestone::rules::wavefield::definitions::Definitions;
 use lodestone::rules::wavefield::{Action, Event, Kind, parse_action};
@@ -18,19 +21,19 @@ use lodestone::rules::wavefield::{Action, Event, Kind, parse_action};
 fn wavefield_app() -> App {
     let app = super::headless::game_app(GameId::Wavefield, PlayMode::HotSeat);
     assert!(
-        app.world().get_resource::<WavefieldTable>().is_some(),
+        app.world().get_resource::<WavefieldPlayed>().is_some(),
         "the Wave Field table is set out"
     );
     app
 }
 
 fn engine_field(app: &App) -> [f32; 49] {
-    let table = app.world().resource::<WavefieldTable>();
+    let table = app.world().resource::<WavefieldPlayed>();
     table.game.position().field().map(|v| v as f32 / 64.0)
 }
 
 fn material_target(app: &App) -> (FieldMaterial, [f32; 49]) {
-    let table = app.world().resource::<WavefieldTable>();
+    let table = app.world().resource::<WavefieldScene>();
     let material = app
         .world()
         .resource::<Assets<FieldMaterial>>()
@@ -65,7 +68,7 @@ fn a_tuning_change_feeds_the_engines_field_to_the_surface() {
     let mut buttons = app.world_mut().query::<(Entity, &PanelButton)>();
     let minus = buttons
         .iter(app.world())
-        .find(|(_, b)| b.0 == Control::Tune(Kind::RoundHat, -1))
+        .find(|(_, b)| matches!(b.0, TableInput::Game(Control::Tune(Kind::RoundHat, -1))))
         .map(|(e, _)| e)
         .expect("the panel has a Round Hat - button");
     app.world_mut().trigger(Activate { entity: minus });
@@ -73,7 +76,7 @@ fn a_tuning_change_feeds_the_engines_field_to_the_surface() {
         app.update();
     }
 
-    let table = app.world().resource::<WavefieldTable>();
+    let table = app.world().resource::<WavefieldPlayed>();
     let side = table.game.to_move();
     assert_eq!(table.game.position().profile(side).coef(Kind::RoundHat), -1);
     assert!(matches!(
@@ -122,13 +125,11 @@ fn removal_rounds_become_playback_stages_in_order() {
         let action = parse_action(text).expect("a Wave Field action");
         wait_idle(&mut app);
         app.world_mut()
-            .resource_mut::<WavefieldTable>()
-            .controls
-            .push(Control::Play(action));
+            .write_message(TableInput::<Wavefield>::Game(Control::Play(action)));
         app.update();
         assert_eq!(
             app.world()
-                .resource::<WavefieldTable>()
+                .resource::<WavefieldPlayed>()
                 .game
                 .last()
                 .map(|r| r.action),
@@ -137,8 +138,14 @@ fn removal_rounds_become_playback_stages_in_order() {
         );
     }
 
-    let table = app.world().resource::<WavefieldTable>();
-    let Some(Event::Moved { rounds, .. }) = table.game.last().map(|r| r.event.clone()) else {
+    let table = app.world().resource::<WavefieldScene>();
+    let Some(Event::Moved { rounds, .. }) = app
+        .world()
+        .resource::<WavefieldPlayed>()
+        .game
+        .last()
+        .map(|r| r.event.clone())
+    else {
         panic!("the last action is a move");
     };
     assert_eq!(rounds.len(), 2, "two removal rounds");
@@ -197,7 +204,7 @@ fn removal_rounds_become_playback_stages_in_order() {
     let (material, target) = material_target(&app);
     assert_eq!(target, field);
     assert_eq!(material.data.blend, 1.0);
-    let table = app.world().resource::<WavefieldTable>();
+    let table = app.world().resource::<WavefieldScene>();
     for (removed, _) in &rounds {
         for piece in removed {
             let (entity, _) = table.pieces[&piece.id];
@@ -207,16 +214,27 @@ fn removal_rounds_become_playback_stages_in_order() {
     }
 }
 
-fn table(app: &App) -> &WavefieldTable {
-    app.world().resource::<WavefieldTable>()
+fn table(app: &App) -> &WavefieldPlayed {
+    app.world().resource::<WavefieldPlayed>()
 }
 
-fn table_mut(app: &mut App) -> Mut<'_, WavefieldTable> {
-    app.world_mut().resource_mut::<WavefieldTable>()
+fn scene(app: &App) -> &WavefieldScene {
+    app.world().resource::<WavefieldScene>()
+}
+
+/// Drives the scene's drag with the game on the table (what the pointer's observers do).
+fn drag<T>(app: &mut App, what: impl FnOnce(&WavefieldPlayed, &mut WavefieldScene) -> T) -> T {
+    app.world_mut()
+        .resource_scope(|world, mut scene: Mut<WavefieldScene>| {
+            what(world.resource::<WavefieldPlayed>(), &mut scene)
+        })
 }
 
 fn send(app: &mut App, controls: &[Control]) {
-    table_mut(app).controls.extend_from_slice(controls);
+    for control in controls {
+        app.world_mut()
+            .write_message(TableInput::<Wavefield>::Game(*control));
+    }
     app.update();
 }
 
@@ -244,8 +262,8 @@ fn a_drag_preview_feeds_the_field_after_the_move_to_the_surface_and_ends_on_the_
         .expect("some opening move changes the field");
     let piece = game.position().piece_at(mv.from).expect("a mover").id;
 
-    assert!(table_mut(&mut app).start_drag(piece));
-    table_mut(&mut app).drag_over(Some(mv.to));
+    assert!(drag(&mut app, |p, s| s.start_drag(p, piece)));
+    drag(&mut app, |p, s| s.drag_over(p, Some(mv.to)));
     settle(&mut app);
     let (material, target) = material_target(&app);
     assert_eq!(target, after, "over {}, the surface previews {mv}", mv.to);
@@ -256,22 +274,28 @@ fn a_drag_preview_feeds_the_field_after_the_move_to_the_surface_and_ends_on_the_
 
     // Back over its own square (no move there), and off the board: the real field.
     for (over, shown) in [(Some(mv.from), real), (Some(mv.to), after), (None, real)] {
-        table_mut(&mut app).drag_over(over);
+        drag(&mut app, |p, s| s.drag_over(p, over));
         settle(&mut app);
         assert_eq!(material_target(&app).1, shown, "over {over:?}");
     }
 
     // Let go off the board: nothing is played, the preview is gone.
-    table_mut(&mut app).drag_over(Some(mv.to));
-    assert!(!table_mut(&mut app).end_drag(None));
+    drag(&mut app, |p, s| s.drag_over(p, Some(mv.to)));
+    assert!(drag(&mut app, |_, s| s.end_drag(None)).is_none());
     settle(&mut app);
     assert_eq!(material_target(&app).1, real);
-    assert!(table(&app).drag.is_none() && table(&app).game.last().is_none());
+    assert!(scene(&app).drag.is_none() && table(&app).game.last().is_none());
 
-    // Let go over the square: the move is played and the surface ends on its field.
-    assert!(table_mut(&mut app).start_drag(piece));
-    table_mut(&mut app).drag_over(Some(mv.to));
-    assert!(table_mut(&mut app).end_drag(Some(mv.to)));
+    // Let go over the square: the move is asked for (as the observer does), played, and
+    // the surface ends on its field.
+    assert!(drag(&mut app, |p, s| s.start_drag(p, piece)));
+    drag(&mut app, |p, s| s.drag_over(p, Some(mv.to)));
+    let asked = drag(&mut app, |_, s| s.end_drag(Some(mv.to)))
+        .expect("over a square it can move to")
+        .expect("a legal move");
+    assert_eq!(asked, Action::Move(mv));
+    app.world_mut()
+        .write_message(TableInput::<Wavefield>::Play(asked));
     app.update();
     let played = table(&app).game.last().map(|r| r.action);
     assert_eq!(played, Some(Action::Move(mv)), "dropping plays the move");
@@ -300,7 +324,7 @@ fn the_panels_slot_buttons_press_each_slot_of_a_multi_slot_definition() {
     );
     app.update();
     let game = &table(&app).game;
-    assert!(game.multi_slot(), "{:?}", table(&app).editor.note);
+    assert!(game.multi_slot(), "{:?}", scene(&app).editor.note);
     let side = game.to_move();
     assert_eq!(game.tuning(side).kind(Kind::RoundHat), [1, 0]);
     let start = engine_field(&app);
@@ -312,7 +336,7 @@ fn the_panels_slot_buttons_press_each_slot_of_a_multi_slot_definition() {
         buttons
             .iter(app.world())
             .find(|(_, b, _, _)| **b == SlotButton { kind, slot, coef })
-            .map(|(e, _, p, n)| (e, p.0, n.display))
+            .map(|(e, _, p, n)| (e, p.0.clone(), n.display))
             .expect("a button per slot and sign")
     };
     let (press, command, display) = find(&app, Kind::RoundHat, 1, 1);
@@ -320,7 +344,10 @@ fn the_panels_slot_buttons_press_each_slot_of_a_multi_slot_definition() {
     let tower = find(&app, Kind::Tower, 1, 1).2;
     assert_eq!(tower, Display::None, "the Tower has one slot");
     assert!(
-        matches!(command, Control::Play(Action::Press { slot: 1, .. })),
+        matches!(
+            command,
+            TableInput::Game(Control::Play(Action::Press { slot: 1, .. }))
+        ),
         "{command:?}"
     );
     app.world_mut().trigger(Activate { entity: press });
@@ -373,25 +400,25 @@ fn saved_definitions_load_back_and_a_bad_file_is_set_aside_in_one_sentence() {
         Control::Edit(Edit::HomeEnergy(2)),
     ]);
     send(&mut app, &edits);
-    let edited = table(&app).draft.clone().expect("the edits make a draft");
+    let edited = scene(&app).draft.clone().expect("the edits make a draft");
     assert_eq!(edited.tower.slots.len(), 2);
     assert_eq!(edited.tower.slots[1].basis(2, 1), 2);
     assert_eq!(edited.tower.friendly_scale, 5);
     assert_eq!(edited.tower.home_energy, "1/2");
 
     let note = |app: &App| {
-        let note = table(app).editor.note.clone();
+        let note = scene(app).editor.note.clone();
         note.expect("the editor says what happened")
     };
     send(&mut app, &[Control::SaveDefinitions]);
     assert!(!note(&app).error, "{:?}", note(&app));
     assert!(path.exists());
     send(&mut app, &[Control::RestartAndReset]);
-    assert_eq!(table(&app).draft, None);
+    assert_eq!(scene(&app).draft, None);
     assert_eq!(table(&app).game.definitions(), &Definitions::default());
     send(&mut app, &[Control::LoadDefinitions]);
     assert!(!note(&app).error, "{:?}", note(&app));
-    let loaded = table(&app).draft.as_ref();
+    let loaded = scene(&app).draft.as_ref();
     assert_eq!(loaded, Some(&edited), "the file gives back what was saved");
     send(&mut app, &[Control::Restart]);
     assert_eq!(table(&app).game.definitions(), &edited);
@@ -414,7 +441,7 @@ fn saved_definitions_load_back_and_a_bad_file_is_set_aside_in_one_sentence() {
     assert_eq!(std::fs::read_to_string(aside).unwrap(), bad);
     assert_eq!(std::fs::read_to_string(&older).unwrap(), "older");
     assert!(!path.exists());
-    assert_eq!(table(&app).draft, None, "the editor is left as it was");
+    assert_eq!(scene(&app).draft, None, "the editor is left as it was");
     assert_eq!(table(&app).game.definitions(), &edited);
     // The developer panel shows the sentence.
     let mut texts = app.world_mut().query::<(&EditorText, &Text)>();

@@ -97,17 +97,17 @@ pub fn seeded_play<G: Rules>(plies: usize, seed: u64) -> Vec<String> {
 /// Types the opening's entries again and again after it until the list holds
 /// [`HEXCHESS_ENTRIES`].
 fn type_the_rest(world: &mut World) {
-    let Some(mut table) = world.get_resource_mut::<crate::app::hexchess::HexchessTable>() else {
+    let Some(mut played) = world.get_resource_mut::<crate::app::hexchess::HexchessPlayed>() else {
         return;
     };
-    let opening: Vec<String> = table.game.entries().0;
+    let opening: Vec<String> = played.game.entries().0;
     let typed: Vec<String> = opening
         .iter()
         .cycle()
         .take(HEXCHESS_ENTRIES.saturating_sub(opening.len()))
         .cloned()
         .collect();
-    crate::app::hexchess::type_entries(&mut table, typed);
+    crate::app::hexchess::type_entries(&mut played, typed);
 }
 
 #[cfg(test)]

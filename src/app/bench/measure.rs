@@ -8,11 +8,12 @@ use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 
 use super::{BenchPlan, Case};
+use crate::app::hud::CaptionStyle;
 use crate::app::look::LookOptions;
 use crate::app::playback::STAGE_SECONDS;
 use crate::app::render::{OffscreenRun, RunWatch, SceneReady, Warmup};
-use crate::app::table::offscreen::RenderRequest;
 use crate::app::table::script::ActionScript;
+use crate::app::table::{Start, TableLaunch};
 
 #[derive(Default, Debug)]
 pub(super) struct Samples {
@@ -46,13 +47,13 @@ struct Bench {
 
 pub(super) fn measure(plan: &BenchPlan, case: &Case) -> Result<Samples, String> {
     let game = case.game;
-    let request = RenderRequest {
-        game: Some(game),
-        moves: case.before.clone(),
-        freeze: None,
+    // Measured as a film draws it: the board and the captions.
+    let launch = TableLaunch {
+        game,
+        start: Start::Film(case.before.clone()),
     };
     let (mut app, _image) = crate::app::render::offscreen_app(
-        request,
+        Some(launch),
         plan.size.0,
         plan.size.1,
         plan.verbose,
@@ -67,9 +68,9 @@ pub(super) fn measure(plan: &BenchPlan, case: &Case) -> Result<Samples, String> 
             bloom: plan.bloom,
             ..LookOptions::default()
         })
-        .insert_resource(crate::app::ui::FilmOverlay {
-            captions: true,
-            caption_size: (plan.size.1 as f32 / 30.0).clamp(9.0, 40.0),
+        .insert_resource(CaptionStyle {
+            shown: true,
+            size: (plan.size.1 as f32 / 30.0).clamp(9.0, 40.0),
         })
         .insert_resource(ActionScript {
             actions: case.heavy.iter().cloned().collect(),

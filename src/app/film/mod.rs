@@ -20,11 +20,12 @@ use bevy::time::TimeUpdateStrategy;
 
 use super::camera::MainCamera;
 use super::cinematic::acting_points;
+use super::hud::CaptionStyle;
 use super::playback::PlaybackQueue;
 use super::render::{OffscreenRun, RunWatch, Warmup};
-use super::table::offscreen::RenderRequest;
 use super::table::script::ActionScript;
-use super::ui::{CaptionWords, FilmOverlay};
+use super::table::{Start, TableLaunch};
+use super::ui::CaptionWords;
 use crate::engine::cli::CliError;
 
 mod encode;
@@ -151,17 +152,22 @@ struct Shot {
 
 /// Renders and writes every frame of the plan.
 fn shoot(plan: &FilmPlan, timeout: Duration, verbose: bool) -> Result<Shot, String> {
-    let request = RenderRequest {
-        game: Some(plan.game),
-        moves: plan.before.clone(),
-        freeze: None,
+    let launch = TableLaunch {
+        game: plan.game,
+        start: Start::Film(plan.before.clone()),
     };
-    let (mut app, handle) =
-        super::render::offscreen_app(request, plan.size.0, plan.size.1, verbose, true, "film")?;
+    let (mut app, handle) = super::render::offscreen_app(
+        Some(launch),
+        plan.size.0,
+        plan.size.1,
+        verbose,
+        true,
+        "film",
+    )?;
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::ZERO))
-        .insert_resource(FilmOverlay {
-            captions: plan.captions.is_some(),
-            caption_size: caption_size(plan.size, plan.captions),
+        .insert_resource(CaptionStyle {
+            shown: plan.captions.is_some(),
+            size: caption_size(plan.size, plan.captions),
         })
         .insert_resource(super::boards::BoardLabelsShown(plan.labels))
         .insert_resource(plan.captions.unwrap_or_default())

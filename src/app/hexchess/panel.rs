@@ -8,8 +8,10 @@ use bevy::text::Strikethrough;
 use bevy::picking::events::{Click, Pointer};
 use bevy::picking::pointer::PointerButton;
 
-use super::{HexchessTable, Request};
+use super::{Control, Hexchess, HexchessPlayed, HexchessScene};
 use crate::app::Screen;
+use crate::app::TextField;
+use crate::app::table::TableInput;
 use crate::rules::hexchess::Kind;
 
 /// An entry of the move list; `index` counts plies from 0 (the list's length is the
@@ -41,13 +43,13 @@ pub struct Shown {
 }
 
 impl Shown {
-    /// Whether this is what `table` shows now.
-    fn is_of(&self, table: &HexchessTable) -> bool {
-        let history = table.game.game().history();
-        self.editing == table.editing
-            && self.buffer == table.edit_buffer
-            && self.promotion == table.promotion.is_some()
-            && self.struck == table.game.struck()
+    /// Whether this is what the table shows now.
+    fn is_of(&self, played: &HexchessPlayed, scene: &HexchessScene) -> bool {
+        let history = played.game.game().history();
+        self.editing == scene.editing
+            && self.buffer == scene.edit_buffer
+            && self.promotion == scene.promotion.is_some()
+            && self.struck == played.game.struck()
             && self.reached.len() == history.len()
             && self
                 .reached
@@ -66,28 +68,36 @@ const EDIT: Color = Color::srgb(1.0, 0.85, 0.35);
 
 pub fn update_panel(
     mut commands: Commands,
-    table: Res<HexchessTable>,
+    played: Res<HexchessPlayed>,
+    scene: Res<HexchessScene>,
+    mut focus: ResMut<bevy::input_focus::InputFocus>,
+    fields: Query<(), With<TextField>>,
     mut shown: Local<Option<Shown>>,
     panels: Query<Entity, With<MovePanel>>,
     choosers: Query<Entity, With<Chooser>>,
 ) {
     // Compared in place, every frame; copied only when it changed (a list can hold
     // thousands of entries).
-    if !panels.is_empty() && shown.as_ref().is_some_and(|s| s.is_of(&table)) {
+    if !panels.is_empty() && shown.as_ref().is_some_and(|s| s.is_of(&played, &scene)) {
         return;
     }
-    let (reached, struck) = table.game.entries();
+    let (reached, struck) = played.game.entries();
     let now = Shown {
         reached,
         struck: struck.to_vec(),
-        editing: table.editing,
-        buffer: table.edit_buffer.clone(),
-        promotion: table.promotion.is_some(),
+        editing: scene.editing,
+        buffer: scene.edit_buffer.clone(),
+        promotion: scene.promotion.is_some(),
     };
     for e in panels.iter().chain(choosers.iter()) {
         commands.entity(e).despawn();
     }
-    spawn_list(&mut commands, &now);
+    // The entry being edited is a text field with the input focus: the keyboard is its.
+    match spawn_list(&mut commands, &now) {
+        Some(entry) => focus.set(entry, bevy::input_focus::FocusCause::Navigated),
+        None if focus.get().is_some_and(|f| fields.contains(f)) => focus.clear(),
+        None => {}
+    }
     if now.promotion {
         spawn_chooser(&mut commands);
     }
@@ -119,7 +129,9 @@ fn entry_bundle(
     )
 }
 
-fn spawn_list(commands: &mut Commands, shown: &Shown) {
+/// Sets the list out; the entry being edited, if one is.
+fn spawn_list(commands: &mut Commands, shown: &Shown) -> Option<Entity> {
+    let mut edited = None;
     let all: Vec<(String, bool)> = shown
         .reached
         .iter()
@@ -180,14 +192,20 @@ fn spawn_list(commands: &mut Commands, shown: &Shown) {
                         for index in [2 * row, 2 * row + 1] {
                             let editing = shown.editing == Some(index);
                             if editing {
-                                line.spawn(entry_bundle(
-                                    index,
-                                    format!("{}_", shown.buffer),
-                                    EDIT,
-                                    false,
-                                    true,
-                                ))
-                                .observe(on_entry_click);
+                                let entry = line
+                                    .spawn((
+                                        entry_bundle(
+                                            index,
+                                            format!("{}_", shown.buffer),
+                                            EDIT,
+                                            false,
+                                            true,
+                                        ),
+                                        TextField,
+                                    ))
+                                    .observe(on_entry_click)
+                                    .id();
+                                edited = Some(entry);
                             } else if let Some((text, struck)) = all.get(index) {
                                 let mut entry = line.spawn(entry_bundle(
                                     index,
@@ -218,6 +236,7 @@ fn spawn_list(commands: &mut Commands, shown: &Shown) {
                     });
             }
         });
+    edited
 }
 
 fn spawn_chooser(commands: &mut Commands) {
@@ -279,25 +298,25 @@ fn spawn_chooser(commands: &mut Commands) {
 /// Clicking an entry of the list starts editing it (H7).
 fn on_entry_click(
     click: On<Pointer<Click>>,
-    mut table: ResMut<HexchessTable>,
     entries: Query<&MoveEntry>,
+    mut input: MessageWriter<TableInput<Hexchess>>,
 ) {
     if click.button == PointerButton::Primary
         && let Ok(entry) = entries.get(click.entity)
     {
-        table.input.push(Request::BeginEdit(entry.index));
+        input.write(TableInput::Game(Control::BeginEdit(entry.index)));
     }
 }
 
 /// The promotion chooser's buttons answer it.
 fn on_choice_click(
     click: On<Pointer<Click>>,
-    mut table: ResMut<HexchessTable>,
     choices: Query<&PromotionChoice>,
+    mut input: MessageWriter<TableInput<Hexchess>>,
 ) {
     if click.button == PointerButton::Primary
         && let Ok(choice) = choices.get(click.entity)
     {
-        table.input.push(Request::Promote(choice.0));
+        input.write(TableInput::Game(Control::Promote(choice.0)));
     }
 }

@@ -9,9 +9,10 @@ use std::f32::consts::{FRAC_PI_2, FRAC_PI_3};
 
 use bevy::prelude::*;
 
-use super::HexchessTable;
+use super::{HexchessPlayed, HexchessScene};
 use crate::app::boards::{HEX_SIZE, hex_center};
 use crate::app::playback::{Look, PlaybackQueue};
+use crate::app::table::PendingSync;
 use crate::rules::hexchess::{Cell, Color as Side, Kind, PieceId};
 
 /// Top of a piece's base, where the emblem stands.
@@ -288,7 +289,9 @@ pub fn piece_mesh(side: Side, kind: Kind) -> Mesh {
 /// Once playback has ended, every man stands where the rules say, as the type they say.
 #[allow(clippy::type_complexity)]
 pub(super) fn sync_when_idle(
-    mut table: ResMut<HexchessTable>,
+    played: Res<HexchessPlayed>,
+    scene: Res<HexchessScene>,
+    mut sync: ResMut<PendingSync>,
     looks: Res<HexLooks>,
     queue: Res<PlaybackQueue>,
     mut men: Query<
@@ -300,11 +303,11 @@ pub(super) fn sync_when_idle(
         With<HexPiece>,
     >,
 ) {
-    if !table.take_sync(&queue) {
+    if !sync.take(&queue) {
         return;
     }
-    for (cell, piece) in table.game.rules().position().pieces() {
-        let Some(&entity) = table.pieces.get(&piece.id) else {
+    for (cell, piece) in played.game.rules().position().pieces() {
+        let Some(&entity) = scene.pieces.get(&piece.id) else {
             continue;
         };
         let Ok((mut transform, mut mesh, mut material)) = men.get_mut(entity) else {

@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use super::HexchessTable;
+use super::{HexchessPlayed, HexchessScene};
 use crate::rules::hexchess::{Color as Side, GameSession, Reason};
 
 pub(super) fn title(side: Side) -> &'static str {
@@ -35,32 +35,32 @@ pub fn status_text(session: &GameSession) -> String {
 }
 
 /// The rules' status, then the forced-move countdown, the chooser and the edited state.
-pub(super) fn headline(table: &HexchessTable) -> String {
-    let mut line = status_text(table.game.rules());
-    if let Some(timer) = &table.forced {
+pub(super) fn headline(played: &HexchessPlayed, scene: &HexchessScene) -> String {
+    let mut line = status_text(played.game.rules());
+    if let Some(timer) = &scene.forced {
         line += &format!(" | forced move in {:.1} s", timer.remaining_secs());
     }
-    if table.promotion.is_some() {
+    if scene.promotion.is_some() {
         line += " | promote to: Q R B N";
     }
-    if table.game.is_edited() {
+    if played.game.is_edited() {
         line += " | edited (not saved)";
     }
     line
 }
 
 /// What follows the headline: a move being typed (the keys are in the help).
-pub(super) fn tail(table: &HexchessTable) -> &'static str {
-    match table.editing {
+pub(super) fn tail(scene: &HexchessScene) -> &'static str {
+    match scene.editing {
         Some(_) => "\nediting the move list: Enter applies, Esc cancels",
         None => "",
     }
 }
 
 /// Hex chess's keys for the help overlay.
-pub(super) fn keys(table: &HexchessTable) -> Vec<(&'static str, String)> {
+pub(super) fn keys(scene: &HexchessScene) -> Vec<(&'static str, String)> {
     let mut keys = Vec::new();
-    if table.editing.is_some() {
+    if scene.editing.is_some() {
         keys.push(("Enter", "apply the typed move".to_string()));
         keys.push(("Esc", "cancel the edit".to_string()));
     }
@@ -87,14 +87,14 @@ pub(super) fn keys(table: &HexchessTable) -> Vec<(&'static str, String)> {
 }
 
 /// How long the next forced move waits, if one is due (tests, the status line).
-pub fn forced_delay(table: &HexchessTable) -> Option<Duration> {
-    table.game.forced_move().map(|(_, d)| d)
+pub fn forced_delay(played: &HexchessPlayed) -> Option<Duration> {
+    played.game.forced_move().map(|(_, d)| d)
 }
 
 /// The men each side has captured, in the order taken, by the type they had then.
-pub(super) fn trays(table: &HexchessTable) -> [Vec<crate::app::table::score::Token>; 2] {
+pub(super) fn trays(played: &HexchessPlayed) -> [Vec<crate::app::table::score::Token>; 2] {
     let mut trays = [Vec::new(), Vec::new()];
-    for r in table.game.game().history() {
+    for r in played.game.game().history() {
         if let Some((_, kind, _)) = r.captured {
             trays[r.color.index()].push(crate::app::table::score::Token {
                 glyph: kind.letter().unwrap_or('P'),

@@ -18,11 +18,12 @@ use bevy::prelude::*;
 
 use super::look::fonts::UiFonts;
 use super::playback::PlaybackQueue;
+use super::table::Seats;
 use super::table::score::Scoreboard;
 use super::ui::notice::NoticeSystems;
 use super::ui::theme::{DIM, INK, PANEL, bold, text_shadow};
-use super::ui::{CaptionWords, FilmOverlay, GamePanel, LayoutChecked, MoveListAnchor, Notice};
-use super::{ActiveGame, Overlay, PlayMode, Screen};
+use super::ui::{CaptionWords, GamePanel, LayoutChecked, MoveListAnchor, Notice};
+use super::{ActiveGame, Overlay, PlayMode, PresentationSystems, Screen};
 
 mod lines;
 use lines::mode_name;
@@ -31,12 +32,14 @@ pub use lines::{caption_line, hint_line, playback_line};
 pub fn plugin(app: &mut App) {
     app.init_resource::<Heading>()
         .init_resource::<CaptionWords>()
+        .init_resource::<CaptionStyle>()
         .add_systems(Update, lines::toggle_caption_words)
         // After every Update system, so a panel a game shows in the frame it is filmed (the
         // hex chess move list on the first move) is hidden in that same frame.
         .add_systems(
             PostUpdate,
             hide_game_panels
+                .in_set(PresentationSystems::BoardOnly)
                 .before(bevy::camera::visibility::VisibilitySystems::VisibilityPropagate),
         )
         .add_plugins((
@@ -48,7 +51,12 @@ pub fn plugin(app: &mut App) {
         .add_systems(Startup, spawn_hud)
         .add_systems(
             Update,
-            update_hud.after(help::HelpSystems).after(NoticeSystems),
+            (
+                update_hud.in_set(PresentationSystems::Interface),
+                film_captions.in_set(PresentationSystems::CaptionsOnly),
+            )
+                .after(help::HelpSystems)
+                .after(NoticeSystems),
         );
 }
 
@@ -56,15 +64,26 @@ pub fn plugin(app: &mut App) {
 #[derive(Resource, Default, Debug, Clone, PartialEq)]
 pub struct Heading(pub Option<String>);
 
-fn hide_game_panels(
-    film: Option<Res<FilmOverlay>>,
-    active: Option<Res<ActiveGame>>,
-    mut parts: Query<&mut Visibility, With<GamePanel>>,
-) {
-    let showcase = active.is_some_and(|a| a.mode == PlayMode::Showcase);
-    if film.is_none() && !showcase {
-        return;
+/// How a film shows the stage captions, the only words it has (the film sets it): at all,
+/// and at what size (in step with the frame's height).
+#[derive(Resource, Debug, Clone, Copy, PartialEq)]
+pub struct CaptionStyle {
+    pub shown: bool,
+    pub size: f32,
+}
+
+impl Default for CaptionStyle {
+    fn default() -> Self {
+        CaptionStyle {
+            shown: true,
+            size: CAPTION_SIZE,
+        }
     }
+}
+
+/// Films and the showcase show only the board and the captions: the games' own panels
+/// hide.
+fn hide_game_panels(mut parts: Query<&mut Visibility, With<GamePanel>>) {
     for mut visibility in &mut parts {
         if *visibility != Visibility::Hidden {
             *visibility = Visibility::Hidden;
@@ -303,64 +322,30 @@ fn show(visibility: &mut Mut<Visibility>, node: &mut Mut<Node>, on: bool) {
     }
 }
 
-#[allow(clippy::type_complexity, clippy::too_many_arguments)]
-fn update_hud(
-    screen: Res<State<Screen>>,
-    active: Option<Res<ActiveGame>>,
-    score: Res<Scoreboard>,
-    queue: Res<PlaybackQueue>,
-    notice: Res<Notice>,
-    overlay: Res<State<Overlay>>,
-    film: Option<Res<FilmOverlay>>,
-    heading: Res<Heading>,
-    words: Res<CaptionWords>,
-    mut texts: Query<
-        (
-            &HudText,
-            &mut Text,
-            &mut Node,
-            &mut Visibility,
-            &mut TextFont,
-        ),
-        Without<StatusPanel>,
-    >,
-    mut panels: Query<(&mut Node, &mut Visibility), (With<StatusPanel>, Without<HudText>)>,
-    mut columns: Query<&mut Node, (With<LeftColumn>, Without<StatusPanel>, Without<HudText>)>,
-) {
-    let playing = *screen.get() == Screen::Playing;
-    let value = |which: HudText| -> String {
-        // A film shows the board and, if asked, the captions: nothing else of the HUD.
-        if let Some(film) = &film {
-            return match which {
-                HudText::Caption if playing && film.captions => caption_line(&queue, *words),
-                _ => String::new(),
-            };
-        }
-        match which {
-            HudText::Title => match &active {
-                Some(_) if playing && heading.0.is_some() => heading.0.clone().unwrap_or_default(),
-                Some(active) if playing => {
-                    format!("{} - {}", active.game.title(), mode_name(active.mode))
-                }
-                _ => String::new(),
-            },
-            HudText::Status if playing => score.notes.clone(),
-            HudText::Playback if playing => playback_line(&queue),
-            HudText::Caption if playing => caption_line(&queue, *words),
-            HudText::Notice => notice.text.clone().unwrap_or_default(),
-            HudText::Hint => hint_line(playing, *overlay.get() == Overlay::Help).to_string(),
-            _ => String::new(),
-        }
-    };
-    let caption_size = film.as_ref().map_or(CAPTION_SIZE, |f| f.caption_size);
-    // In a film the caption is all there is: it may use most of the width.
-    let caption_width = if film.is_some() {
-        percent(92)
-    } else {
-        percent(64)
-    };
+/// The HUD's texts, with their nodes.
+type HudTexts<'w, 's> = Query<
+    'w,
+    's,
+    (
+        &'static HudText,
+        &'static mut Text,
+        &'static mut Node,
+        &'static mut Visibility,
+        &'static mut TextFont,
+    ),
+    Without<StatusPanel>,
+>;
+
+/// Fills every HUD text with `value`, the caption at `caption_size` and `caption_width`;
+/// whether the status panel has anything to show.
+fn fill_texts(
+    texts: &mut HudTexts,
+    value: impl Fn(HudText) -> String,
+    caption_size: f32,
+    caption_width: Val,
+) -> bool {
     let mut panel_shown = false;
-    for (which, mut text, mut node, mut visibility, mut font) in &mut texts {
+    for (which, mut text, mut node, mut visibility, mut font) in texts {
         let line = value(*which);
         let on = !line.is_empty();
         if matches!(which, HudText::Title | HudText::Status) {
@@ -379,10 +364,45 @@ fn update_hud(
         }
         show(&mut visibility, &mut node, on);
     }
+    panel_shown
+}
+
+#[allow(clippy::type_complexity, clippy::too_many_arguments)]
+fn update_hud(
+    screen: Res<State<Screen>>,
+    active: Option<Res<ActiveGame>>,
+    seats: Res<Seats>,
+    score: Res<Scoreboard>,
+    queue: Res<PlaybackQueue>,
+    notice: Res<Notice>,
+    overlay: Res<State<Overlay>>,
+    heading: Res<Heading>,
+    words: Res<CaptionWords>,
+    mut texts: HudTexts,
+    mut panels: Query<(&mut Node, &mut Visibility), (With<StatusPanel>, Without<HudText>)>,
+    mut columns: Query<&mut Node, (With<LeftColumn>, Without<StatusPanel>, Without<HudText>)>,
+) {
+    let playing = *screen.get() == Screen::Playing;
+    let value = |which: HudText| -> String {
+        match which {
+            HudText::Title => match &active {
+                Some(_) if playing && heading.0.is_some() => heading.0.clone().unwrap_or_default(),
+                Some(active) if playing => {
+                    format!("{} - {}", active.game.title(), mode_name(seats.mode))
+                }
+                _ => String::new(),
+            },
+            HudText::Status if playing => score.notes.clone(),
+            HudText::Playback if playing => playback_line(&queue),
+            HudText::Caption if playing => caption_line(&queue, *words),
+            HudText::Notice => notice.text.clone().unwrap_or_default(),
+            HudText::Hint => hint_line(playing, *overlay.get() == Overlay::Help).to_string(),
+            _ => String::new(),
+        }
+    };
+    let panel_shown = fill_texts(&mut texts, value, CAPTION_SIZE, percent(64));
     // An exercise's banner takes the top centre: the status keeps to the left third.
-    let exercise = active
-        .as_ref()
-        .is_some_and(|a| a.mode == PlayMode::Exercise);
+    let exercise = playing && seats.mode == PlayMode::Exercise;
     let status_width = if exercise { percent(29) } else { percent(40) };
     for (mut node, mut visibility) in &mut panels {
         show(&mut visibility, &mut node, panel_shown);
@@ -391,5 +411,27 @@ fn update_hud(
         if node.max_width != status_width {
             node.max_width = status_width;
         }
+    }
+}
+
+/// A film shows the board and, if asked, the captions: nothing else of the HUD. In a film
+/// the caption is all there is: it may use most of the width.
+#[allow(clippy::type_complexity)]
+fn film_captions(
+    screen: Res<State<Screen>>,
+    style: Res<CaptionStyle>,
+    queue: Res<PlaybackQueue>,
+    words: Res<CaptionWords>,
+    mut texts: HudTexts,
+    mut panels: Query<(&mut Node, &mut Visibility), (With<StatusPanel>, Without<HudText>)>,
+) {
+    let playing = *screen.get() == Screen::Playing;
+    let value = |which: HudText| match which {
+        HudText::Caption if playing && style.shown => caption_line(&queue, *words),
+        _ => String::new(),
+    };
+    fill_texts(&mut texts, value, style.size, percent(92));
+    for (mut node, mut visibility) in &mut panels {
+        show(&mut visibility, &mut node, false);
     }
 }

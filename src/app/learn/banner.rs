@@ -12,18 +12,21 @@ use crate::app::ui::theme::{
     BUTTON, BUTTON_HOVER, CORNER, DIM, INK, INK_BRIGHT, PANEL, TITLE, bold,
 };
 use crate::app::ui::widgets::{Activate, ButtonFills, pressable};
-use crate::app::{KeyboardCaptured, Overlay, Pause, PlayMode, Screen};
+use crate::app::{KeyboardSystems, Overlay, Pause, PlayMode, Screen};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Playing), spawn_banner)
-        .add_systems(
-            Update,
-            (banner_keys, show_banner)
-                .chain()
-                .run_if(in_state(Screen::Playing))
-                .run_if(super::exercising),
-        )
-        .add_observer(press_banner_button);
+    app.add_systems(
+        OnEnter(Screen::Playing),
+        spawn_banner.after(crate::app::table::TableEnter::Start),
+    )
+    .add_systems(
+        Update,
+        (banner_keys.in_set(KeyboardSystems), show_banner)
+            .chain()
+            .run_if(in_state(Screen::Playing))
+            .run_if(super::exercising),
+    )
+    .add_observer(press_banner_button);
 }
 
 /// A met goal, a miss, a hint.
@@ -54,10 +57,10 @@ struct Banner;
 fn spawn_banner(
     mut commands: Commands,
     exercise: Option<Res<Exercise>>,
-    active: Option<Res<crate::app::ActiveGame>>,
+    seats: Res<crate::app::table::Seats>,
     fonts: Option<Res<UiFonts>>,
 ) {
-    if exercise.is_none() || active.is_none_or(|a| a.mode != PlayMode::Exercise) {
+    if exercise.is_none() || seats.mode != PlayMode::Exercise {
         return;
     }
     let fonts = fonts.as_deref();
@@ -201,14 +204,13 @@ fn show_banner(
 /// H shows the hint; Enter goes on once the goal is met.
 fn banner_keys(
     keys: Option<Res<ButtonInput<KeyCode>>>,
-    captured: Res<KeyboardCaptured>,
     overlay: Res<State<Overlay>>,
     pause: Res<State<Pause>>,
     mut exercise: ResMut<Exercise>,
     mut open: MessageWriter<OpenExercise>,
 ) {
     let Some(keys) = keys else { return };
-    if captured.0 || *overlay.get() != Overlay::None || *pause.get() != Pause::Running {
+    if *overlay.get() != Overlay::None || *pause.get() != Pause::Running {
         return;
     }
     if keys.just_pressed(KeyCode::KeyH) {

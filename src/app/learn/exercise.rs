@@ -6,91 +6,66 @@ use bevy::prelude::*;
 
 use super::{Exercise, LearnProgress, Task, Verdict};
 use crate::app::playback::{CueReached, PlaybackQueue};
-use crate::app::table::{Request, Table, TableGame, TablePart, TableStart, TableSystems, respawn};
+use crate::app::table::{
+    PlaybackEffects, Played, Requests, Seats, TableEnter, TableGame, TableInput, TableNote,
+    TablePart, TableSystems, Viewing, respawn,
+};
 use crate::app::{ActiveGame, PlayMode, Screen};
 use crate::lessons::{self, Lessoned};
 use crate::puzzles::judge::{TURN_SEPARATOR, parse_turn, try_turn, why_not};
-use crate::rules::{GameId, Match, Rules, hexchess, polarity, vectress, wavefield};
+use crate::rules::{GameId, Match, Rules};
 use crate::sound::{Cue, CueKind};
 
-/// A table's rules as the lessons and puzzles know them: each game is its own core, but
-/// hex chess's table plays a [`hexchess::GameSession`] around its game.
-pub trait Exercisable: Rules {
-    type Core: Lessoned<Action = Self::Action>;
-    fn core(&self) -> &Self::Core;
-    fn from_core(core: Self::Core) -> Self;
-}
-
-macro_rules! is_its_own_core {
-    ($($game:ty),*) => {$(
-        impl Exercisable for $game {
-            type Core = $game;
-            fn core(&self) -> &Self {
-                self
-            }
-            fn from_core(core: Self) -> Self {
-                core
-            }
-        }
-    )*};
-}
-is_its_own_core!(vectress::Game, wavefield::Game, polarity::Game);
-
-impl Exercisable for hexchess::GameSession {
-    type Core = hexchess::Game;
-    fn core(&self) -> &hexchess::Game {
-        self.game()
-    }
-    fn from_core(core: hexchess::Game) -> Self {
-        hexchess::GameSession::from_game(core)
-    }
-}
-
-pub(super) fn plugin<G: TableGame>(app: &mut App, game: GameId)
-where
-    G::Rules: Exercisable,
-{
-    let exercising = move |active: Option<Res<ActiveGame>>, exercise: Option<Res<Exercise>>| {
-        active.as_ref().is_some_and(|a| a.game == game) && super::exercising(active, exercise)
+pub(super) fn plugin<G: TableGame>(app: &mut App, game: GameId) {
+    let exercising = move |active: Option<Res<ActiveGame>>,
+                           seats: Res<Seats>,
+                           exercise: Option<Res<Exercise>>| {
+        active.as_ref().is_some_and(|a| a.game == game)
+            && super::exercising(active, seats, exercise)
     };
     app.add_systems(
         OnEnter(Screen::Playing),
-        set_out::<G>.after(TableStart).run_if(exercising),
+        set_out::<G>.in_set(TableEnter::SetOut).run_if(exercising),
     )
     .add_systems(
         Update,
         (show_hint::<G>, judge::<G>)
             .in_set(TableSystems::Show)
-            .run_if(resource_exists::<Table<G>>)
+            .run_if(resource_exists::<Played<G>>)
             .run_if(exercising),
     );
 }
 
 /// Once the hint is asked for, the table shows its move as it shows any move about to be
 /// played (the last action of the hint: a tuning before it is said in words).
+#[allow(clippy::too_many_arguments)]
 fn show_hint<G: TableGame>(
     mut commands: Commands,
     mut exercise: ResMut<Exercise>,
-    mut table: ResMut<Table<G>>,
+    played: Res<Played<G>>,
+    mut scene: ResMut<G::Scene>,
+    seats: Res<Seats>,
+    viewing: Res<Viewing>,
     looks: Res<G::Looks>,
     queue: Res<PlaybackQueue>,
-) where
-    G::Rules: Exercisable,
-{
-    if !exercise.hint_asked || !exercise.set_out || !table.may_act(&queue) {
+) {
+    if !exercise.hint_asked
+        || !exercise.set_out
+        || !seats.may_act(&played, &queue, viewing.0.is_some())
+    {
         return;
     }
     exercise.hint_asked = false;
     let turn = exercise.hint_turn();
     // Read in the table's own position: the hint's move is shown as the board stands.
-    let mut work = table.game.rules().clone();
+    let mut work = played.game.rules().clone();
     let mut parts = turn.split(TURN_SEPARATOR).peekable();
     while let Some(part) = parts.next() {
         let Ok(action) = work.parse_action(part) else {
             return;
         };
         if parts.peek().is_none() {
-            G::show_hint(&mut commands, &*looks, &mut table, action);
+            G::show_hint(&mut commands, &*looks, &played, &mut scene, action);
             return;
         }
         if work.play(action).is_err() {
@@ -100,14 +75,14 @@ fn show_hint<G: TableGame>(
 }
 
 /// The exercise's position, as its table plays it.
-fn position<R: Exercisable>(task: &Task) -> Result<Match<R>, String> {
+fn position<G: TableGame>(task: &Task) -> Result<Match<G::Rules>, String> {
     match task {
         Task::Lesson(lesson) => {
-            let core = <R::Core as Lessoned>::set_up(lesson)?;
-            Ok(Match::from_game(R::from_core(core)))
+            let core = <G::Core as Lessoned>::set_up(lesson)?;
+            Ok(Match::from_game(G::from_core(core)))
         }
         Task::Puzzle(puzzle) => {
-            let mut game = Match::<R>::new(puzzle.setup())?;
+            let mut game = Match::<G::Rules>::new(puzzle.setup())?;
             for action in &puzzle.actions {
                 game.play_text(action)
                     .map_err(|e| format!("puzzle {}: {e}", puzzle.name))?;
@@ -118,28 +93,35 @@ fn position<R: Exercisable>(task: &Task) -> Result<Match<R>, String> {
 }
 
 /// Sets the exercise out on the table the table's start just made.
+#[allow(clippy::too_many_arguments)]
 fn set_out<G: TableGame>(
     mut commands: Commands,
     mut exercise: ResMut<Exercise>,
-    table: Option<ResMut<Table<G>>>,
+    mut played: ResMut<Played<G>>,
+    mut scene: ResMut<G::Scene>,
+    mut seats: ResMut<Seats>,
+    mut note: ResMut<TableNote>,
     looks: Res<G::Looks>,
     mut queue: ResMut<PlaybackQueue>,
+    mut effects: ResMut<PlaybackEffects>,
     parts: Query<Entity, With<TablePart>>,
-) where
-    G::Rules: Exercisable,
-{
-    let Some(mut table) = table else {
-        return;
-    };
-    let table = &mut *table;
-    match position::<G::Rules>(&exercise.task) {
+) {
+    match position::<G>(&exercise.task) {
         Ok(start) => {
-            table.game = start.clone();
-            table.start_over = Some(start);
-            table.mode = PlayMode::Exercise;
-            table.human = None;
-            table.message = None;
-            respawn(&mut commands, &*looks, table, &mut queue, parts.iter());
+            played.replace(start.clone());
+            played.start_over = Some(start);
+            seats.mode = PlayMode::Exercise;
+            seats.human = None;
+            note.0 = None;
+            respawn(
+                &mut commands,
+                &*looks,
+                &played,
+                &mut scene,
+                &mut queue,
+                &mut effects,
+                parts.iter(),
+            );
             exercise.set_out = true;
         }
         // The table keeps the game's start; the banner says why.
@@ -154,9 +136,12 @@ fn set_out<G: TableGame>(
 
 /// The learner's turn since the exercise was set out, once it is complete (its last
 /// action passed the turn or ended the game): its actions in notation.
-fn finished_turn<R: Exercisable>(start: &Match<R>, now: &Match<R>) -> Option<Vec<String>> {
+fn finished_turn<G: TableGame>(
+    start: &Match<G::Rules>,
+    now: &Match<G::Rules>,
+) -> Option<Vec<String>> {
     let played = now.notation().get(start.notation().len()..)?;
-    let mut work = start.rules().core().clone();
+    let mut work = G::core(start.rules()).clone();
     let mover = work.to_move();
     for (i, text) in played.iter().enumerate() {
         let action = work.parse_action(text).ok()?;
@@ -194,25 +179,25 @@ fn verdict<C: Lessoned>(start: &C, task: &Task, turn: &[String]) -> Result<Strin
 /// Judges the learner's turn once its playback has run: a hit is said and kept (and
 /// counted), a miss is said and taken back.
 fn judge<G: TableGame>(
-    mut table: ResMut<Table<G>>,
+    played: Res<Played<G>>,
+    requests: Res<Requests<G>>,
+    mut input: MessageWriter<TableInput<G>>,
     mut exercise: ResMut<Exercise>,
     mut learn: ResMut<LearnProgress>,
     queue: Res<PlaybackQueue>,
     mut cues: MessageWriter<CueReached>,
-) where
-    G::Rules: Exercisable,
-{
-    if !exercise.set_out || exercise.solved || !queue.is_idle() || !table.requests.is_empty() {
+) {
+    if !exercise.set_out || exercise.solved || !queue.is_idle() || !requests.is_empty() {
         return;
     }
-    let Some(start) = table.start_over.clone() else {
+    let Some(start) = played.start_over.as_ref() else {
         return;
     };
-    let Some(turn) = finished_turn(&start, &table.game) else {
+    let Some(turn) = finished_turn::<G>(start, &played.game) else {
         return;
     };
     let game = exercise.game;
-    let said = verdict(start.rules().core(), &exercise.task, &turn);
+    let said = verdict(G::core(start.rules()), &exercise.task, &turn);
     let puzzle = matches!(exercise.task, Task::Puzzle(_));
     // A short celebration, or two soft notes for a miss.
     let kind = if said.is_ok() {
@@ -245,7 +230,7 @@ fn judge<G: TableGame>(
             if puzzle {
                 learn.progress.break_streak(game);
             }
-            table.requests.push_back(Request::NewGame);
+            input.write(TableInput::NewGame);
         }
     }
 }

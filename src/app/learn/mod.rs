@@ -20,7 +20,6 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 
 pub use banner::BannerButton;
-pub use exercise::Exercisable;
 pub use panel::SheetButton;
 
 use super::ui::Notice;
@@ -266,7 +265,6 @@ fn open_exercise(
     mut commands: Commands,
     mut asked: MessageReader<OpenExercise>,
     screen: Res<State<Screen>>,
-    mut next_screen: ResMut<NextState<Screen>>,
     mut overlay: ResMut<NextState<Overlay>>,
     mut notice: ResMut<Notice>,
 ) {
@@ -276,15 +274,15 @@ fn open_exercise(
     match Exercise::new(ask.game, ask.item) {
         Ok(exercise) => {
             commands.insert_resource(exercise);
-            commands.insert_resource(ActiveGame {
-                game: ask.game,
-                mode: PlayMode::Exercise,
-            });
             overlay.set(Overlay::None);
-            next_screen.set(match screen.get() {
-                Screen::Playing => Screen::Interlude,
-                _ => Screen::Playing,
-            });
+            let launch = crate::app::table::TableLaunch {
+                game: ask.game,
+                start: crate::app::table::Start::Exercise,
+            };
+            match screen.get() {
+                Screen::Playing => crate::app::reopen_table(&mut commands, launch),
+                _ => crate::app::open_table(&mut commands, launch),
+            }
         }
         Err(e) => notice.show(e, 8.0),
     }
@@ -292,9 +290,13 @@ fn open_exercise(
 
 /// Run condition: an exercise is being played (the last one set out stays as a resource
 /// after; a game started from the menu is no exercise).
-pub fn exercising(active: Option<Res<ActiveGame>>, exercise: Option<Res<Exercise>>) -> bool {
+pub fn exercising(
+    active: Option<Res<ActiveGame>>,
+    seats: Res<crate::app::table::Seats>,
+    exercise: Option<Res<Exercise>>,
+) -> bool {
     match (active, exercise) {
-        (Some(a), Some(e)) => a.mode == PlayMode::Exercise && a.game == e.game,
+        (Some(a), Some(e)) => seats.mode == PlayMode::Exercise && a.game == e.game,
         _ => false,
     }
 }

@@ -5,12 +5,13 @@
 
 use bevy::prelude::*;
 
-use crate::app::choice::{GameChoice, ModeChoice, ResumeGame, SuspendedGames};
+use crate::app::choice::{GameChoice, ModeChoice};
 use crate::app::settings::Settings;
+use crate::app::table::{SaveFolder, SaveSlots, SlotKey, Start, TableLaunch};
 use crate::app::ui::LayoutChecked;
 use crate::app::ui::theme::{BUTTON, BUTTON_DISABLED, BUTTON_HOVER, CHOSEN, INK_BRIGHT, SHEET};
 use crate::app::ui::widgets::{Activate, button};
-use crate::app::{ActiveGame, Overlay, Screen};
+use crate::app::{Overlay, Screen};
 use crate::rules::{GameId, Level};
 
 pub(super) fn plugin(app: &mut App) {
@@ -118,26 +119,15 @@ const SELECTED: Color = CHOSEN;
 const INK: Color = INK_BRIGHT;
 const LABEL_WIDTH: f32 = 110.0;
 
-/// Whether `game` has a game to resume: one left for the menu, or hex chess's save.
+/// Whether `game` has a game of the draft's mode (and ruleset) under way to resume.
 fn resumable(
     game: GameId,
     draft: &GameChoice,
-    kept: &SuspendedGames,
-    hex_save: Option<&crate::app::hexchess::HexchessSave>,
+    slots: &SaveSlots,
+    folder: Option<&SaveFolder>,
 ) -> bool {
-    if kept.0.contains_key(&game) {
-        return true;
-    }
-    if game != GameId::Hexchess
-        || !matches!(draft.mode, ModeChoice::TwoPlayers | ModeChoice::VsComputer)
-    {
-        return false;
-    }
-    let ruleset = match draft.ruleset.as_deref() {
-        Some("classic") => crate::rules::hexchess::Ruleset::Classic,
-        _ => crate::rules::hexchess::Ruleset::V011,
-    };
-    crate::app::hexchess::save_path(hex_save, ruleset).is_some_and(|p| p.exists())
+    SlotKey::new(game, draft.ruleset.as_deref(), draft.mode)
+        .is_some_and(|key| slots.holds(&key, folder.and_then(|f| f.0.as_deref())))
 }
 
 /// Sets the dialog out when it opens or its game changes, and takes it away when it closes.
@@ -145,15 +135,15 @@ fn show_dialog(
     mut commands: Commands,
     dialog: Res<NewGameDialog>,
     overlay: Res<State<Overlay>>,
-    kept: Res<SuspendedGames>,
-    hex_save: Option<Res<crate::app::hexchess::HexchessSave>>,
+    slots: Res<SaveSlots>,
+    folder: Option<Res<SaveFolder>>,
     roots: Query<Entity, With<DialogRoot>>,
     mut shown: Local<Option<(GameId, bool)>>,
 ) {
     let want = open_for(&overlay).map(|game| {
         (
             game,
-            resumable(game, &dialog.draft, &kept, hex_save.as_deref()),
+            resumable(game, &dialog.draft, &slots, folder.as_deref()),
         )
     });
     if *shown == want && (want.is_none() || !roots.is_empty()) {
@@ -334,9 +324,7 @@ fn press_dialog_button(
     mut dialog: ResMut<NewGameDialog>,
     overlay: Res<State<Overlay>>,
     mut next_overlay: ResMut<NextState<Overlay>>,
-    kept: Res<SuspendedGames>,
     settings: Option<ResMut<Settings>>,
-    mut next: ResMut<NextState<Screen>>,
 ) {
     let (Some(game), Ok(button)) = (open_for(&overlay), buttons.get(activate.entity)) else {
         return;
@@ -350,20 +338,16 @@ fn press_dialog_button(
         DialogButton::Back => next_overlay.set(Overlay::None),
         DialogButton::Start | DialogButton::Resume => {
             let draft = dialog.draft.clone();
-            let mode = match (button, kept.0.get(&game)) {
-                (DialogButton::Resume, Some(kept)) => kept.mode,
-                _ => draft.mode.play_mode(),
-            };
-            if *button == DialogButton::Resume {
-                commands.insert_resource(ResumeGame);
-            }
             if let Some(mut settings) = settings {
                 settings.new_game.insert(game, draft.clone());
             }
-            commands.insert_resource(draft);
-            commands.insert_resource(ActiveGame { game, mode });
+            let start = if *button == DialogButton::Resume {
+                Start::Resume(draft)
+            } else {
+                Start::New(draft)
+            };
+            crate::app::open_table(&mut commands, TableLaunch { game, start });
             next_overlay.set(Overlay::None);
-            next.set(Screen::Playing);
         }
     }
 }

@@ -4,15 +4,9 @@ use bevy::prelude::*;
 
 use super::PlaybackQueue;
 
-/// The playback keys: `[` `]` speed, Space pause, `.` one stage, R replay, Enter skip.
-pub fn playback_keys(
-    keys: Res<ButtonInput<KeyCode>>,
-    mut queue: ResMut<PlaybackQueue>,
-    captured: Option<Res<crate::app::KeyboardCaptured>>,
-) {
-    if captured.is_some_and(|c| c.0) {
-        return;
-    }
+/// The playback keys: `[` `]` speed, Space pause, `.` one stage, R replay, Enter skip
+/// (shared keys: they stand aside while a text field has the keyboard).
+pub fn playback_keys(keys: Res<ButtonInput<KeyCode>>, mut queue: ResMut<PlaybackQueue>) {
     if keys.just_pressed(KeyCode::BracketLeft) {
         queue.slower();
     }

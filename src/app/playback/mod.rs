@@ -44,6 +44,7 @@ pub fn plugin(app: &mut App) {
             (
                 playback_keys
                     .run_if(resource_exists::<ButtonInput<KeyCode>>)
+                    .in_set(crate::app::KeyboardSystems)
                     .before(PlaybackSystems),
                 run::advance_playback.in_set(PlaybackSystems),
             ),

@@ -1,5 +1,6 @@
 //! Placing a stone by clicking a cell, the hover preview of the power's rays, and the
-//! keys that choose the power. Observers sit on the board's cells.
+//! keys that choose the power. Observers sit on the board's cells; what is asked goes to
+//! the table as `TableInput`.
 
 use bevy::picking::events::{Click, Out, Over, Pointer};
 use bevy::picking::pointer::PointerButton;
@@ -7,98 +8,100 @@ use bevy::prelude::*;
 
 use super::pieces::PolarityLooks;
 use super::preview::{legal_dots, preview};
-use super::{PolarityTable, cell_of};
+use super::{Control, Polarity, PolarityPlayed, PolarityScene, cell_of};
 use crate::app::boards::BoardCell;
 use crate::app::playback::PlaybackQueue;
-use crate::app::table::Request;
+use crate::app::table::{Seats, TableInput, Viewing};
 use crate::rules::polarity::{Action, Piece};
 
 pub(super) fn on_cell_click(
     click: On<Pointer<Click>>,
-    mut table: ResMut<PolarityTable>,
-    queue: Res<PlaybackQueue>,
+    played: Res<PolarityPlayed>,
+    scene: Res<PolarityScene>,
     cells: Query<&BoardCell>,
+    mut input: MessageWriter<TableInput<Polarity>>,
 ) {
-    if click.button != PointerButton::Primary || !table.may_act(&queue) {
+    if click.button != PointerButton::Primary {
         return;
     }
     if let Some(cell) = cells.get(click.entity).ok().and_then(cell_of) {
-        let power = table.power_now();
-        table
-            .requests
-            .push_back(Request::Play(Action { cell, power }));
+        let power = scene.power_now(&played);
+        input.write(TableInput::Play(Action { cell, power }));
     }
 }
 
 pub(super) fn on_cell_over(
     over: On<Pointer<Over>>,
-    mut table: ResMut<PolarityTable>,
+    mut scene: ResMut<PolarityScene>,
     cells: Query<&BoardCell>,
 ) {
     if let Ok(cell) = cells.get(over.entity) {
-        table.hover(cell_of(cell));
+        scene.hover(cell_of(cell));
     }
 }
 
 pub(super) fn on_cell_out(
     out: On<Pointer<Out>>,
-    mut table: ResMut<PolarityTable>,
+    mut scene: ResMut<PolarityScene>,
     cells: Query<&BoardCell>,
 ) {
     if let Ok(cell) = cells.get(out.entity)
-        && table.hover_cell == cell_of(cell)
+        && scene.hover_cell == cell_of(cell)
     {
-        table.hover(None);
+        scene.hover(None);
     }
 }
 
 /// Redraws the hover preview when the pointer, the choice or the game changed.
 pub(super) fn refresh_preview(
     mut commands: Commands,
-    mut table: ResMut<PolarityTable>,
+    played: Res<PolarityPlayed>,
+    mut scene: ResMut<PolarityScene>,
     looks: Res<PolarityLooks>,
     queue: Res<PlaybackQueue>,
+    seats: Res<Seats>,
+    viewing: Res<Viewing>,
 ) {
-    if !table.may_act(&queue) {
-        if !table.markers.is_empty() || table.hover_text.is_some() {
-            for e in table.markers.drain(..) {
+    if !seats.may_act(&played, &queue, viewing.0.is_some()) {
+        if !scene.markers.is_empty() || scene.hover_text.is_some() {
+            for e in scene.markers.drain(..) {
                 commands.entity(e).despawn();
             }
-            table.hover_text = None;
+            scene.hover_text = None;
         }
         // Drawn again as soon as the player may act.
-        if !table.preview_dirty {
-            table.preview_dirty = true;
+        if !scene.preview_dirty {
+            scene.preview_dirty = true;
         }
         return;
     }
-    if !table.preview_dirty {
+    if !scene.preview_dirty {
         return;
     }
-    table.preview_dirty = false;
-    for e in table.markers.drain(..) {
+    scene.preview_dirty = false;
+    for e in scene.markers.drain(..) {
         commands.entity(e).despawn();
     }
-    table.hover_text = None;
-    table.scene.markers = legal_dots(&mut commands, &looks, table.game.rules());
-    if let Some(cell) = table.hover_cell {
+    scene.hover_text = None;
+    scene.markers = legal_dots(&mut commands, &looks, played.game.rules());
+    if let Some(cell) = scene.hover_cell {
         let (markers, text, refused) = preview(
             &mut commands,
             &looks,
-            table.game.rules(),
+            played.game.rules(),
             cell,
-            table.power_now(),
+            scene.power_now(&played),
         );
-        table.markers.extend(markers);
-        table.hover_text = Some(text);
-        table.hover_refused = refused;
+        scene.markers.extend(markers);
+        scene.hover_text = Some(text);
+        scene.hover_refused = refused;
     }
 }
 
 /// 1-4 choose plain, rook, bishop or queen; Tab switches push and pull.
 pub(super) fn choice_keys(
     keys: Option<Res<ButtonInput<KeyCode>>>,
-    mut table: ResMut<PolarityTable>,
+    mut input: MessageWriter<TableInput<Polarity>>,
 ) {
     let Some(keys) = keys else { return };
     for (key, piece) in [
@@ -112,11 +115,10 @@ pub(super) fn choice_keys(
         (KeyCode::Numpad4, Some(Piece::Queen)),
     ] {
         if keys.just_pressed(key) {
-            table.choose_piece(piece);
+            input.write(TableInput::Game(Control::Choose(piece)));
         }
     }
     if keys.just_pressed(KeyCode::Tab) {
-        table.choice.mode = table.choice.mode.other();
-        table.preview_dirty = true;
+        input.write(TableInput::Game(Control::ToggleMode));
     }
 }

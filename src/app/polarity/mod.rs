@@ -4,9 +4,9 @@
 //!
 //! Keys: 1 plain, 2 rook, 3 bishop, 4 queen, Tab push/pull, U undo, N new game.
 //!
-//! What is Polarity's own: stones, hands and piles (`pieces`, `layout`, `stages`), the power choice
-//! and the hover preview (`input`), the pile labels and status (`status`), setting out
-//! and snapping to the rules (`table`).
+//! What is Polarity's own: stones, hands and piles (`pieces`, `layout`, `stages`), the
+//! power choice and the hover preview (`input`, `preview`), the pile labels and status
+//! (`status`), setting out and snapping to the rules (`table`).
 
 pub mod layout;
 pub mod pieces;
@@ -14,6 +14,7 @@ mod preview;
 mod rays;
 pub mod stages;
 
+mod controls;
 mod input;
 mod status;
 mod table;
@@ -23,17 +24,16 @@ pub use self::status::{describe, hand_summary};
 use bevy::prelude::*;
 
 use self::stages::TableEntities;
-use super::Screen;
 use super::boards::BoardCell;
-use super::table::{self as shared, Table, TableStart, TableSystems};
+use super::table::{self as shared, TableSystems};
 use crate::rules::GameId;
 use crate::rules::polarity::{Cell, Mode, Next, Piece, Power};
 
 /// Polarity, as the shared table plays it.
 pub struct Polarity;
 
-/// The Polarity table.
-pub type PolarityTable = Table<Polarity>;
+/// The Polarity table's game.
+pub type PolarityPlayed = shared::Played<Polarity>;
 
 /// The power the player has chosen for their next placement.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,8 +61,17 @@ impl Choice {
     }
 }
 
+/// What only Polarity's input asks for (`TableInput::Game`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Control {
+    /// 1-4: a plain placement (`None`) or the piece whose power the next stone spends.
+    Choose(Option<Piece>),
+    /// Tab: push or pull.
+    ToggleMode,
+}
+
 /// What Polarity keeps on the table.
-#[derive(Default)]
+#[derive(Resource, Default)]
 pub struct PolarityScene {
     pub entities: TableEntities,
     pub choice: Choice,
@@ -72,29 +81,23 @@ pub struct PolarityScene {
     hover_text: Option<String>,
     /// The hovered cell takes no stone: the hover text says why, at the pointer.
     hover_refused: bool,
-    /// While the last action plays: the piles' counts before it, shown until its
-    /// removal stage (this 0-based stage) has played.
-    counts_before: Option<([u16; 2], usize)>,
 }
 
 pub fn plugin(app: &mut App) {
     shared::plugin::<Polarity>(app, GameId::Polarity);
     app.add_systems(
-        OnEnter(Screen::Playing),
-        table::set_out_extras
-            .after(TableStart)
-            .run_if(super::playing(GameId::Polarity)),
-    )
-    .add_systems(
         Update,
         (
-            input::choice_keys.in_set(TableSystems::Input),
+            input::choice_keys
+                .in_set(TableSystems::Input)
+                .in_set(super::KeyboardSystems),
+            controls::apply_controls.in_set(TableSystems::Controls),
             table::sync_when_idle.in_set(TableSystems::Sync),
             (input::refresh_preview, status::update_labels)
                 .chain()
                 .in_set(TableSystems::Show),
         )
-            .run_if(resource_exists::<PolarityTable>),
+            .run_if(resource_exists::<PolarityPlayed>),
     );
 }
 
@@ -119,15 +122,14 @@ impl PolarityScene {
     pub fn markers(&self) -> &[Entity] {
         &self.markers
     }
-}
 
-impl PolarityTable {
-    /// The power a click would use now: the choice, unless this turn must be plain.
-    pub fn power_now(&self) -> Option<Power> {
-        if self
+    /// The power a click would use now in `played`: the choice, unless this turn must be
+    /// plain.
+    pub fn power_now(&self, played: &PolarityPlayed) -> Option<Power> {
+        if played
             .game
             .position()
-            .hand(self.game.to_move())
+            .hand(played.game.to_move())
             .must_place_plain()
         {
             None
@@ -136,9 +138,9 @@ impl PolarityTable {
         }
     }
 
-    /// Picks `piece` (or plain), taking the mode the alternation asks for.
-    pub fn choose_piece(&mut self, piece: Option<Piece>) {
-        let hand = *self.game.position().hand(self.game.to_move());
+    /// Picks `piece` (or plain), taking the mode the alternation asks for in `played`.
+    pub fn choose_piece(&mut self, played: &PolarityPlayed, piece: Option<Piece>) {
+        let hand = *played.game.position().hand(played.game.to_move());
         self.choice.piece = piece;
         let next = match piece {
             Some(Piece::Rook) => hand.next_rook,

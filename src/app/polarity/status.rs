@@ -3,9 +3,9 @@
 
 use bevy::prelude::*;
 
-use super::PolarityTable;
 use super::pieces::SideLabel;
 use super::stages::side_title;
+use super::{PolarityPlayed, PolarityScene};
 use crate::app::table::score::Token;
 use crate::rules::polarity::{EndReason, Hand, Next, Outcome, Side, StayReason};
 
@@ -32,9 +32,12 @@ pub fn hand_summary(hand: &Hand) -> String {
         .join("\n")
 }
 
-pub(super) fn update_labels(table: Res<PolarityTable>, mut labels: Query<(&SideLabel, &mut Text)>) {
+pub(super) fn update_labels(
+    played: Res<PolarityPlayed>,
+    mut labels: Query<(&SideLabel, &mut Text)>,
+) {
     for (label, mut text) in &mut labels {
-        let value = hand_summary(table.game.position().hand(label.0));
+        let value = hand_summary(played.game.position().hand(label.0));
         if text.0 != value {
             text.0 = value;
         }
@@ -52,16 +55,16 @@ pub fn describe(outcome: Outcome) -> String {
     }
 }
 
-pub(super) fn choice_text(table: &PolarityTable) -> String {
-    let side = table.game.to_move();
-    let hand = table.game.position().hand(side);
+pub(super) fn choice_text(played: &PolarityPlayed, scene: &PolarityScene) -> String {
+    let side = played.game.to_move();
+    let hand = played.game.position().hand(side);
     if hand.must_place_plain() {
         return "Forced plain turn: all five pieces are spent; they come back after it".to_string();
     }
-    let chosen = match table.choice.piece {
+    let chosen = match scene.choice.piece {
         None => "plain placement".to_string(),
         Some(piece) => {
-            let mut s = format!("{} {}", piece.name(), table.choice.mode.name());
+            let mut s = format!("{} {}", piece.name(), scene.choice.mode.name());
             if hand.count(piece) == 0 {
                 s += &format!(" (no {} left)", piece.name());
             }
@@ -72,16 +75,16 @@ pub(super) fn choice_text(table: &PolarityTable) -> String {
     format!("Power: {chosen}")
 }
 
-pub(super) fn headline(table: &PolarityTable) -> String {
-    match table.game.outcome() {
+pub(super) fn headline(played: &PolarityPlayed) -> String {
+    match played.game.outcome() {
         Some(outcome) => describe(outcome),
-        None => format!("{} to move", side_title(table.game.to_move())),
+        None => format!("{} to move", side_title(played.game.to_move())),
     }
 }
 
 /// The stones each side has taken toward ten (the trays).
-pub(super) fn trays(table: &PolarityTable) -> [Vec<Token>; 2] {
-    let pos = table.game.position();
+pub(super) fn trays(played: &PolarityPlayed) -> [Vec<Token>; 2] {
+    let pos = played.game.position();
     Side::BOTH.map(|side| {
         (0..pos.collected(side))
             .map(|_| Token {
@@ -94,18 +97,17 @@ pub(super) fn trays(table: &PolarityTable) -> [Vec<Token>; 2] {
 
 /// The power chosen; while no message is shown, what the hover preview says (the keys
 /// are in the help).
-pub(super) fn tail(table: &PolarityTable) -> String {
+pub(super) fn tail(played: &PolarityPlayed, scene: &PolarityScene) -> String {
     let mut line = String::new();
-    if table.game.outcome().is_none() {
-        line += &format!("\n{}", choice_text(table));
+    if played.game.outcome().is_none() {
+        line += &format!("\n{}", choice_text(played, scene));
     }
     // A refusal is said at the pointer instead.
-    if table.message.is_none()
-        && table.hover_refusal().is_none()
-        && let Some(hover) = &table.hover_text
+    if scene.hover_refusal().is_none()
+        && let Some(hover) = &scene.hover_text
     {
         line += &format!("\n{hover}");
-        if table.power_now().is_some() {
+        if scene.power_now(played).is_some() {
             line += "\ncyan: moves | amber: locked | red: edge | violet: blocked | gold: taken";
         }
     }
@@ -113,7 +115,7 @@ pub(super) fn tail(table: &PolarityTable) -> String {
 }
 
 /// Polarity's keys for the help overlay.
-pub(super) fn keys(_table: &PolarityTable) -> Vec<(&'static str, String)> {
+pub(super) fn keys() -> Vec<(&'static str, String)> {
     vec![
         (
             "click",

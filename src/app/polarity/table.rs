@@ -10,9 +10,9 @@ use super::pieces::{
     slot_standing, spawn_hand_piece, spawn_side_label, spawn_stone, stone_rest,
 };
 use super::stages::{TableEntities, stages_for};
-use super::{Polarity, PolarityScene, PolarityTable};
+use super::{Control, Polarity, PolarityPlayed, PolarityScene};
 use crate::app::playback::{PlaybackQueue, Stage};
-use crate::app::table::TableGame;
+use crate::app::table::{PendingSync, TableGame};
 use crate::rules::polarity::{Game, Resolution, Side, StoneId};
 use crate::showcase::Showcase;
 
@@ -51,8 +51,10 @@ impl TableGame for Polarity {
     const HEAVIEST: (&'static [&'static str], &'static str) =
         (&["d6", "d2", "b4", "f4", "b6", "f6", "b2", "f2"], "d4 Q-");
     type Rules = Game;
+    type Core = Game;
     type Looks = PolarityLooks;
     type Scene = PolarityScene;
+    type Control = Control;
     const SEED: u64 = 0x9014_A217;
     const MOVE_LIST: Option<crate::app::ui::MoveListAnchor> =
         Some(crate::app::ui::MoveListAnchor::Right);
@@ -68,8 +70,13 @@ impl TableGame for Polarity {
         PolarityLooks::new(meshes, materials)
     }
 
-    fn spawn(commands: &mut Commands, looks: &PolarityLooks, table: &mut PolarityTable) {
-        spawn_table(commands, looks, table);
+    fn spawn(
+        commands: &mut Commands,
+        looks: &PolarityLooks,
+        played: &PolarityPlayed,
+        scene: &mut PolarityScene,
+    ) {
+        spawn_table(commands, looks, played, scene);
     }
 
     fn observe_cell(cell: &mut EntityCommands) {
@@ -87,49 +94,43 @@ impl TableGame for Polarity {
     fn stages(
         commands: &mut Commands,
         looks: &PolarityLooks,
-        table: &mut PolarityTable,
+        scene: &mut PolarityScene,
+        _played: &PolarityPlayed,
         before: &Game,
         resolution: &Resolution,
+        _viewing: bool,
     ) -> Vec<Stage> {
-        // The piles keep their counts until the removal stage, and the next player starts
-        // from a plain placement.
+        // The next player starts from a plain placement.
         let stages = Stage::captioned(
-            stages_for(commands, looks, &mut table.entities, before, resolution),
+            stages_for(commands, looks, &mut scene.entities, before, resolution),
             Game::captions(before, resolution),
             Game::short_captions(before, resolution),
         );
-        // The lines taken play last but for the regather.
-        let removal_stage = (!resolution.removed.is_empty())
-            .then(|| stages.len() - 1 - usize::from(resolution.regathered));
-        table.counts_before = removal_stage.map(|stage| {
-            let p = before.position();
-            ([p.collected(Side::One), p.collected(Side::Two)], stage)
-        });
-        table.preview_dirty = true;
-        table.choice.piece = None;
+        scene.preview_dirty = true;
+        scene.choice.piece = None;
         stages
     }
 
-    fn headline(table: &PolarityTable) -> String {
-        super::status::headline(table)
+    fn headline(played: &PolarityPlayed, _scene: &PolarityScene) -> String {
+        super::status::headline(played)
     }
 
     /// The stones each side has taken toward ten.
-    fn trays(table: &PolarityTable) -> [Vec<crate::app::table::score::Token>; 2] {
-        super::status::trays(table)
+    fn trays(played: &PolarityPlayed) -> [Vec<crate::app::table::score::Token>; 2] {
+        super::status::trays(played)
     }
 
-    fn status_tail(table: &PolarityTable) -> String {
-        super::status::tail(table)
+    fn status_tail(played: &PolarityPlayed, scene: &PolarityScene) -> String {
+        super::status::tail(played, scene)
     }
 
-    fn hover_note(table: &PolarityTable) -> Option<&str> {
-        table.hover_refusal()
+    fn hover_note(scene: &PolarityScene) -> Option<&str> {
+        scene.hover_refusal()
     }
 
     /// Where the last stone was placed.
-    fn last_move_marks(table: &PolarityTable) -> Vec<Vec3> {
-        table
+    fn last_move_marks(played: &PolarityPlayed, _scene: &PolarityScene) -> Vec<Vec3> {
+        played
             .game
             .actions()
             .last()
@@ -137,28 +138,42 @@ impl TableGame for Polarity {
             .unwrap_or_default()
     }
 
-    fn keys(table: &PolarityTable) -> Vec<(&'static str, String)> {
-        super::status::keys(table)
+    fn keys(_played: &PolarityPlayed, _scene: &PolarityScene) -> Vec<(&'static str, String)> {
+        super::status::keys()
     }
 
     /// The hint's placement previewed, with its power chosen.
     fn show_hint(
         _commands: &mut Commands,
         _looks: &PolarityLooks,
-        table: &mut PolarityTable,
+        _played: &PolarityPlayed,
+        scene: &mut PolarityScene,
         action: crate::rules::polarity::Action,
     ) {
-        table.choice.piece = action.power.map(|p| p.piece);
+        scene.choice.piece = action.power.map(|p| p.piece);
         if let Some(power) = action.power {
-            table.choice.mode = power.mode;
+            scene.choice.mode = power.mode;
         }
-        table.hover_cell = Some(action.cell);
-        table.preview_dirty = true;
+        scene.hover_cell = Some(action.cell);
+        scene.preview_dirty = true;
+    }
+
+    fn core(rules: &Game) -> &Game {
+        rules
+    }
+
+    fn from_core(core: Game) -> Game {
+        core
+    }
+
+    /// The labels by the piles.
+    fn on_enter(world: &mut World) {
+        let _ = world.run_system_cached(set_out_extras);
     }
 }
 
 /// The labels by the piles, set out once when the game opens.
-pub(super) fn set_out_extras(mut commands: Commands) {
+fn set_out_extras(mut commands: Commands) {
     for side in Side::BOTH {
         spawn_side_label(
             &mut commands,
@@ -170,13 +185,18 @@ pub(super) fn set_out_extras(mut commands: Commands) {
 }
 
 /// Spawns the stones, hands and piles of the current game.
-fn spawn_table(commands: &mut Commands, looks: &PolarityLooks, table: &mut PolarityTable) {
+fn spawn_table(
+    commands: &mut Commands,
+    looks: &PolarityLooks,
+    played: &PolarityPlayed,
+    scene: &mut PolarityScene,
+) {
     let mut entities = TableEntities::default();
-    for stone in table.game.stones() {
+    for stone in played.game.stones() {
         let e = spawn_stone(commands, looks, stone.id, stone_rest(stone.cell, stone.id));
         entities.stones.insert(stone.id, e);
     }
-    let position = *table.game.position();
+    let position = *played.game.position();
     for side in Side::BOTH {
         let hand = position.hand(side);
         for slot in 0..SLOTS.len() {
@@ -190,9 +210,9 @@ fn spawn_table(commands: &mut Commands, looks: &PolarityLooks, table: &mut Polar
             entities.piles[side.index()].push(e);
         }
     }
-    table.entities = entities;
+    scene.entities = entities;
     // The legal cells are dotted as soon as the player may act.
-    table.preview_dirty = true;
+    scene.preview_dirty = true;
 }
 
 /// The entities that rest where the rules say: stones and hand pieces.
@@ -202,11 +222,13 @@ type StoneOrHandPiece = Or<(With<Stone>, With<HandPiece>)>;
 /// the rules' state says.
 pub(super) fn sync_when_idle(
     mut commands: Commands,
-    mut table: ResMut<PolarityTable>,
+    played: Res<PolarityPlayed>,
+    mut scene: ResMut<PolarityScene>,
+    mut sync: ResMut<PendingSync>,
     queue: Res<PlaybackQueue>,
     mut transforms: Query<&mut Transform, StoneOrHandPiece>,
 ) {
-    if !table.take_sync(&queue) {
+    if !sync.take(&queue) {
         return;
     }
     let mut snap = |e: Entity, rest: Transform| {
@@ -217,8 +239,8 @@ pub(super) fn sync_when_idle(
         }
     };
     // Stones the rules no longer have on the board (there should be none) go.
-    let on_board = table.game.stones();
-    let stray: Vec<_> = table
+    let on_board = played.game.stones();
+    let stray: Vec<_> = scene
         .entities
         .stones
         .keys()
@@ -226,25 +248,25 @@ pub(super) fn sync_when_idle(
         .copied()
         .collect();
     for id in stray {
-        if let Some(e) = table.entities.stones.remove(&id) {
+        if let Some(e) = scene.entities.stones.remove(&id) {
             commands.entity(e).despawn();
         }
     }
     for stone in &on_board {
-        if let Some(&e) = table.entities.stones.get(&stone.id) {
+        if let Some(&e) = scene.entities.stones.get(&stone.id) {
             snap(e, stone_rest(stone.cell, stone.id));
         }
     }
-    let position = *table.game.position();
+    let position = *played.game.position();
     for side in Side::BOTH {
         let hand = position.hand(side);
         for slot in 0..SLOTS.len() {
             snap(
-                table.entities.hands[side.index()][slot],
+                scene.entities.hands[side.index()][slot],
                 hand_rest(side, slot, slot_standing(hand, slot)),
             );
         }
-        for (k, &e) in table.entities.piles[side.index()].iter().enumerate() {
+        for (k, &e) in scene.entities.piles[side.index()].iter().enumerate() {
             snap(e, pile_rest(side, k));
         }
     }

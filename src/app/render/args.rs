@@ -55,6 +55,25 @@ pub struct RenderPlan {
     /// (0-based step, fraction).
     pub freeze: Option<(usize, f32)>,
     pub out: PathBuf,
+    /// A game's own view, developer mode and selection for the still, from
+    /// `LODESTONE_WAVEFIELD_VIEW`, `_DEV` and `_SELECT` (read here, in the command, and
+    /// handed to the table as typed fields of its launch).
+    pub view: Option<String>,
+    pub developer: bool,
+    pub select: Option<String>,
+}
+
+impl RenderPlan {
+    /// The still the table is launched with.
+    pub fn still(&self, moves: &[String]) -> crate::app::table::StillShot {
+        crate::app::table::StillShot {
+            moves: moves.to_vec(),
+            freeze: self.freeze,
+            view: self.view.clone(),
+            developer: self.developer,
+            select: self.select.clone(),
+        }
+    }
 }
 
 pub(crate) fn parse_size(size: &str) -> Result<(u32, u32), String> {
@@ -155,11 +174,15 @@ pub fn validate(args: &RenderArgs) -> Result<RenderPlan, String> {
         }
         check_output_file(layout, "--layout")?;
     }
+    let var = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
     Ok(RenderPlan {
         game,
         size,
         freeze,
         out,
+        view: var("LODESTONE_WAVEFIELD_VIEW"),
+        developer: std::env::var_os("LODESTONE_WAVEFIELD_DEV").is_some(),
+        select: var("LODESTONE_WAVEFIELD_SELECT"),
     })
 }
 

@@ -21,7 +21,6 @@ mod args;
 mod layout;
 mod offscreen;
 
-use super::table::offscreen::RenderRequest;
 pub use args::{LastPlayback, last_playback};
 pub use args::{RenderArgs, RenderPlan, validate};
 pub(crate) use args::{check_output_file, check_output_folder, parse_size};
@@ -61,13 +60,12 @@ pub fn run(args: &RenderArgs) -> Result<(), CliError> {
 }
 
 fn draw(args: &RenderArgs, plan: &RenderPlan) -> Result<(), String> {
-    let request = RenderRequest {
-        game: plan.game,
-        moves: args.moves.clone(),
-        freeze: plan.freeze,
-    };
+    let launch = plan.game.map(|game| super::table::TableLaunch {
+        game,
+        start: super::table::Start::Still(plan.still(&args.moves)),
+    });
     let (width, height) = plan.size;
-    let (mut app, handle) = offscreen_app(request, width, height, args.verbose, true, "render")?;
+    let (mut app, handle) = offscreen_app(launch, width, height, args.verbose, true, "render")?;
     let result = Arc::new(Mutex::new(None));
     app.insert_resource(Capture {
         image: handle,

@@ -17,11 +17,11 @@ use bevy::window::ExitCondition;
 use bevy::winit::WinitPlugin;
 
 use super::SceneReady;
+use crate::app::Presentation;
 use crate::app::playback::PlaybackQueue;
 use crate::app::stage::CameraTarget;
-use crate::app::table::offscreen::RenderRequest;
 use crate::app::table::script::ActionScript;
-use crate::app::{ActiveGame, PlayMode, Screen};
+use crate::app::table::{ComputerPace, TableLaunch};
 
 /// Waits out the start of an offscreen run: the scene set (the presentation says so) and
 /// no render pipeline compiling for a few frames (software rendering compiles slowly, so
@@ -134,13 +134,14 @@ impl PipelineProbe {
     }
 }
 
-/// A headless app drawing `request`'s scene into an image of `width` x `height` (no
-/// window: the schedule runner drives it), with the probe that tells when no render
-/// pipeline is compiling. Shared by `render`, `film` and `bench app`; `verbose` lets the
-/// libraries' log lines through, `paced` holds each frame to at least 1/60 s; `command` names the
-/// subcommand in a failure's sentence.
+/// A headless app drawing the table `launch` opens (the menu without one) into an image
+/// of `width` x `height` (no window: the schedule runner drives it), with the probe that
+/// tells when no render pipeline is compiling. Shared by `render`, `film` and `bench
+/// app`; `verbose` lets the libraries' log lines through, `paced` holds each frame to at
+/// least 1/60 s; `command` names the subcommand in a failure's sentence. Every frame is
+/// the same from run to run: the computer, if it plays, is waited for in step.
 pub(crate) fn offscreen_app(
-    request: RenderRequest,
+    launch: Option<TableLaunch>,
     width: u32,
     height: u32,
     verbose: bool,
@@ -201,19 +202,16 @@ pub(crate) fn offscreen_app(
         TextureUsages::TEXTURE_BINDING | TextureUsages::COPY_SRC | TextureUsages::RENDER_ATTACHMENT;
     let handle = app.world_mut().resource_mut::<Assets<Image>>().add(image);
     app.insert_resource(CameraTarget(Some(handle.clone())));
-    let game = request.game;
-    app.insert_resource(request);
     app.init_resource::<SceneReady>();
-    if let Some(game) = game {
-        app.insert_resource(ActiveGame {
-            game,
-            mode: PlayMode::Board,
-        });
-    }
+    app.insert_resource(ComputerPace::Lockstep);
     app.add_plugins(crate::app::plugin);
-    app.add_systems(Startup, move |mut next: ResMut<NextState<Screen>>| {
-        if game.is_some() {
-            next.set(Screen::Playing);
+    let presentation = launch
+        .as_ref()
+        .map_or(Presentation::Still, TableLaunch::presentation);
+    app.insert_state(presentation);
+    app.add_systems(Startup, move |mut commands: Commands| {
+        if let Some(launch) = launch.clone() {
+            crate::app::open_table(&mut commands, launch);
         }
     });
 

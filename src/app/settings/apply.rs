@@ -50,11 +50,10 @@ pub(super) fn toggle_color_scheme(
 /// M turns the sound off and on again.
 pub(super) fn toggle_mute(
     keys: Res<ButtonInput<KeyCode>>,
-    captured: Option<Res<crate::app::KeyboardCaptured>>,
     mut settings: ResMut<Settings>,
     mut notice: ResMut<Notice>,
 ) {
-    if captured.is_some_and(|c| c.0) || !keys.just_pressed(KeyCode::KeyM) {
+    if !keys.just_pressed(KeyCode::KeyM) {
         return;
     }
     settings.muted = !settings.muted;

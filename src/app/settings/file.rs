@@ -117,21 +117,10 @@ pub(super) fn save_when_changed(
     mut settings: ResMut<Settings>,
     mut file: ResMut<SettingsFile>,
     queue: Res<PlaybackQueue>,
-    active: Option<Res<crate::app::ActiveGame>>,
     mut notice: ResMut<Notice>,
 ) {
     if (settings.speed - queue.speed).abs() > 1e-4 {
         settings.speed = queue.speed;
-    }
-    // The showcase's games and the exercises are not the player's choice.
-    if let Some(active) = active.filter(|a| {
-        !matches!(
-            a.mode,
-            crate::app::PlayMode::Showcase | crate::app::PlayMode::Exercise
-        )
-    }) && settings.last_game != Some(active.game)
-    {
-        settings.last_game = Some(active.game);
     }
     if !settings.is_changed() || settings.is_added() || !file.writable {
         return;

@@ -27,7 +27,9 @@ pub fn plugin(app: &mut App) {
                 (
                     apply::remember_window,
                     apply::toggle_color_scheme.run_if(resource_exists::<ButtonInput<KeyCode>>),
-                    apply::toggle_mute.run_if(resource_exists::<ButtonInput<KeyCode>>),
+                    apply::toggle_mute
+                        .run_if(resource_exists::<ButtonInput<KeyCode>>)
+                        .in_set(crate::app::KeyboardSystems),
                     apply::cycle_quality.run_if(resource_exists::<ButtonInput<KeyCode>>),
                     apply::toggle_fullscreen.run_if(resource_exists::<ButtonInput<KeyCode>>),
                 ),

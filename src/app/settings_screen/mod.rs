@@ -11,7 +11,7 @@ use super::settings::{ColorScheme, Settings, WindowModeSetting};
 use super::ui::LayoutChecked;
 use super::ui::theme::{BUTTON, BUTTON_HOVER, HEADING, INK_BRIGHT, LABEL, SHEET, TITLE};
 use super::ui::widgets::{Activate, ButtonFills, button, overlay_screen};
-use super::{KeyboardCaptured, Overlay};
+use super::{KeyboardSystems, Overlay};
 
 mod sound;
 pub use sound::Volume;
@@ -21,7 +21,7 @@ pub fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Overlay::Settings), spawn_settings_screen)
         .add_systems(
             Update,
-            (close_on_escape, refresh_values)
+            (close_on_escape.in_set(KeyboardSystems), refresh_values)
                 .chain()
                 .run_if(in_state(Overlay::Settings)),
         )
@@ -171,10 +171,9 @@ const FILLS: ButtonFills = ButtonFills {
 /// Escape closes the settings (and only them: the pause menu under them stays).
 fn close_on_escape(
     keys: Option<Res<ButtonInput<KeyCode>>>,
-    captured: Res<KeyboardCaptured>,
     mut overlay: ResMut<NextState<Overlay>>,
 ) {
-    if !captured.0 && keys.is_some_and(|k| k.just_pressed(KeyCode::Escape)) {
+    if keys.is_some_and(|k| k.just_pressed(KeyCode::Escape)) {
         overlay.set(Overlay::None);
     }
 }

@@ -31,7 +31,6 @@ pub(super) fn attract_when_idle(
     mouse: Option<Res<ButtonInput<MouseButton>>>,
     moved: Option<Res<bevy::input::mouse::AccumulatedMouseMotion>>,
     run: Option<Res<ShowcaseRun>>,
-    mut next: ResMut<NextState<Screen>>,
 ) {
     let input = keys.is_some_and(|k| k.get_pressed().next().is_some())
         || mouse.is_some_and(|m| m.get_pressed().next().is_some())
@@ -45,7 +44,7 @@ pub(super) fn attract_when_idle(
     if idle_seconds > 0.0 && clock.0 >= idle_seconds {
         clock.0 = 0.0;
         // An empty library just leaves the menu as it is.
-        let _ = start_showcase(&mut commands, &mut next, None, true);
+        let _ = start_showcase(&mut commands, None, true);
     }
 }
 

@@ -13,10 +13,10 @@ use bevy::prelude::*;
 use super::hud::Heading;
 use super::playback::PlaybackQueue;
 use super::settings::Settings;
-use super::table::StartFrom;
 use super::table::script::ActionScript;
+use super::table::{Start, StartFrom, TableLaunch};
 use super::ui::widgets::Activate;
-use super::{ActiveGame, PlayMode, Screen};
+use super::{Presentation, Screen};
 use crate::replay::Replay;
 use crate::rules::GameId;
 
@@ -130,17 +130,20 @@ pub fn playlist(game: Option<GameId>) -> Result<Vec<(GameId, Replay)>, String> {
 }
 
 /// The table for `scenario`: its position just before the focus ply, watched.
-fn start_from(scenario: &(GameId, Replay)) -> StartFrom {
+fn start_from(scenario: &(GameId, Replay)) -> TableLaunch {
     let (game, replay) = scenario;
     let focus = replay
         .focus
         .unwrap_or(replay.actions.len().saturating_sub(1));
-    StartFrom {
-        game: *game,
+    let from = StartFrom {
         setup: replay.setup(),
         actions: replay.actions[..focus.min(replay.actions.len())].to_vec(),
         title: replay.title.clone(),
         view: false,
+    };
+    TableLaunch {
+        game: *game,
+        start: Start::Showcase(from),
     }
 }
 
@@ -154,15 +157,11 @@ fn focus_action(replay: &Replay) -> Option<String> {
 
 /// Opens scenario `index` of `run` (through the interlude screen, so the table is set out
 /// afresh even when the game does not change).
-fn open_scenario(commands: &mut Commands, next: &mut NextState<Screen>, run: &mut ShowcaseRun) {
+fn open_scenario(commands: &mut Commands, run: &mut ShowcaseRun) {
     let Some(scenario) = run.current().cloned() else {
         return;
     };
-    commands.insert_resource(start_from(&scenario));
-    commands.insert_resource(ActiveGame {
-        game: scenario.0,
-        mode: PlayMode::Showcase,
-    });
+    super::reopen_table(commands, start_from(&scenario));
     commands.insert_resource(ActionScript {
         actions: focus_action(&scenario.1).into_iter().collect(),
         running: false,
@@ -170,13 +169,11 @@ fn open_scenario(commands: &mut Commands, next: &mut NextState<Screen>, run: &mu
     });
     run.phase = Phase::Lead;
     run.clock = 0.0;
-    next.set(Screen::Interlude);
 }
 
 /// Starts a showcase of `game` (all games when `None`); says why when there is nothing.
 pub fn start_showcase(
     commands: &mut Commands,
-    next: &mut NextState<Screen>,
     game: Option<GameId>,
     attract: bool,
 ) -> Result<(), String> {
@@ -192,7 +189,7 @@ pub fn start_showcase(
         attract,
         cycles: 0,
     };
-    open_scenario(commands, next, &mut run);
+    open_scenario(commands, &mut run);
     commands.insert_resource(run);
     Ok(())
 }
@@ -201,11 +198,10 @@ fn start_from_button(
     activate: On<Activate>,
     mut commands: Commands,
     buttons: Query<&ShowcaseButton>,
-    mut next: ResMut<NextState<Screen>>,
     mut notice: ResMut<super::ui::Notice>,
 ) {
     if let Ok(&ShowcaseButton(game)) = buttons.get(activate.entity)
-        && let Err(e) = start_showcase(&mut commands, &mut next, game, false)
+        && let Err(e) = start_showcase(&mut commands, game, false)
     {
         notice.show(e, 6.0);
     }
@@ -215,12 +211,11 @@ fn start_from_button(
 fn start_attract_at_start(
     mut commands: Commands,
     at_start: Option<Res<AttractAtStart>>,
-    mut next: ResMut<NextState<Screen>>,
     mut notice: ResMut<super::ui::Notice>,
 ) {
     if at_start.is_some() {
         commands.remove_resource::<AttractAtStart>();
-        if let Err(e) = start_showcase(&mut commands, &mut next, None, true) {
+        if let Err(e) = start_showcase(&mut commands, None, true) {
             notice.show(e, 6.0);
         }
     }
@@ -236,7 +231,6 @@ fn run_showcase(
     settings: Option<Res<Settings>>,
     mut queue: ResMut<PlaybackQueue>,
     script: Option<ResMut<ActionScript>>,
-    mut next: ResMut<NextState<Screen>>,
 ) {
     let Some(mut run) = run else { return };
     if *screen.get() != Screen::Playing {
@@ -279,7 +273,7 @@ fn run_showcase(
                 if run.index == 0 {
                     run.cycles += 1;
                 }
-                open_scenario(&mut commands, &mut next, &mut run);
+                open_scenario(&mut commands, &mut run);
             }
         }
     }
@@ -298,6 +292,7 @@ fn end_showcase(mut commands: Commands, run: Option<Res<ShowcaseRun>>) {
     if run.is_some() {
         commands.remove_resource::<ActionScript>();
         commands.remove_resource::<ShowcaseRun>();
+        commands.set_state(Presentation::Live);
     }
 }
 
@@ -359,7 +354,11 @@ mod tests {
             vec!["E3-G5".into(), "F7-H5".into(), "F5-F7".into()],
         );
         replay.focus = Some(2);
-        let from = start_from(&(GameId::Vectress, replay.clone()));
+        let launch = start_from(&(GameId::Vectress, replay.clone()));
+        assert_eq!(launch.game, GameId::Vectress);
+        let Start::Showcase(from) = launch.start else {
+            panic!("a showcase launch: {:?}", launch.start);
+        };
         assert_eq!(from.actions, vec!["E3-G5".to_string(), "F7-H5".to_string()]);
         assert!(!from.view);
         assert_eq!(focus_action(&replay).as_deref(), Some("F5-F7"));

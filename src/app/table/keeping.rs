@@ -9,9 +9,8 @@ use std::time::SystemTime;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
-use super::{Table, TableGame};
+use super::{Played, Seats, TableGame};
 use crate::app::ui::Notice;
-use crate::app::{KeyboardCaptured, PlayMode};
 use crate::replay::{self, Replay};
 use crate::rules::Rules;
 
@@ -137,32 +136,38 @@ impl Saved {
     }
 }
 
-/// What saving a replay needs: the folder, the replays waiting, and the notice.
+/// The change count at which the game on the table was last kept as a replay (set anew
+/// with each table).
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Kept(pub(super) Option<u64>);
+
+/// What saving a replay needs: the folder, the replays waiting, what was kept, and the
+/// notice.
 #[derive(SystemParam)]
 pub(super) struct Keeper<'w> {
     folder: Option<Res<'w, ReplayFolder>>,
     unsaved: ResMut<'w, UnsavedReplays>,
+    kept: ResMut<'w, Kept>,
     notice: ResMut<'w, Notice>,
 }
 
 impl Keeper<'_> {
-    /// Saves the table's game as a new replay if it changed since it was last kept.
-    /// People's games only: demos and the bare board are not kept. A failure is told when
-    /// it is new, and so is the save that brings kept replays out of memory.
-    pub(super) fn keep<G: TableGame>(&mut self, table: &mut Table<G>) {
+    /// Saves the game as a new replay if it changed since it was last kept. People's
+    /// games only: demos, the bare board, the showcase and exercises are not kept. A
+    /// failure is told when it is new, and so is the save that brings kept replays out
+    /// of memory.
+    pub(super) fn keep<G: TableGame>(&mut self, played: &Played<G>, seats: &Seats) {
         let Some(folder) = self.folder.as_ref().and_then(|f| f.0.clone()) else {
             return;
         };
-        if matches!(
-            table.mode,
-            PlayMode::Demo | PlayMode::Board | PlayMode::Showcase | PlayMode::Exercise
-        ) || table.game.actions().is_empty()
-            || table.kept_changes == Some(table.changes)
+        if !seats.people_play()
+            || played.game.actions().is_empty()
+            || self.kept.0 == Some(played.changes)
         {
             return;
         }
-        table.kept_changes = Some(table.changes);
-        let saved = self.unsaved.save(replay_of(table), &folder);
+        self.kept.0 = Some(played.changes);
+        let saved = self.unsaved.save(replay_of(played), &folder);
         match &saved {
             Saved::Kept { first: true, .. } | Saved::Written { earlier: 1.., .. } => {
                 warn!("{}", saved.sentence());
@@ -173,65 +178,76 @@ impl Keeper<'_> {
     }
 
     /// Saves the game as a replay now and says where (Ctrl+S, the pause menu).
-    fn save_now<G: TableGame>(&mut self, table: &Table<G>) {
+    fn save_now<G: TableGame>(&mut self, played: &Played<G>) {
         let text = match self.folder.as_ref().and_then(|f| f.0.clone()) {
             None => "replays are not kept here (no data folder)".to_string(),
-            Some(folder) => self.unsaved.save(replay_of(table), &folder).sentence(),
+            Some(folder) => self.unsaved.save(replay_of(played), &folder).sentence(),
         };
         self.notice.show(text, 6.0);
     }
 }
 
-fn replay_of<G: TableGame>(table: &Table<G>) -> Replay {
-    let mut replay = Replay::of(&table.game);
+fn replay_of<G: TableGame>(played: &Played<G>) -> Replay {
+    let mut replay = Replay::of(&played.game);
     replay.created = Some(replay::timestamp(SystemTime::now()));
     replay
 }
 
 /// A finished game is kept at once.
-pub(super) fn keep_finished<G: TableGame>(mut table: ResMut<Table<G>>, mut keeper: Keeper) {
-    if table.game.is_over() {
-        keeper.keep(&mut table);
+pub(super) fn keep_finished<G: TableGame>(
+    played: Res<Played<G>>,
+    seats: Res<Seats>,
+    mut keeper: Keeper,
+) {
+    if played.game.is_over() {
+        keeper.keep(&played, &seats);
     }
 }
 
-/// A game left for the menu is kept.
-pub(super) fn keep_on_leave<G: TableGame>(table: Option<ResMut<Table<G>>>, mut keeper: Keeper) {
-    if let Some(mut table) = table {
-        // A game looked back at is kept (and resumed) whole.
-        super::viewer::back_to_live(&mut table);
-        keeper.keep(&mut table);
-    }
+/// A game left for the menu is kept (back from any look back, whole).
+pub(super) fn keep_on_leave<G: TableGame>(
+    mut played: ResMut<Played<G>>,
+    mut live: ResMut<super::viewer::LiveAside<G>>,
+    mut viewing: ResMut<super::Viewing>,
+    seats: Res<Seats>,
+    mut keeper: Keeper,
+) {
+    super::viewer::back_to_live(&mut played, &mut live, &mut viewing);
+    keeper.keep(&played, &seats);
 }
 
 /// Ctrl+S saves the game now and says where.
 pub(super) fn save_key<G: TableGame>(
     keys: Option<Res<ButtonInput<KeyCode>>>,
-    captured: Res<KeyboardCaptured>,
-    table: Res<Table<G>>,
+    played: Res<Played<G>>,
     mut keeper: Keeper,
 ) {
     let Some(keys) = keys else { return };
     let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
-    if captured.0 || !ctrl || !keys.just_pressed(KeyCode::KeyS) {
+    if !ctrl || !keys.just_pressed(KeyCode::KeyS) {
         return;
     }
-    keeper.save_now(&table);
+    keeper.save_now(&played);
 }
 
-/// Commands from outside the table (the pause menu's): new game and undo go to the table's requests (played once
-/// the game resumes), the replay is saved at once.
+/// Commands from outside the table (the pause menu's): new game and undo go to the
+/// table's input (played once the game resumes), the replay is saved at once.
 pub(super) fn pause_commands<G: TableGame>(
     mut commands: MessageReader<super::TableCommand>,
-    mut table: ResMut<Table<G>>,
+    mut input: MessageWriter<super::TableInput<G>>,
+    played: Res<Played<G>>,
     mut keeper: Keeper,
 ) {
     for command in commands.read() {
         use super::TableCommand;
         match command {
-            TableCommand::NewGame => table.requests.push_back(super::Request::NewGame),
-            TableCommand::Undo => table.requests.push_back(super::Request::Undo),
-            TableCommand::SaveReplay => keeper.save_now(&table),
+            TableCommand::NewGame => {
+                input.write(super::TableInput::NewGame);
+            }
+            TableCommand::Undo => {
+                input.write(super::TableInput::Undo);
+            }
+            TableCommand::SaveReplay => keeper.save_now(&played),
         }
     }
 }

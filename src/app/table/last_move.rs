@@ -8,7 +8,7 @@ use std::f32::consts::{FRAC_PI_4, SQRT_2, TAU};
 use bevy::light::NotShadowCaster;
 use bevy::prelude::*;
 
-use super::{Table, TableGame};
+use super::{Played, TableGame};
 use crate::app::Screen;
 use crate::app::boards::{BoardShape, HEX_SIZE};
 use crate::app::playback::PlaybackQueue;
@@ -64,7 +64,8 @@ type Drawn = Option<(u64, usize, bool)>;
 
 pub(super) fn mark_last_move<G: TableGame>(
     mut commands: Commands,
-    table: Res<Table<G>>,
+    played: Res<Played<G>>,
+    scene: Res<G::Scene>,
     queue: Res<PlaybackQueue>,
     look: Option<Res<MarkLook>>,
     marks: Query<Entity, With<LastMoveMark>>,
@@ -74,9 +75,9 @@ pub(super) fn mark_last_move<G: TableGame>(
         return;
     };
     let idle = queue.is_idle();
-    let key = (table.changes, table.game.actions().len(), idle);
+    let key = (played.changes, played.game.actions().len(), idle);
     // A new table (or the same game resumed) has none of the marks drawn for the last.
-    if *drawn == Some(key) && !table.is_added() {
+    if *drawn == Some(key) && !played.is_added() {
         return;
     }
     *drawn = Some(key);
@@ -90,7 +91,7 @@ pub(super) fn mark_last_move<G: TableGame>(
         BoardShape::Hex => &look.hex,
         BoardShape::Square { .. } => &look.square,
     };
-    for point in G::last_move_marks(&table) {
+    for point in G::last_move_marks(&played, &scene) {
         commands.spawn((
             Name::new("Last move"),
             LastMoveMark,

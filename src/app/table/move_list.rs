@@ -6,8 +6,9 @@
 
 use bevy::prelude::*;
 
+use super::viewer::{LiveAside, Viewing};
 use super::viewer::{look_back, may_look_back, return_to_live};
-use super::{Table, TableGame};
+use super::{Played, Seats, TableGame};
 use crate::app::Screen;
 use crate::app::look::fonts::UiFonts;
 use crate::app::ui::theme::{CHOSEN, DIM, INK, PANEL, bold};
@@ -44,13 +45,13 @@ struct Row {
 
 /// The whole game's turns: the live game's while looking back, the replay's while one is
 /// watched, else the game's own.
-fn rows<G: TableGame>(table: &Table<G>) -> Vec<Row> {
+fn rows<G: TableGame>(played: &Played<G>, viewing: &Viewing, live: &LiveAside<G>) -> Vec<Row> {
     let rebuilt;
-    let game: &Match<G::Rules> = match (&table.live, &table.viewer) {
+    let game: &Match<G::Rules> = match (&live.0, &viewing.0) {
         (Some(live), _) => live,
         (None, Some(viewer)) => {
-            let mut game =
-                Match::<G::Rules>::new(viewer.setup.clone()).unwrap_or_else(|_| table.game.clone());
+            let mut game = Match::<G::Rules>::new(viewer.setup.clone())
+                .unwrap_or_else(|_| played.game.clone());
             for text in &viewer.actions {
                 if game.play_text(text).is_err() {
                     break;
@@ -59,7 +60,7 @@ fn rows<G: TableGame>(table: &Table<G>) -> Vec<Row> {
             rebuilt = game;
             &rebuilt
         }
-        (None, None) => &table.game,
+        (None, None) => &played.game,
     };
     let sides = <G::Rules as Rules>::SIDES;
     let notation = game.notation();
@@ -85,7 +86,10 @@ type Shown = (u64, usize, bool, bool);
 #[allow(clippy::too_many_arguments)]
 pub(super) fn draw_move_list<G: TableGame>(
     mut commands: Commands,
-    table: Res<Table<G>>,
+    played: Res<Played<G>>,
+    viewing: Res<Viewing>,
+    live: Res<LiveAside<G>>,
+    seats: Res<Seats>,
     fonts: Option<Res<UiFonts>>,
     anchors: Query<(Entity, &MoveListAnchor)>,
     lists: Query<Entity, With<MoveList>>,
@@ -93,12 +97,12 @@ pub(super) fn draw_move_list<G: TableGame>(
 ) {
     let Some(place) = G::MOVE_LIST else { return };
     let key = (
-        table.changes,
-        table.game.actions().len(),
-        table.viewer.is_some(),
-        table.live.is_some(),
+        played.changes,
+        played.game.actions().len(),
+        viewing.0.is_some(),
+        live.0.is_some(),
     );
-    if !lists.is_empty() && *shown == Some(key) && !table.is_added() {
+    if !lists.is_empty() && *shown == Some(key) && !played.is_added() {
         return;
     }
     *shown = Some(key);
@@ -108,20 +112,21 @@ pub(super) fn draw_move_list<G: TableGame>(
     let Some((anchor, _)) = anchors.iter().find(|(_, a)| **a == place) else {
         return;
     };
-    let all = rows(&table);
+    let all = rows(&played, &viewing, &live);
     if all.is_empty() {
         return;
     }
-    let at = table.game.actions().len();
+    let at = played.game.actions().len();
     // The row of the position on the table: the last turn it has reached.
     let current = all.iter().rposition(|r| r.ply <= at);
-    let viewing = table.viewer.is_some();
+    let aside = live.0.is_some();
+    let clickable = may_look_back(&seats, &viewing);
+    let viewing = viewing.0.is_some();
     let last = match current {
         Some(c) if viewing => (c + 4).min(all.len()),
         _ => all.len(),
     };
     let first = last.saturating_sub(ROWS);
-    let clickable = may_look_back(&*table);
     let fonts = fonts.as_deref();
     let heading = match G::MOVE_CAP {
         Some(cap) => format!("Moves  {at} / {cap}"),
@@ -157,7 +162,7 @@ pub(super) fn draw_move_list<G: TableGame>(
                     let ahead = row.ply > at;
                     spawn_row::<G>(list, row, lit, ahead, clickable, fonts);
                 }
-                if table.live.is_some() {
+                if aside {
                     list.spawn((
                         BackToGame,
                         pressable(),

@@ -7,7 +7,7 @@ use bevy::picking::events::{Move, Over, Pointer};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
-use super::{Table, TableGame};
+use super::TableGame;
 use crate::app::Screen;
 use crate::app::ui::theme::{CORNER, INK_BRIGHT, glass};
 
@@ -68,7 +68,7 @@ fn spawn_note(mut commands: Commands) {
 
 /// Shows `G`'s hover note beside the pointer, or hides the box.
 pub(super) fn show_pointer_note<G: TableGame>(
-    table: Res<Table<G>>,
+    scene: Res<G::Scene>,
     at: Res<PointerAt>,
     windows: Query<&Window, With<PrimaryWindow>>,
     // A headless app has no UI plugin and so no scale.
@@ -78,7 +78,7 @@ pub(super) fn show_pointer_note<G: TableGame>(
 ) {
     // The pointer and the window in UI pixels (the window's grow by the UI scale).
     let per_ui_pixel = ui_scale.map_or(1.0, |s| s.0.max(0.01));
-    let note = G::hover_note(&table).zip(at.0.map(|p| p / per_ui_pixel));
+    let note = G::hover_note(&scene).zip(at.0.map(|p| p / per_ui_pixel));
     let window = windows
         .single()
         .ok()

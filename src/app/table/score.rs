@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 
-use super::{Table, TableGame};
+use super::{Played, TableGame};
 use crate::app::playback::PlaybackQueue;
 use crate::rules::Rules;
 
@@ -76,23 +76,24 @@ fn title(name: &str) -> String {
 /// Fills the scoreboard from `table`; the pictures change once a playback has ended, as
 /// the pieces land, and are rebuilt only when the position changed.
 pub(super) fn update_scoreboard<G: TableGame>(
-    table: Res<Table<G>>,
+    played: Res<Played<G>>,
+    scene: Res<G::Scene>,
     queue: Res<PlaybackQueue>,
     mut board: ResMut<Scoreboard>,
     mut shown: Local<Option<(u64, usize)>>,
 ) {
     // A new table (the next lesson) starts its count of changes again.
-    if table.is_added() {
+    if played.is_added() {
         *shown = None;
     }
-    let key = (table.changes, table.game.actions().len());
+    let key = (played.changes, played.game.actions().len());
     // While a move plays, the pictures keep the position before it (once there is one).
     let drawn = !board.sides.is_empty();
     if drawn && !queue.is_idle() {
         return;
     }
     // The chip's words may change with no move (hex chess's forced-move countdown).
-    let headline = G::headline(&table);
+    let headline = G::headline(&played, &scene);
     if board.headline != headline {
         board.headline = headline;
     }
@@ -100,7 +101,7 @@ pub(super) fn update_scoreboard<G: TableGame>(
         return;
     }
     *shown = Some(key);
-    let game = table.game.rules();
+    let game = played.game.rules();
     let sides = <G::Rules as Rules>::SIDES;
     let index = |side| sides.iter().position(|s| *s == side);
     let chip = if game.is_over() {
@@ -109,7 +110,7 @@ pub(super) fn update_scoreboard<G: TableGame>(
         index(game.to_move())
     };
     let names = <G::Rules as Rules>::GAME.side_names();
-    let trays = G::trays(&table);
+    let trays = G::trays(&played);
     let next = Scoreboard {
         headline: board.headline.clone(),
         chip,

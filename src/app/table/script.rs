@@ -4,7 +4,7 @@ use std::collections::VecDeque;
 
 use bevy::prelude::*;
 
-use super::{Request, Table, TableGame};
+use super::{Played, Requests, TableGame, TableInput};
 use crate::app::playback::PlaybackQueue;
 use crate::rules::Rules;
 
@@ -28,17 +28,21 @@ impl ActionScript {
 /// Feeds the script to the table (added by every table; idle unless a script runs).
 pub(super) fn feed_script<G: TableGame>(
     script: Option<ResMut<ActionScript>>,
-    mut table: ResMut<Table<G>>,
+    played: Res<Played<G>>,
+    requests: Res<Requests<G>>,
     queue: Res<PlaybackQueue>,
+    mut input: MessageWriter<TableInput<G>>,
 ) {
     let Some(mut script) = script else { return };
-    script.table_idle = table.requests.is_empty();
-    if !script.running || !queue.is_idle() || !table.requests.is_empty() {
+    script.table_idle = requests.is_empty();
+    if !script.running || !queue.is_idle() || !requests.is_empty() {
         return;
     }
     if let Some(text) = script.actions.pop_front() {
-        match table.game.parse_action(&text) {
-            Ok(action) => table.requests.push_back(Request::Play(action)),
+        match played.game.parse_action(&text) {
+            Ok(action) => {
+                input.write(TableInput::Play(action));
+            }
             Err(e) => warn!("script: {text} is refused: {e}"),
         }
         script.table_idle = false;

@@ -1,29 +1,25 @@
-//! Where the camera sits: across the board for a person playing the far side against
-//! the computer, back home on leaving.
+//! Where the camera sits: the game's seat ([`TableGame::SEAT`]), across the board for a
+//! person playing the far side against the computer, back home on leaving.
 
 use bevy::prelude::*;
 
-use super::{Table, TableGame};
+use super::{Seats, TableGame};
 use crate::app::PlayMode;
-use crate::rules::Rules;
+use crate::app::camera::OrbitCamera;
 
-/// A person playing the computer from the far side of the home view sits across the
-/// board, their pieces in front of them.
-pub(super) fn seat_camera<G: TableGame>(
-    table: Res<Table<G>>,
-    mut cameras: Query<&mut crate::app::camera::OrbitCamera>,
-) {
-    let far = <G::Rules as Rules>::SIDES[1 - G::NEAR_SIDE.min(1)];
-    let across = table.mode == PlayMode::VsComputer && table.human == Some(far);
-    let seat = if across { std::f32::consts::PI } else { 0.0 };
+/// Seats the camera for the table just set out: the game's aim and home view, turned
+/// half round when a person plays the computer from the far side.
+pub(super) fn seat_camera<G: TableGame>(seats: Res<Seats>, mut cameras: Query<&mut OrbitCamera>) {
+    let far = 1 - G::SEAT.near_side.min(1);
+    let across = seats.mode == PlayMode::VsComputer && seats.human == Some(far);
     for mut orbit in &mut cameras {
-        orbit.sit(seat);
+        *orbit = G::SEAT.orbit(across);
     }
 }
 
-/// Leaving a game, the camera comes back to the home side.
-pub(super) fn unseat_camera(mut cameras: Query<&mut crate::app::camera::OrbitCamera>) {
+/// Leaving a game, the camera comes back to the default seat.
+pub(super) fn unseat_camera(mut cameras: Query<&mut OrbitCamera>) {
     for mut orbit in &mut cameras {
-        orbit.sit(0.0);
+        *orbit = OrbitCamera::default();
     }
 }

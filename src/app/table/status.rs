@@ -5,7 +5,8 @@
 
 use bevy::prelude::*;
 
-use super::{Table, TableGame};
+use super::viewer::LiveAside;
+use super::{Computer, Played, TableGame, TableNote, Viewing};
 
 /// The game's status line (side to move, check, the end of the game); set by the game.
 #[derive(Resource, Default, Debug, Clone, PartialEq)]
@@ -21,15 +22,27 @@ pub struct GameKeys(pub Vec<(String, String)>);
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ComputerThinking(pub bool);
 
+/// Everything the status line reads of the table.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct TableStatus<'w, G: TableGame> {
+    pub played: Res<'w, Played<G>>,
+    pub scene: Res<'w, <G as TableGame>::Scene>,
+    pub computer: Res<'w, Computer<G>>,
+    pub note: Res<'w, TableNote>,
+    pub viewing: Res<'w, Viewing>,
+    pub live: Res<'w, LiveAside<G>>,
+}
+
 pub(super) fn update_status<G: TableGame>(
-    table: Res<Table<G>>,
+    table: TableStatus<G>,
     mut status: ResMut<StatusLine>,
     mut keys: ResMut<GameKeys>,
     mut thinking: ResMut<ComputerThinking>,
     mut board: ResMut<super::score::Scoreboard>,
 ) {
-    if thinking.0 != table.thinking() {
-        thinking.0 = table.thinking();
+    let computing = table.computer.thinking();
+    if thinking.0 != computing {
+        thinking.0 = computing;
     }
     // The notes once a frame, for the status line and the HUD's words under its pictures.
     let notes = notes(&table);
@@ -48,8 +61,8 @@ pub(super) fn update_status<G: TableGame>(
 
 /// The keys of `table` now, (key, what it does): the replay viewer's while a replay is
 /// watched, else the game's own.
-pub fn key_list<G: TableGame>(table: &Table<G>) -> Vec<(String, String)> {
-    if table.viewer.is_some() {
+pub fn key_list<G: TableGame>(table: &TableStatus<G>) -> Vec<(String, String)> {
+    if table.viewing.0.is_some() {
         return [
             ("Left / Right", "a move back / forward"),
             (", / .", "a step back / forward"),
@@ -62,21 +75,21 @@ pub fn key_list<G: TableGame>(table: &Table<G>) -> Vec<(String, String)> {
         .map(|(k, what)| (k.to_string(), what.to_string()))
         .collect();
     }
-    G::keys(table)
+    G::keys(&table.played, &table.scene)
         .into_iter()
         .map(|(k, what)| (k.to_string(), what))
         .collect()
 }
 
 /// The whole status text of `table`: the headline, then its notes.
-pub fn status_text<G: TableGame>(table: &Table<G>) -> String {
+pub fn status_text<G: TableGame>(table: &TableStatus<G>) -> String {
     joined(table, &notes(table))
 }
 
 /// The headline, whether the computer thinks, then `notes` on their own lines.
-fn joined<G: TableGame>(table: &Table<G>, notes: &str) -> String {
-    let mut line = G::headline(table);
-    if table.thinking() {
+fn joined<G: TableGame>(table: &TableStatus<G>, notes: &str) -> String {
+    let mut line = G::headline(&table.played, &table.scene);
+    if table.computer.thinking() {
         line += " | the computer is thinking";
     }
     if !notes.is_empty() {
@@ -88,15 +101,15 @@ fn joined<G: TableGame>(table: &Table<G>, notes: &str) -> String {
 
 /// What the status says under its headline, a line each: the game's own state and notes,
 /// the replay watched, and the last message.
-pub fn notes<G: TableGame>(table: &Table<G>) -> String {
-    let mut line = G::status_tail(table);
-    if let (Some(viewer), Some(_)) = (&table.viewer, &table.live) {
+pub fn notes<G: TableGame>(table: &TableStatus<G>) -> String {
+    let mut line = G::status_tail(&table.played, &table.scene);
+    if let (Some(viewer), Some(_)) = (&table.viewing.0, &table.live.0) {
         line += &format!(
             "\nlooking back: move {} of {} (P plays on from here)",
-            table.game.actions().len(),
+            table.played.game.actions().len(),
             viewer.actions.len()
         );
-    } else if let Some(viewer) = &table.viewer {
+    } else if let Some(viewer) = &table.viewing.0 {
         line += &format!(
             "\nreplay{}: move {} of {}",
             viewer
@@ -104,11 +117,11 @@ pub fn notes<G: TableGame>(table: &Table<G>) -> String {
                 .as_ref()
                 .map(|t| format!(" \"{t}\""))
                 .unwrap_or_default(),
-            table.game.actions().len(),
+            table.played.game.actions().len(),
             viewer.actions.len()
         );
     }
-    if let Some(note) = &table.message {
+    if let Some(note) = &table.note.0 {
         line += &format!("\n{note}");
     }
     line.trim_start_matches('\n').to_string()

@@ -5,7 +5,7 @@ use bevy::picking::events::{Click, Pointer};
 use bevy::prelude::*;
 
 use super::viewer::jump_to;
-use super::{Table, TableGame};
+use super::{Played, TableGame, Viewing};
 use crate::app::Screen;
 use crate::app::playback::PlaybackQueue;
 
@@ -23,11 +23,12 @@ const TICK_PLAYED: Color = Color::srgb(0.96, 0.78, 0.35);
 /// (the ones played lit); clicking a tick jumps there.
 pub(super) fn draw_timeline<G: TableGame>(
     mut commands: Commands,
-    table: Res<Table<G>>,
+    played: Res<Played<G>>,
+    viewing: Res<Viewing>,
     bars: Query<Entity, With<Timeline>>,
     mut ticks: Query<(&TimelineTick, &mut BackgroundColor)>,
 ) {
-    let Some(viewer) = table.viewer.as_ref() else {
+    let Some(viewer) = viewing.0.as_ref() else {
         for bar in &bars {
             commands.entity(bar).despawn();
         }
@@ -64,7 +65,7 @@ pub(super) fn draw_timeline<G: TableGame>(
                 }
             });
     }
-    let played = table.game.actions().len();
+    let played = played.game.actions().len();
     for (tick, mut colour) in &mut ticks {
         let want = if tick.0 <= played { TICK_PLAYED } else { TICK };
         if colour.0 != want {
@@ -91,14 +92,14 @@ pub struct StageTick(pub usize);
 pub(super) struct StageBar;
 
 /// Above the timeline, the move playing now: one tick per stage, lit up to the one playing.
-pub(super) fn draw_stage_ticks<G: TableGame>(
+pub(super) fn draw_stage_ticks(
     mut commands: Commands,
-    table: Res<Table<G>>,
+    viewing: Res<Viewing>,
     queue: Res<PlaybackQueue>,
     bars: Query<(Entity, Option<&Children>), With<StageBar>>,
     mut ticks: Query<(&StageTick, &mut BackgroundColor)>,
 ) {
-    let count = if table.viewer.is_some() {
+    let count = if viewing.0.is_some() {
         queue.stage_count()
     } else {
         0

@@ -8,16 +8,17 @@
 
 use bevy::prelude::*;
 
-use super::{Request, Table, TableGame, TablePart, respawn};
+use super::state::{PlaybackEffects, Played, Requests, Seats, TableNote};
+use super::turns::respawn;
+use super::{Request, TableGame, TablePart};
+use crate::app::PlayMode;
 use crate::app::playback::PlaybackQueue;
-use crate::app::{KeyboardCaptured, PlayMode};
 use crate::rules::{Match, Rules, Setup};
 
 /// A game to open the table on instead of a new one (a replay opened from the command
 /// line): watched in the viewer from its start, or played on from its last ply.
-#[derive(Resource, Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Default)]
 pub struct StartFrom {
-    pub game: crate::rules::GameId,
     pub setup: Setup,
     pub actions: Vec<String>,
     pub title: Option<String>,
@@ -29,12 +30,25 @@ impl StartFrom {
     /// The replay, to watch in the viewer.
     pub fn replay(replay: &crate::replay::Replay) -> StartFrom {
         StartFrom {
-            game: replay.game_id().unwrap_or(crate::rules::GameId::Vectress),
             setup: replay.setup(),
             actions: replay.actions.clone(),
             title: replay.title.clone(),
             view: true,
         }
+    }
+}
+
+/// The replay being watched on the table, if one is.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct Viewing(pub Option<Viewer>);
+
+/// The game being played, kept aside while the viewer looks back at its own moves.
+#[derive(Resource)]
+pub struct LiveAside<G: TableGame>(pub Option<Match<G::Rules>>);
+
+impl<G: TableGame> Default for LiveAside<G> {
+    fn default() -> Self {
+        LiveAside(None)
     }
 }
 
@@ -64,162 +78,233 @@ impl Viewer {
 }
 
 /// One move forward: the next action of the replay, played back as in a game.
-pub fn step_forward<G: TableGame>(table: &mut Table<G>) {
-    let Some(viewer) = table.viewer.as_ref() else {
+pub fn step_forward<G: TableGame>(
+    played: &Played<G>,
+    viewing: &Viewing,
+    requests: &mut Requests<G>,
+    note: &mut TableNote,
+) {
+    let Some(viewer) = viewing.0.as_ref() else {
         return;
     };
-    let ply = table.game.actions().len();
+    let ply = played.game.actions().len();
     let Some(text) = viewer.actions.get(ply) else {
         return;
     };
-    match table.game.parse_action(text) {
-        Ok(action) => table.requests.push_back(Request::Play(action)),
-        Err(e) => table.message = Some(format!("the replay's {text} is refused: {e}")),
+    match played.game.parse_action(text) {
+        Ok(action) => requests.push(Request::Play(action)),
+        Err(e) => note.0 = Some(format!("the replay's {text} is refused: {e}")),
     }
 }
 
-/// One move back: the last move's stages played in reverse, from where they left every
-/// piece; the rules take the move back when the reverse playback has ended.
-pub fn step_back<G: TableGame>(
-    commands: &mut Commands,
-    looks: &G::Looks,
-    table: &mut Table<G>,
-    queue: &mut PlaybackQueue,
-    parts: impl Iterator<Item = Entity>,
-) {
-    let Some(resolution) = table.game.last().cloned() else {
-        return;
-    };
-    let mut before = table.game.clone();
-    if before.undo().is_err() {
-        return;
-    }
-    // Set the position before the move out, then let the move's own stages run backwards
-    // from their end over those pieces.
-    let after = std::mem::replace(&mut table.game, before);
-    respawn(commands, looks, table, queue, parts);
-    let rules_before = table.game.rules().clone();
-    let stages = G::stages(commands, looks, table, &rules_before, &resolution);
-    table.effects = stages
-        .iter()
-        .flat_map(|s| s.effects.iter().copied())
-        .collect();
-    queue.play_backward(stages);
-    // The table shows the move until it has played back; the rules follow at the end.
-    table.game = after;
-    if let Some(viewer) = table.viewer.as_mut() {
-        viewer.stepping_back = true;
-    }
+/// What the viewer's moves change on the table.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct ViewerTable<'w, 's, G: TableGame> {
+    commands: Commands<'w, 's>,
+    played: ResMut<'w, Played<G>>,
+    scene: ResMut<'w, <G as TableGame>::Scene>,
+    requests: ResMut<'w, Requests<G>>,
+    looks: Res<'w, <G as TableGame>::Looks>,
+    queue: ResMut<'w, PlaybackQueue>,
+    effects: ResMut<'w, PlaybackEffects>,
+    note: ResMut<'w, TableNote>,
+    viewing: ResMut<'w, Viewing>,
+    parts: Query<'w, 's, Entity, With<TablePart>>,
 }
 
-/// Sets the table out at `ply` of the replay at once.
-pub fn jump<G: TableGame>(
-    commands: &mut Commands,
-    looks: &G::Looks,
-    table: &mut Table<G>,
-    queue: &mut PlaybackQueue,
-    parts: impl Iterator<Item = Entity>,
-    ply: usize,
-) {
-    let Some(viewer) = table.viewer.as_ref() else {
-        return;
-    };
-    let Ok(mut game) = Match::<G::Rules>::new(viewer.setup.clone()) else {
-        return;
-    };
-    for text in viewer.actions.iter().take(ply) {
-        if game.play_text(text).is_err() {
-            break;
+impl<G: TableGame> ViewerTable<'_, '_, G> {
+    /// One move back: the last move's stages played in reverse, from where they left
+    /// every piece; the rules take the move back when the reverse playback has ended.
+    pub fn step_back(&mut self) {
+        let Some(resolution) = self.played.game.last().cloned() else {
+            return;
+        };
+        let mut before = self.played.game.clone();
+        if before.undo().is_err() {
+            return;
+        }
+        // Set the position before the move out, then let the move's own stages run
+        // backwards from their end over those pieces.
+        let after = std::mem::replace(&mut self.played.game, before);
+        respawn(
+            &mut self.commands,
+            &*self.looks,
+            &self.played,
+            &mut self.scene,
+            &mut self.queue,
+            &mut self.effects,
+            self.parts.iter(),
+        );
+        let rules_before = self.played.game.rules().clone();
+        let viewing = self.viewing.0.is_some();
+        let stages = G::stages(
+            &mut self.commands,
+            &*self.looks,
+            &mut self.scene,
+            &self.played,
+            &rules_before,
+            &resolution,
+            viewing,
+        );
+        self.effects.0 = stages
+            .iter()
+            .flat_map(|s| s.effects.iter().copied())
+            .collect();
+        self.queue.play_backward(stages);
+        // The table shows the move until it has played back; the rules follow at the end.
+        self.played.game = after;
+        if let Some(viewer) = self.viewing.0.as_mut() {
+            viewer.stepping_back = true;
         }
     }
-    table.game = game;
-    table.requests.clear();
-    if let Some(viewer) = table.viewer.as_mut() {
-        viewer.stepping_back = false;
+
+    /// Sets the table out at `ply` of the replay at once.
+    pub fn jump(&mut self, ply: usize) {
+        let Some(viewer) = self.viewing.0.as_ref() else {
+            return;
+        };
+        let Ok(mut game) = Match::<G::Rules>::new(viewer.setup.clone()) else {
+            return;
+        };
+        for text in viewer.actions.iter().take(ply) {
+            if game.play_text(text).is_err() {
+                break;
+            }
+        }
+        self.played.replace(game);
+        self.requests.0.clear();
+        if let Some(viewer) = self.viewing.0.as_mut() {
+            viewer.stepping_back = false;
+        }
+        respawn(
+            &mut self.commands,
+            &*self.looks,
+            &self.played,
+            &mut self.scene,
+            &mut self.queue,
+            &mut self.effects,
+            self.parts.iter(),
+        );
     }
-    respawn(commands, looks, table, queue, parts);
+
+    fn step_forward(&mut self) {
+        step_forward(
+            &self.played,
+            &self.viewing,
+            &mut self.requests,
+            &mut self.note,
+        );
+    }
 }
 
 /// The viewer's keys.
 pub(super) fn viewer_keys<G: TableGame>(
-    mut commands: Commands,
     keys: Option<Res<ButtonInput<KeyCode>>>,
-    captured: Res<KeyboardCaptured>,
-    mut table: ResMut<Table<G>>,
-    looks: Res<G::Looks>,
-    mut queue: ResMut<PlaybackQueue>,
-    parts: Query<Entity, With<TablePart>>,
+    mut table: ViewerTable<G>,
+    mut seats: ResMut<Seats>,
+    mut live: ResMut<LiveAside<G>>,
 ) {
     let Some(keys) = keys else { return };
-    if captured.0 || table.viewer.is_none() {
+    let Some(viewer) = table.viewing.0.as_ref() else {
         return;
-    }
-    let table = &mut *table;
-    let len = table.viewer.as_ref().map_or(0, |v| v.actions.len());
-    let stepping_back = table.viewer.as_ref().is_some_and(|v| v.stepping_back);
-    let settled = queue.is_idle() && table.requests.is_empty();
+    };
+    let len = viewer.actions.len();
+    let stepping_back = viewer.stepping_back;
+    let settled = table.queue.is_idle() && table.requests.is_empty();
     if keys.just_pressed(KeyCode::ArrowRight) && !stepping_back {
-        if !queue.is_idle() {
-            queue.skip();
+        if !table.queue.is_idle() {
+            table.queue.skip();
         }
-        step_forward(table);
+        table.step_forward();
     } else if keys.just_pressed(KeyCode::ArrowLeft) && settled {
-        step_back(&mut commands, &*looks, table, &mut queue, parts.iter());
+        table.step_back();
     } else if keys.just_pressed(KeyCode::Period) && settled {
         // The next move's first wave (the playback keys step within a move).
-        step_forward(table);
-        if let Some(viewer) = table.viewer.as_mut() {
+        table.step_forward();
+        if let Some(viewer) = table.viewing.0.as_mut() {
             viewer.one_stage = true;
         }
     } else if keys.just_pressed(KeyCode::Comma) {
         if stepping_back {
             // Within a move played backwards: one more wave back.
-            queue.step();
+            table.queue.step();
         } else if settled {
-            step_back(&mut commands, &*looks, table, &mut queue, parts.iter());
-            if let Some(viewer) = table.viewer.as_mut() {
+            table.step_back();
+            if let Some(viewer) = table.viewing.0.as_mut() {
                 viewer.one_stage = true;
             }
         } else {
             // Mid-move forwards: to the move's end first, then back from there.
-            queue.skip();
+            table.queue.skip();
         }
     } else if keys.just_pressed(KeyCode::KeyC) {
-        play_on_against_the_computer(table);
+        play_on_against_the_computer(
+            &table.played,
+            &mut table.viewing,
+            &mut live,
+            &mut seats,
+            &mut table.note,
+        );
     } else if keys.just_pressed(KeyCode::Home) {
-        jump(&mut commands, &*looks, table, &mut queue, parts.iter(), 0);
+        table.jump(0);
     } else if keys.just_pressed(KeyCode::End) {
-        jump(&mut commands, &*looks, table, &mut queue, parts.iter(), len);
+        table.jump(len);
     } else if keys.just_pressed(KeyCode::KeyP) {
-        play_from_here(table);
+        play_from_here(
+            &table.played,
+            &mut table.viewing,
+            &mut live,
+            &mut seats,
+            &mut table.note,
+        );
     }
 }
 
 /// The replay becomes a live two-player game at this ply (the file stays as it was). A
 /// game looked back at plays on from here as it was played (against the computer still),
 /// its later moves taken back.
-pub fn play_from_here<G: TableGame>(table: &mut Table<G>) {
-    table.viewer = None;
-    if let Some(live) = table.live.take() {
-        let later = live.actions().len() - table.game.actions().len();
-        table.message =
+pub fn play_from_here<G: TableGame>(
+    played: &Played<G>,
+    viewing: &mut Viewing,
+    live: &mut LiveAside<G>,
+    seats: &mut Seats,
+    note: &mut TableNote,
+) {
+    viewing.0 = None;
+    if let Some(live) = live.0.take() {
+        let later = live.actions().len() - played.game.actions().len();
+        note.0 =
             (later > 0).then(|| format!("playing on from here: {later} later moves taken back"));
         return;
     }
-    table.mode = PlayMode::HotSeat;
-    table.human = None;
-    table.message = Some("playing on from here; the replay file is unchanged".to_string());
+    seats.mode = PlayMode::HotSeat;
+    seats.human = None;
+    note.0 = Some("playing on from here; the replay file is unchanged".to_string());
+}
+
+/// The replay becomes a game against the computer at this ply: the person takes the side
+/// to move.
+pub fn play_on_against_the_computer<G: TableGame>(
+    played: &Played<G>,
+    viewing: &mut Viewing,
+    live: &mut LiveAside<G>,
+    seats: &mut Seats,
+    note: &mut TableNote,
+) {
+    live.0 = None;
+    play_from_here(played, viewing, live, seats, note);
+    seats.mode = PlayMode::VsComputer;
+    seats.human = Some(played.to_move());
 }
 
 /// Whether a person may look back at the game's own moves now (a click in the move
 /// list): in the games people play, and in a replay watched.
-pub fn may_look_back<G: TableGame>(table: &Table<G>) -> bool {
-    !table.offscreen
-        && (table.viewer.is_some()
-            || matches!(
-                table.mode,
-                PlayMode::HotSeat | PlayMode::VsComputer | PlayMode::Board
-            ))
+pub fn may_look_back(seats: &Seats, viewing: &Viewing) -> bool {
+    viewing.0.is_some()
+        || matches!(
+            seats.mode,
+            PlayMode::HotSeat | PlayMode::VsComputer | PlayMode::Board
+        )
 }
 
 /// Shows the position after `ply` actions (a move clicked in the move list): in a replay
@@ -227,109 +312,105 @@ pub fn may_look_back<G: TableGame>(table: &Table<G>) -> bool {
 /// live game kept aside, to go back to or play on from.
 pub(super) fn look_back<G: TableGame>(
     In(ply): In<usize>,
-    mut commands: Commands,
-    mut table: ResMut<Table<G>>,
-    looks: Res<G::Looks>,
-    mut queue: ResMut<PlaybackQueue>,
-    parts: Query<Entity, With<TablePart>>,
+    mut table: ViewerTable<G>,
+    seats: Res<Seats>,
+    mut live: ResMut<LiveAside<G>>,
 ) {
-    let table = &mut *table;
-    if !may_look_back(table) {
+    if !may_look_back(&seats, &table.viewing) {
         return;
     }
-    if table.viewer.is_none() {
-        let live = table.game.clone();
-        table.viewer = Some(Viewer::new(
-            live.setup().clone(),
-            live.notation().to_vec(),
+    if table.viewing.0.is_none() {
+        let game = table.played.game.clone();
+        table.viewing.0 = Some(Viewer::new(
+            game.setup().clone(),
+            game.notation().to_vec(),
             None,
         ));
-        table.live = Some(live);
-        // The computer's turn waits for the game to come back.
-        table.thinking = None;
-        table.planned.clear();
-        table.message = None;
+        // The computer's turn waits for the game to come back (its search is dropped as
+        // the table changes).
+        live.0 = Some(game);
+        table.note.0 = None;
     }
-    jump(&mut commands, &*looks, table, &mut queue, parts.iter(), ply);
+    table.jump(ply);
 }
 
 /// The game being played, back as it was before looking back; false if none was aside.
-pub fn back_to_live<G: TableGame>(table: &mut Table<G>) -> bool {
-    let Some(live) = table.live.take() else {
+pub fn back_to_live<G: TableGame>(
+    played: &mut Played<G>,
+    live: &mut LiveAside<G>,
+    viewing: &mut Viewing,
+) -> bool {
+    let Some(game) = live.0.take() else {
         return false;
     };
-    table.game = live;
-    table.viewer = None;
-    table.requests.clear();
+    played.replace(game);
+    viewing.0 = None;
     true
 }
 
 /// Back to the game being played, set out on the table (the move list's button).
 pub(super) fn return_to_live<G: TableGame>(
-    mut commands: Commands,
-    mut table: ResMut<Table<G>>,
-    looks: Res<G::Looks>,
-    mut queue: ResMut<PlaybackQueue>,
-    parts: Query<Entity, With<TablePart>>,
+    mut table: ViewerTable<G>,
+    mut live: ResMut<LiveAside<G>>,
 ) {
-    if back_to_live(&mut table) {
-        respawn(&mut commands, &*looks, &mut table, &mut queue, parts.iter());
+    let table = &mut table;
+    if back_to_live(&mut table.played, &mut live, &mut table.viewing) {
+        table.requests.0.clear();
+        respawn(
+            &mut table.commands,
+            &*table.looks,
+            &table.played,
+            &mut table.scene,
+            &mut table.queue,
+            &mut table.effects,
+            table.parts.iter(),
+        );
     }
-}
-
-/// The replay becomes a game against the computer at this ply: the person takes the side
-/// to move.
-pub fn play_on_against_the_computer<G: TableGame>(table: &mut Table<G>) {
-    table.live = None;
-    play_from_here(table);
-    table.mode = PlayMode::VsComputer;
-    table.human = Some(table.game.to_move());
 }
 
 /// A wave step plays the playback just queued one stage, then pauses; once a move has
 /// played backwards, the rules take it back too.
 pub(super) fn finish_stepping_back<G: TableGame>(
-    mut table: ResMut<Table<G>>,
+    mut played: ResMut<Played<G>>,
+    mut viewing: ResMut<Viewing>,
     mut queue: ResMut<PlaybackQueue>,
+    mut sync: ResMut<super::PendingSync>,
 ) {
-    if table.viewer.as_ref().is_some_and(|v| v.one_stage) && !queue.is_idle() {
+    let Some(viewer) = viewing.0.as_mut() else {
+        return;
+    };
+    if viewer.one_stage && !queue.is_idle() {
         queue.step();
-        if let Some(viewer) = table.viewer.as_mut() {
-            viewer.one_stage = false;
-        }
+        viewer.one_stage = false;
         return;
     }
-    let stepping = table.viewer.as_ref().is_some_and(|v| v.stepping_back);
-    if stepping && queue.is_idle() {
-        let _ = table.game.undo();
-        table.changes += 1;
-        table.request_sync();
-        if let Some(viewer) = table.viewer.as_mut() {
-            viewer.stepping_back = false;
-        }
+    if viewer.stepping_back && queue.is_idle() {
+        let _ = played.game.undo();
+        played.changed();
+        sync.request();
+        viewer.stepping_back = false;
     }
 }
 
-/// While the viewer shows, the arrows and Home/End are its own, and the camera follows the
-/// action (the `cinematic_camera` setting, on by default); a film says for itself.
-pub(super) fn viewer_controls<G: TableGame>(
+/// While the viewer shows, the arrows and Home/End are its own.
+pub(super) fn viewer_arrows(viewing: Res<Viewing>, mut arrows: ResMut<crate::app::ArrowKeysTaken>) {
+    let taken = viewing.0.is_some();
+    if arrows.0 != taken {
+        arrows.0 = taken;
+    }
+}
+
+/// The camera follows the action while a replay is watched (the `cinematic_camera`
+/// setting, on by default) and in the showcase (a film frames its own shots).
+pub(super) fn follow_the_action(
     mut commands: Commands,
-    table: Res<Table<G>>,
-    mut arrows: ResMut<crate::app::ArrowKeysTaken>,
+    viewing: Res<Viewing>,
+    seats: Res<Seats>,
     cinematic: Option<ResMut<crate::app::cinematic::CinematicCamera>>,
     settings: Option<Res<crate::app::settings::Settings>>,
-    film: Option<Res<crate::app::ui::FilmOverlay>>,
 ) {
-    let viewing = table.viewer.is_some();
-    if arrows.0 != viewing {
-        arrows.0 = viewing;
-    }
-    if film.is_some() {
-        return;
-    }
-    // The replay viewer follows the action if the setting says so; the showcase always.
-    let follow = table.mode == PlayMode::Showcase
-        || (viewing && settings.is_none_or(|s| s.cinematic_camera));
+    let follow = seats.mode == PlayMode::Showcase
+        || (viewing.0.is_some() && settings.is_none_or(|s| s.cinematic_camera));
     match cinematic {
         Some(mut on) if on.0 != follow => on.0 = follow,
         Some(_) => {}
@@ -340,40 +421,53 @@ pub(super) fn viewer_controls<G: TableGame>(
 /// Steps back one move in `app` now (tests, scripts): what Left does.
 pub fn step_back_now<G: TableGame>(app: &mut App) {
     app.world_mut()
+        .run_system_cached(|mut table: ViewerTable<G>| table.step_back())
+        .expect("the table is set");
+}
+
+/// Steps forward one move in `app` now (tests, scripts): what Right does.
+pub fn step_forward_now<G: TableGame>(app: &mut App) {
+    app.world_mut()
+        .run_system_cached(|mut table: ViewerTable<G>| table.step_forward())
+        .expect("the table is set");
+}
+
+/// Plays on from the position shown in `app` now (tests, scripts): what P does.
+pub fn play_from_here_now<G: TableGame>(app: &mut App) {
+    app.world_mut()
         .run_system_cached(
-            |mut commands: Commands,
-             mut table: ResMut<Table<G>>,
-             looks: Res<G::Looks>,
-             mut queue: ResMut<PlaybackQueue>,
-             parts: Query<Entity, With<TablePart>>| {
-                step_back(&mut commands, &*looks, &mut table, &mut queue, parts.iter());
+            |mut table: ViewerTable<G>,
+             mut live: ResMut<LiveAside<G>>,
+             mut seats: ResMut<Seats>| {
+                let table = &mut table;
+                play_from_here(
+                    &table.played,
+                    &mut table.viewing,
+                    &mut live,
+                    &mut seats,
+                    &mut table.note,
+                );
             },
         )
         .expect("the table is set");
 }
 
 /// Jumps to `ply`, as a system: a click on the timeline runs it, and [`jump_now`].
-pub(super) fn jump_to<G: TableGame>(
-    In(ply): In<usize>,
-    mut commands: Commands,
-    mut table: ResMut<Table<G>>,
-    looks: Res<G::Looks>,
-    mut queue: ResMut<PlaybackQueue>,
-    parts: Query<Entity, With<TablePart>>,
-) {
-    jump(
-        &mut commands,
-        &*looks,
-        &mut table,
-        &mut queue,
-        parts.iter(),
-        ply,
-    );
+pub(super) fn jump_to<G: TableGame>(In(ply): In<usize>, mut table: ViewerTable<G>) {
+    table.jump(ply);
 }
 
 /// Jumps to `ply` in `app` now (tests, scripts): what clicking the timeline does.
 pub fn jump_now<G: TableGame>(app: &mut App, ply: usize) {
     app.world_mut()
         .run_system_cached_with(jump_to::<G>, ply)
+        .expect("the table is set");
+}
+
+/// Looks back at the position after `ply` in `app` now (tests): what clicking a move in
+/// the move list does.
+pub fn look_back_now<G: TableGame>(app: &mut App, ply: usize) {
+    app.world_mut()
+        .run_system_cached_with(look_back::<G>, ply)
         .expect("the table is set");
 }

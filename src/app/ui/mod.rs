@@ -50,11 +50,3 @@ pub enum CaptionWords {
     Short,
     Full,
 }
-
-/// A film is being shot: the HUD shows only the stage captions, and those only if asked.
-#[derive(Resource, Debug, Clone, Copy, PartialEq)]
-pub struct FilmOverlay {
-    pub captions: bool,
-    /// The captions' font size, in step with the frame's height.
-    pub caption_size: f32,
-}

@@ -3,11 +3,10 @@
 //! the whole UI (HUD, menus, dialogs, board labels) grows with the window: 1.5x at
 //! 1920x1080, 3x at 3840x2160, so a 4K monitor at scale factor 1 shows what 1280x720
 //! shows. The player's interface size multiplies that. Films size their captions to the
-//! frame themselves, so they keep a scale of 1.
+//! frame themselves, so they keep a scale of 1 (the root runs this only for the
+//! interface a person reads).
 
 use bevy::prelude::*;
-
-use super::FilmOverlay;
 
 /// The window size (logical pixels) the panels are laid out for.
 pub const REFERENCE: Vec2 = Vec2::new(1280.0, 720.0);
@@ -24,8 +23,10 @@ impl Default for InterfaceSize {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<InterfaceSize>()
-        .add_systems(PreUpdate, fit_ui_scale);
+    app.init_resource::<InterfaceSize>().add_systems(
+        PreUpdate,
+        fit_ui_scale.in_set(crate::app::PresentationSystems::Interface),
+    );
 }
 
 /// The UI scale for a window of `logical` size and the interface size `size`: the
@@ -39,7 +40,6 @@ pub fn ui_scale_for(logical: Vec2, size: f32) -> f32 {
 fn fit_ui_scale(
     cameras: Query<&Camera, With<IsDefaultUiCamera>>,
     size: Res<InterfaceSize>,
-    film: Option<Res<FilmOverlay>>,
     // A headless app has no UI plugin and so no scale to keep.
     scale: Option<ResMut<UiScale>>,
 ) {
@@ -49,11 +49,7 @@ fn fit_ui_scale(
     let Some(logical) = cameras.iter().find_map(Camera::logical_target_size) else {
         return;
     };
-    let want = if film.is_some() {
-        1.0
-    } else {
-        ui_scale_for(logical, size.0)
-    };
+    let want = ui_scale_for(logical, size.0);
     if (scale.0 - want).abs() > 1e-4 {
         scale.0 = want;
     }

@@ -1,18 +1,17 @@
-//! Choosing a move: a selected magnet lights its targets (green body moves, yellow
-//! pull-frees with F, red refused ones that say why on hover); clicking or dropping on a
-//! target plays it. Observers sit on the magnets and targets themselves.
+//! Vectress's pointer and keys: a magnet clicked or dragged asks for its selection, a
+//! target clicked or dropped on plays its move, a target hovered shows its first wave's
+//! forces and why a red one is refused; F asks for pull-frees. Observers sit on the
+//! magnets and targets themselves; everything asked goes to the table as `TableInput`.
 
 use bevy::picking::events::{Click, DragDrop, DragStart, Out, Over, Pointer};
 use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 
-use super::VectressTable;
-use super::forces::{ForceLine, ForceLooks, ForcePreview, first_wave_forces, spawn_previews};
-use super::pieces::{Magnet, MagnetLooks, rest_transform};
-use crate::app::Screen;
-use crate::app::playback::PlaybackQueue;
-use crate::app::table::{Request, TablePart};
-use crate::rules::vectress::{Action, Cell, Frame, Illegal, IllegalAction, Side};
+use super::forces::{ForceLine, ForceLooks, ForcePreview, spawn_previews};
+use super::pieces::Magnet;
+use super::{Control, Vectress, VectressPlayed, VectressScene};
+use crate::app::table::TableInput;
+use crate::rules::vectress::Action;
 
 /// A destination marker: clicking it plays the action.
 #[derive(Component, Clone, Debug)]
@@ -23,199 +22,84 @@ pub struct Target {
     pub forces: Vec<ForceLine>,
 }
 
-pub(super) fn clear_markers(commands: &mut Commands, table: &mut VectressTable) {
-    for marker in table.markers.drain(..) {
-        commands.entity(marker).despawn();
-    }
-    table.hover = None;
-}
-
-/// Lights the legal destinations of the piece on `cell`, and the illegal ones with why.
-pub(super) fn select(
-    commands: &mut Commands,
-    looks: &MagnetLooks,
-    table: &mut VectressTable,
-    cell: Cell,
-) {
-    clear_markers(commands, table);
-    let Some(piece) = table.game.position().at(cell) else {
-        table.selected = None;
-        return;
-    };
-    table.selected = Some(cell);
-    let spawn_marker =
-        |commands: &mut Commands, at: Cell, material: Handle<StandardMaterial>, target: Target| {
-            commands
-                .spawn((
-                    target,
-                    TablePart,
-                    DespawnOnExit(Screen::Playing),
-                    Mesh3d(looks.marker.clone()),
-                    MeshMaterial3d(material),
-                    Transform::from_translation(
-                        rest_transform(at, Side::White).translation + Vec3::Y * 0.02,
-                    ),
-                ))
-                .observe(on_target_click)
-                .observe(on_target_drop)
-                .observe(on_target_over)
-                .observe(on_target_out)
-                .id()
-        };
-    let mut markers = vec![spawn_marker(
-        commands,
-        cell,
-        looks.selected.clone(),
-        Target {
-            action: None,
-            reason: None,
-            forces: Vec::new(),
-        },
-    )];
-    let bonded = table.game.position().is_bonded(piece.id);
-    let pull = table.pull_free && bonded;
-    for frame in piece.kind.moves() {
-        let dir = Frame::to_board(*frame, piece.owner);
-        for n in 1..=2 {
-            let Some(to) = cell.step(dir, n) else { break };
-            let action = if pull {
-                Action::PullFree { from: cell, to }
-            } else {
-                Action::Move { from: cell, to }
-            };
-            let mut probe = table.game.rules().clone();
-            let before = *probe.position();
-            let (material, target) = match probe.play(action) {
-                Ok(resolution) => (
-                    if pull {
-                        looks.marker_pull.clone()
-                    } else {
-                        looks.marker_move.clone()
-                    },
-                    Target {
-                        action: Some(action),
-                        reason: None,
-                        forces: first_wave_forces(&before, &resolution),
-                    },
-                ),
-                Err(e) => (
-                    looks.marker_illegal.clone(),
-                    Target {
-                        action: None,
-                        reason: Some(refusal(&e)),
-                        forces: Vec::new(),
-                    },
-                ),
-            };
-            markers.push(spawn_marker(commands, to, material, target));
-        }
-    }
-    table.markers = markers;
-}
-
-/// Clicking a magnet of the side to move selects it; clicking it again deselects.
+/// Clicking a magnet selects it; clicking it again deselects.
 pub(super) fn on_magnet_click(
     click: On<Pointer<Click>>,
-    mut commands: Commands,
-    mut table: ResMut<VectressTable>,
-    looks: Res<MagnetLooks>,
-    queue: Res<PlaybackQueue>,
+    played: Res<VectressPlayed>,
     magnets: Query<&Magnet>,
+    mut input: MessageWriter<TableInput<Vectress>>,
 ) {
-    if click.button != PointerButton::Primary || !table.may_act(&queue) {
+    if click.button != PointerButton::Primary {
         return;
     }
-    let Ok(magnet) = magnets.get(click.entity) else {
-        return;
-    };
-    match table.game.position().piece(magnet.id).map(|p| p.cell) {
-        Some(cell) if table.selected == Some(cell) => clear_markers(&mut commands, &mut table),
-        Some(cell) => select(&mut commands, &looks, &mut table, cell),
-        None => {}
+    if let Ok(magnet) = magnets.get(click.entity)
+        && let Some(piece) = played.game.position().piece(magnet.id)
+    {
+        input.write(TableInput::Game(Control::Select(piece.cell)));
     }
 }
 
 /// Dragging a magnet selects it (its targets light up) ...
 pub(super) fn on_magnet_drag(
     drag: On<Pointer<DragStart>>,
-    mut commands: Commands,
-    mut table: ResMut<VectressTable>,
-    looks: Res<MagnetLooks>,
-    queue: Res<PlaybackQueue>,
+    played: Res<VectressPlayed>,
+    scene: Res<VectressScene>,
     magnets: Query<&Magnet>,
+    mut input: MessageWriter<TableInput<Vectress>>,
 ) {
-    if drag.button != PointerButton::Primary || !table.may_act(&queue) {
+    if drag.button != PointerButton::Primary {
         return;
     }
     if let Ok(magnet) = magnets.get(drag.entity)
-        && let Some(piece) = table.game.position().piece(magnet.id)
-        && table.selected != Some(piece.cell)
+        && let Some(piece) = played.game.position().piece(magnet.id)
+        && scene.selected != Some(piece.cell)
     {
-        select(&mut commands, &looks, &mut table, piece.cell);
+        input.write(TableInput::Game(Control::Select(piece.cell)));
     }
 }
 
 /// ... and dropping it on a lit target plays that move, as clicking the target does.
-fn on_target_drop(
+pub(super) fn on_target_drop(
     drop: On<Pointer<DragDrop>>,
-    mut table: ResMut<VectressTable>,
-    queue: Res<PlaybackQueue>,
     magnets: Query<&Magnet>,
     targets: Query<&Target>,
+    input: MessageWriter<TableInput<Vectress>>,
 ) {
     if drop.button == PointerButton::Primary && magnets.get(drop.dropped).is_ok() {
-        play_target(&mut table, &queue, targets.get(drop.entity).ok());
+        play_target(input, targets.get(drop.entity).ok());
     }
 }
 
-fn on_target_click(
+pub(super) fn on_target_click(
     click: On<Pointer<Click>>,
-    mut table: ResMut<VectressTable>,
-    queue: Res<PlaybackQueue>,
     targets: Query<&Target>,
+    input: MessageWriter<TableInput<Vectress>>,
 ) {
     if click.button == PointerButton::Primary {
-        play_target(&mut table, &queue, targets.get(click.entity).ok());
+        play_target(input, targets.get(click.entity).ok());
     }
 }
 
-/// Why a red target is refused, short enough for one line at the pointer (the rules'
-/// own sentence, which the status panel gives for a typed move, runs to 90 characters).
-pub fn refusal(e: &IllegalAction) -> String {
-    let action = e.action;
-    match e.reason {
-        Illegal::Occupied { cell, body: false } => format!("{action}: {cell} is in the way"),
-        Illegal::Occupied { cell, body: true } => {
-            format!("{action}: {cell} blocks the body's path")
-        }
-        Illegal::NotBonded(cell) => format!("{action}: {cell} has no bond to pull free"),
-        Illegal::Ko { opponent } => {
-            format!("{action}: ko, the board before {}'s move", opponent.title())
-        }
-        _ => e.to_string(),
-    }
-}
-
-fn play_target(table: &mut VectressTable, queue: &PlaybackQueue, target: Option<&Target>) {
+/// A lit target asks the table to play its move (on a person's turn, the table decides).
+fn play_target(mut input: MessageWriter<TableInput<Vectress>>, target: Option<&Target>) {
     if let Some(Target {
         action: Some(action),
         ..
     }) = target
-        && table.may_act(queue)
     {
-        table.requests.push_back(Request::Play(*action));
+        input.write(TableInput::Play(*action));
     }
 }
 
-fn on_target_over(
+pub(super) fn on_target_over(
     over: On<Pointer<Over>>,
     mut commands: Commands,
-    mut table: ResMut<VectressTable>,
+    mut scene: ResMut<VectressScene>,
     targets: Query<(&Target, &Transform)>,
     force_looks: Option<Res<ForceLooks>>,
 ) {
     if let Ok((target, at)) = targets.get(over.entity) {
-        table.hover = target.reason.clone();
+        scene.hover = target.reason.clone();
         if let Some(looks) = force_looks {
             spawn_previews(
                 &mut commands,
@@ -228,14 +112,14 @@ fn on_target_over(
     }
 }
 
-fn on_target_out(
+pub(super) fn on_target_out(
     out: On<Pointer<Out>>,
     mut commands: Commands,
-    mut table: ResMut<VectressTable>,
+    mut scene: ResMut<VectressScene>,
     children: Query<&Children>,
     previews: Query<(), With<ForcePreview>>,
 ) {
-    table.hover = None;
+    scene.hover = None;
     for child in children.iter_descendants(out.entity) {
         if previews.contains(child) {
             commands.entity(child).despawn();
@@ -245,15 +129,10 @@ fn on_target_out(
 
 /// F switches the selected magnet's targets between body moves and pull-frees.
 pub(super) fn pull_free_key(
-    mut commands: Commands,
     keys: Option<Res<ButtonInput<KeyCode>>>,
-    mut table: ResMut<VectressTable>,
-    looks: Res<MagnetLooks>,
+    mut input: MessageWriter<TableInput<Vectress>>,
 ) {
     if keys.is_some_and(|k| k.just_pressed(KeyCode::KeyF)) {
-        table.pull_free = !table.pull_free;
-        if let Some(cell) = table.selected {
-            select(&mut commands, &looks, &mut table, cell);
-        }
+        input.write(TableInput::Game(Control::TogglePullFree));
     }
 }

@@ -1,14 +1,16 @@
 //! Vectress on the shared table: the magnets in 3D, moves by clicking or dragging, and
 //! every move's chain reaction played back wave by wave.
 //!
-//! What is Vectress's own: the magnets and bond links (`pieces`, `stages`), the targets
-//! with pull-free mode and the reasons a target is refused (`input`), snapping magnets to
-//! their cells (`table`) and the status headline (`status`).
+//! What is Vectress's own: the magnets and bond links (`pieces`, `stages`), picking and
+//! the targets' hover (`input`), selection with pull-free mode and the reasons a target is
+//! refused (`controls`), setting out and snapping magnets to their cells (`table`) and the
+//! status headline (`status`).
 
 pub mod pieces;
 mod sounds;
 pub mod stages;
 
+mod controls;
 mod effects;
 pub mod forces;
 mod input;
@@ -19,9 +21,9 @@ mod table;
 use bevy::prelude::*;
 
 use self::stages::TableEntities;
-use super::table::{self as shared, Request, Table, TableSystems};
+use super::table::{self as shared, TableSystems};
 use crate::rules::GameId;
-use crate::rules::vectress::{Action, Cell};
+use crate::rules::vectress::Cell;
 
 /// Vectress's board: nine by nine.
 pub const BOARD: crate::app::boards::SquareBoard =
@@ -32,11 +34,11 @@ pub use self::status::describe;
 /// Vectress, as the shared table plays it.
 pub struct Vectress;
 
-/// The Vectress table.
-pub type VectressTable = Table<Vectress>;
+/// The Vectress table's game.
+pub type VectressPlayed = shared::Played<Vectress>;
 
 /// What Vectress keeps on the table.
-#[derive(Default)]
+#[derive(Resource, Default)]
 pub struct VectressScene {
     pub entities: TableEntities,
     selected: Option<Cell>,
@@ -47,36 +49,41 @@ pub struct VectressScene {
     hover: Option<String>,
 }
 
+impl VectressScene {
+    /// The magnet selected, if one is.
+    pub fn selected(&self) -> Option<Cell> {
+        self.selected
+    }
+}
+
+/// What only Vectress's input asks for (`TableInput::Game`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Control {
+    /// Select the magnet on this cell (its targets lit); the selected one again, or an
+    /// empty cell, drops the selection.
+    Select(Cell),
+    /// F: the selected magnet's targets switch between body moves and pull-frees.
+    TogglePullFree,
+}
+
 pub fn plugin(app: &mut App) {
     shared::plugin::<Vectress>(app, GameId::Vectress);
     forces::plugin(app);
-    app.add_message::<VectressMove>()
-        .add_systems(
-            Update,
-            (
-                (apply_requested_moves, input::pull_free_key).in_set(TableSystems::Input),
-                table::sync_when_idle.in_set(TableSystems::Sync),
-            )
-                .run_if(resource_exists::<VectressTable>),
+    app.add_systems(
+        Update,
+        (
+            input::pull_free_key
+                .in_set(TableSystems::Input)
+                .in_set(super::KeyboardSystems),
+            controls::apply_controls.in_set(TableSystems::Controls),
+            table::sync_when_idle.in_set(TableSystems::Sync),
         )
-        .add_systems(
-            PostUpdate,
-            stages::follow_links
-                .before(TransformSystems::Propagate)
-                .run_if(resource_exists::<VectressTable>),
-        );
-}
-
-/// Asks the table to play an action as if the side to move had chosen it (scripts,
-/// tests). Refused actions are reported in the status line.
-#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct VectressMove(pub Action);
-
-fn apply_requested_moves(
-    mut requests: MessageReader<VectressMove>,
-    mut table: ResMut<VectressTable>,
-) {
-    for VectressMove(action) in requests.read() {
-        table.requests.push_back(Request::Play(*action));
-    }
+            .run_if(resource_exists::<VectressPlayed>),
+    )
+    .add_systems(
+        PostUpdate,
+        stages::follow_links
+            .before(TransformSystems::Propagate)
+            .run_if(resource_exists::<VectressPlayed>),
+    );
 }

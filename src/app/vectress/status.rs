@@ -1,7 +1,7 @@
 //! The Vectress status: the outcome or who moves, the pieces lost (the trays); and its
 //! keys for the help overlay.
 
-use super::VectressTable;
+use super::{VectressPlayed, VectressScene};
 use crate::app::table::score::Token;
 use crate::rules::Match;
 use crate::rules::vectress::game::{MOVE_CAP, PIECES_TO_LOSE};
@@ -21,8 +21,8 @@ pub fn describe(outcome: Outcome) -> String {
     }
 }
 
-pub(super) fn headline(table: &VectressTable) -> String {
-    let game = &table.game;
+pub(super) fn headline(played: &VectressPlayed) -> String {
+    let game = &played.game;
     match game.outcome() {
         Some(outcome) => describe(outcome),
         None => format!("{} to move", game.to_move().title()),
@@ -41,12 +41,12 @@ fn glyph(kind: Kind) -> char {
 
 /// The pieces each side has lost: as many as the rules count, by shape, found by what
 /// is missing since the position the game was set out at (a lesson's or a puzzle's too).
-pub(super) fn trays(table: &VectressTable) -> [Vec<Token>; 2] {
-    let now = table.game.position();
-    let origin = table
+pub(super) fn trays(played: &VectressPlayed) -> [Vec<Token>; 2] {
+    let now = played.game.position();
+    let origin = played
         .start_over
         .clone()
-        .or_else(|| Match::<Game>::new(table.game.setup().clone()).ok());
+        .or_else(|| Match::<Game>::new(played.game.setup().clone()).ok());
     Side::BOTH.map(|side| {
         let mut missing: Vec<Kind> = origin
             .as_ref()
@@ -74,8 +74,8 @@ pub(super) fn trays(table: &VectressTable) -> [Vec<Token>; 2] {
 }
 
 /// What follows the headline: whether pull free is on (the keys are in the help).
-pub(super) fn tail(table: &VectressTable) -> &'static str {
-    if table.pull_free {
+pub(super) fn tail(scene: &VectressScene) -> &'static str {
+    if scene.pull_free {
         "\npull free is on: a bonded piece leaves its body"
     } else {
         ""
@@ -83,8 +83,8 @@ pub(super) fn tail(table: &VectressTable) -> &'static str {
 }
 
 /// Vectress's keys for the help overlay.
-pub(super) fn keys(table: &VectressTable) -> Vec<(&'static str, String)> {
-    let f = if table.pull_free {
+pub(super) fn keys(scene: &VectressScene) -> Vec<(&'static str, String)> {
+    let f = if scene.pull_free {
         "back to body moves (bonded pieces move together)"
     } else {
         "pull free: a bonded piece leaves its body (yellow discs)"

@@ -8,10 +8,10 @@ use bevy::prelude::*;
 use super::pieces::{Magnet, MagnetLooks, rest_transform, spawn_magnet};
 use super::stages::TableEntities;
 use super::stages::{PieceEntities, bond_key, spawn_link, stages_for};
-use super::{Vectress, VectressScene, VectressTable};
+use super::{Control, Vectress, VectressPlayed, VectressScene};
 use crate::app::playback::{PlaybackQueue, Stage};
-use crate::app::table::TableGame;
 use crate::app::table::score::{Token, TrayKind};
+use crate::app::table::{PendingSync, TableGame};
 use crate::app::ui::MoveListAnchor;
 use crate::rules::vectress::{Game, Resolution};
 use crate::showcase::Showcase;
@@ -55,8 +55,10 @@ impl TableGame for Vectress {
     const HEAVIEST: (&'static [&'static str], &'static str) =
         (&["B2-D4", "E7-C5", "D3~E4", "C5-C3"], "B1-B3");
     type Rules = Game;
+    type Core = Game;
     type Looks = MagnetLooks;
     type Scene = VectressScene;
+    type Control = Control;
     const SEED: u64 = 0x5EC7_2E55;
     const MOVE_LIST: Option<MoveListAnchor> = Some(MoveListAnchor::Right);
     const MOVE_CAP: Option<usize> = Some(crate::rules::vectress::game::MOVE_CAP as usize);
@@ -72,8 +74,13 @@ impl TableGame for Vectress {
         MagnetLooks::new(meshes, materials)
     }
 
-    fn spawn(commands: &mut Commands, looks: &MagnetLooks, table: &mut VectressTable) {
-        spawn_pieces(commands, looks, table);
+    fn spawn(
+        commands: &mut Commands,
+        looks: &MagnetLooks,
+        played: &VectressPlayed,
+        scene: &mut VectressScene,
+    ) {
+        spawn_pieces(commands, looks, played, scene);
     }
 
     fn forget_entities(scene: &mut VectressScene) {
@@ -86,16 +93,18 @@ impl TableGame for Vectress {
     fn stages(
         commands: &mut Commands,
         looks: &MagnetLooks,
-        table: &mut VectressTable,
+        scene: &mut VectressScene,
+        _played: &VectressPlayed,
         game_before: &Game,
         resolution: &Resolution,
+        _viewing: bool,
     ) -> Vec<Stage> {
         // What the previous move's playback left behind goes now (pieces that fell,
         // broken bonds: they were kept so that move could be replayed).
         let before = *game_before.position();
-        super::input::clear_markers(commands, table);
-        table.selected = None;
-        table.entities.pieces.retain(|id, e| {
+        super::controls::clear_markers(commands, scene);
+        scene.selected = None;
+        scene.entities.pieces.retain(|id, e| {
             let on_board = before.piece(*id).is_some();
             if !on_board {
                 commands.entity(e.piece).despawn();
@@ -107,7 +116,7 @@ impl TableGame for Vectress {
             .into_iter()
             .map(|(a, b)| bond_key(a, b))
             .collect();
-        table.entities.links.retain(|key, (link, _)| {
+        scene.entities.links.retain(|key, (link, _)| {
             let alive = bonds.contains(key);
             if !alive {
                 commands.entity(*link).despawn();
@@ -115,35 +124,35 @@ impl TableGame for Vectress {
             alive
         });
         Stage::captioned(
-            stages_for(commands, looks, &mut table.entities, &before, resolution),
+            stages_for(commands, looks, &mut scene.entities, &before, resolution),
             Game::captions(game_before, resolution),
             Game::short_captions(game_before, resolution),
         )
     }
 
-    fn headline(table: &VectressTable) -> String {
-        super::status::headline(table)
+    fn headline(played: &VectressPlayed, _scene: &VectressScene) -> String {
+        super::status::headline(played)
     }
 
-    fn trays(table: &VectressTable) -> [Vec<Token>; 2] {
-        super::status::trays(table)
+    fn trays(played: &VectressPlayed) -> [Vec<Token>; 2] {
+        super::status::trays(played)
     }
 
-    fn status_tail(table: &VectressTable) -> String {
-        super::status::tail(table).to_string()
+    fn status_tail(_played: &VectressPlayed, scene: &VectressScene) -> String {
+        super::status::tail(scene).to_string()
     }
 
-    fn keys(table: &VectressTable) -> Vec<(&'static str, String)> {
-        super::status::keys(table)
+    fn keys(_played: &VectressPlayed, scene: &VectressScene) -> Vec<(&'static str, String)> {
+        super::status::keys(scene)
     }
 
-    fn hover_note(table: &VectressTable) -> Option<&str> {
-        table.hover.as_deref()
+    fn hover_note(scene: &VectressScene) -> Option<&str> {
+        scene.hover.as_deref()
     }
 
-    fn last_move_marks(table: &VectressTable) -> Vec<Vec3> {
+    fn last_move_marks(played: &VectressPlayed, _scene: &VectressScene) -> Vec<Vec3> {
         use crate::rules::vectress::Action;
-        match table.game.actions().last() {
+        match played.game.actions().last() {
             Some(Action::Move { from, to } | Action::PullFree { from, to }) => [from, to]
                 .map(|c| super::BOARD.center(c.x() as i32, c.y() as i32))
                 .to_vec(),
@@ -155,18 +164,32 @@ impl TableGame for Vectress {
     fn show_hint(
         commands: &mut Commands,
         looks: &MagnetLooks,
-        table: &mut VectressTable,
+        played: &VectressPlayed,
+        scene: &mut VectressScene,
         action: crate::rules::vectress::Action,
     ) {
         use crate::rules::vectress::Action;
         if let Action::Move { from, .. } | Action::PullFree { from, .. } = action {
-            super::input::select(commands, looks, table, from);
+            super::controls::select(commands, looks, played, scene, from);
         }
+    }
+
+    fn core(rules: &Game) -> &Game {
+        rules
+    }
+
+    fn from_core(core: Game) -> Game {
+        core
     }
 }
 
-fn spawn_pieces(commands: &mut Commands, looks: &MagnetLooks, table: &mut VectressTable) {
-    let position = *table.game.position();
+fn spawn_pieces(
+    commands: &mut Commands,
+    looks: &MagnetLooks,
+    played: &VectressPlayed,
+    scene: &mut VectressScene,
+) {
+    let position = *played.game.position();
     for piece in position.pieces() {
         let magnet = Magnet {
             id: piece.id,
@@ -180,7 +203,7 @@ fn spawn_pieces(commands: &mut Commands, looks: &MagnetLooks, table: &mut Vectre
         commands
             .entity(entity)
             .observe(super::input::on_magnet_drag);
-        table.entities.pieces.insert(
+        scene.entities.pieces.insert(
             piece.id,
             PieceEntities {
                 piece: entity,
@@ -190,25 +213,27 @@ fn spawn_pieces(commands: &mut Commands, looks: &MagnetLooks, table: &mut Vectre
         );
     }
     for (a, b) in position.bonds() {
-        if let (Some(ea), Some(eb)) = (table.entities.pieces.get(&a), table.entities.pieces.get(&b))
+        if let (Some(ea), Some(eb)) = (scene.entities.pieces.get(&a), scene.entities.pieces.get(&b))
         {
             let link = spawn_link(commands, looks, ea.piece, eb.piece, true);
-            table.entities.links.insert(bond_key(a, b), link);
+            scene.entities.links.insert(bond_key(a, b), link);
         }
     }
 }
 
 /// Once playback has ended, every piece stands exactly where the rules say.
 pub(super) fn sync_when_idle(
-    mut table: ResMut<VectressTable>,
+    played: Res<VectressPlayed>,
+    scene: Res<VectressScene>,
+    mut sync: ResMut<PendingSync>,
     queue: Res<PlaybackQueue>,
     mut transforms: Query<&mut Transform, With<Magnet>>,
 ) {
-    if !table.take_sync(&queue) {
+    if !sync.take(&queue) {
         return;
     }
-    for piece in table.game.position().pieces() {
-        if let Some(e) = table.entities.pieces.get(&piece.id)
+    for piece in played.game.position().pieces() {
+        if let Some(e) = scene.entities.pieces.get(&piece.id)
             && let Ok(mut transform) = transforms.get_mut(e.piece)
         {
             let rest = rest_transform(piece.cell, piece.owner);

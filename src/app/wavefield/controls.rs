@@ -1,20 +1,36 @@
-//! Applying the queued commands: views, tuning (slot 1 or any slot), developer mode's
+//! Wave Field's own controls: views, tuning (slot 1 or any slot), developer mode's
 //! restarts, wave editor edits and the definitions file.
 
 use super::panel::{definitions_file, edits};
 use super::*;
+use crate::app::playback::PlaybackQueue;
+use crate::app::table::{
+    PendingSync, PlaybackEffects, Seats, Stagehand, TableInput, TableNote, Viewing, controls,
+};
 
-/// Applies the queued commands: views at once; actions, undo and new game go to the
-/// table's requests (actions only on a person's turn with nothing playing).
-pub(super) fn apply_commands(
+/// Applies the controls asked for this frame (after those a tuning queued last frame):
+/// views at once; actions only on a person's turn with nothing playing.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn apply_controls(
     mut commands: Commands,
-    mut table: ResMut<WavefieldTable>,
+    mut input: MessageReader<TableInput<Wavefield>>,
+    mut played: ResMut<WavefieldPlayed>,
+    mut table: ResMut<WavefieldScene>,
+    mut seats: ResMut<Seats>,
     looks: Res<Looks>,
-    mut queue: ResMut<PlaybackQueue>,
+    (mut queue, mut note, mut effects, mut sync, viewing): (
+        ResMut<PlaybackQueue>,
+        ResMut<TableNote>,
+        ResMut<PlaybackEffects>,
+        ResMut<PendingSync>,
+        Res<Viewing>,
+    ),
     file: Option<Res<DefinitionsFile>>,
     parts: Query<Entity, With<TablePart>>,
 ) {
-    let pending: Vec<Control> = table.controls.drain(..).collect();
+    let mut pending: Vec<Control> = std::mem::take(&mut table.queued);
+    pending.extend(controls(&mut input));
+    let played = &mut *played;
     for command in pending {
         match command {
             Control::CycleView => table.view = table.view.next(),
@@ -29,15 +45,13 @@ pub(super) fn apply_commands(
                 let levels = crate::rules::Level::ALL;
                 let next = levels
                     .iter()
-                    .position(|l| *l == table.level)
+                    .position(|l| *l == seats.level)
                     .map_or(0, |i| i + 1);
-                table.level = levels[next % levels.len()];
+                seats.level = levels[next % levels.len()];
             }
             Control::ToggleDev => table.dev = !table.dev,
-            Control::Undo => table.requests.push_back(Request::Undo),
-            Control::NewGame => table.requests.push_back(Request::NewGame),
             Control::Restart => {
-                let mut game = table.game.rules().clone();
+                let mut game = played.game.rules().clone();
                 match table.draft.clone() {
                     Some(defs) => {
                         if let Err(e) = game.restart_with(defs) {
@@ -53,27 +67,41 @@ pub(super) fn apply_commands(
                         table.editor.say("Restarted with the definitions in force.");
                     }
                 }
-                table.game = Match::from_game(game);
-                table.changes += 1;
-                shared::respawn(&mut commands, &*looks, &mut table, &mut queue, parts.iter());
+                played.replace(restarted(played, game));
+                shared::respawn(
+                    &mut commands,
+                    &*looks,
+                    played,
+                    &mut table,
+                    &mut queue,
+                    &mut effects,
+                    parts.iter(),
+                );
             }
             Control::RestartAndReset => {
                 table.draft = None;
-                let mut game = table.game.rules().clone();
+                let mut game = played.game.rules().clone();
                 game.restart_and_reset_definitions();
                 table.editor.say("Restarted with the built-in definitions.");
-                table.game = Match::from_game(game);
-                table.changes += 1;
-                shared::respawn(&mut commands, &*looks, &mut table, &mut queue, parts.iter());
+                played.replace(restarted(played, game));
+                shared::respawn(
+                    &mut commands,
+                    &*looks,
+                    played,
+                    &mut table,
+                    &mut queue,
+                    &mut effects,
+                    parts.iter(),
+                );
             }
             Control::Edit(edit) => {
-                let mut defs = editing(&table);
+                let mut defs = editing(played, &table);
                 let mut focus = table.editor.focus;
                 match edits::apply(&mut defs, &mut focus, edit) {
                     Ok(()) => {
                         table.editor.focus = focus;
                         table.editor.note = None;
-                        if defs != editing(&table) {
+                        if defs != editing(played, &table) {
                             table.draft = Some(defs);
                         }
                     }
@@ -81,7 +109,7 @@ pub(super) fn apply_commands(
                 }
             }
             Control::SaveDefinitions => {
-                let defs = editing(&table);
+                let defs = editing(played, &table);
                 match definitions_path(file.as_deref()) {
                     Err(sentence) => table.editor.refuse(sentence),
                     Ok(path) => match definitions_file::save(&path, &defs) {
@@ -104,48 +132,70 @@ pub(super) fn apply_commands(
                 },
             },
             Control::Play(action) => {
-                if !queue.is_idle() || !table.human_to_move() {
-                    table.message = Some("wait for your turn".into());
+                if !queue.is_idle() || !seats.human_to_move(played.to_move()) {
+                    note.0 = Some("wait for your turn".into());
                     continue;
                 }
                 let reselect = table
                     .selected
-                    .map(|id| table.game.position().piece(id).cell);
-                if shared::play_action(&mut commands, &*looks, &mut table, &mut queue, action).is_ok()
+                    .map(|id| played.game.position().piece(id).cell);
+                let mut hand = Stagehand {
+                    queue: &mut queue,
+                    note: &mut note,
+                    effects: &mut effects,
+                    sync: &mut sync,
+                    demo: seats.mode == crate::app::PlayMode::Demo,
+                    viewing: viewing.0.is_some(),
+                };
+                if shared::play_action(&mut commands, &*looks, played, &mut table, &mut hand, action)
+                    .is_ok()
                     // After a tuning change the markers follow the new field.
                     && !matches!(action, Action::Move(_) | Action::Hint | Action::Resign)
                     && let Some(cell) = reselect
                 {
-                    select(&mut commands, &looks, &mut table, cell);
+                    select(&mut commands, &looks, played, &mut table, cell);
                 }
             }
-            Control::Tune(kind, coef) if table.game.multi_slot() => {
-                table.controls.push(Control::Play(Action::Press {
+            Control::Tune(kind, coef) if played.game.multi_slot() => {
+                table.queued.push(Control::Play(Action::Press {
                     kind,
                     slot: 0,
                     coef: coef.signum() as i8,
                 }));
             }
             Control::Tune(kind, coef) => {
-                let side = table.game.to_move();
-                let profile = table.game.position().profile(side);
+                let side = played.game.to_move();
+                let profile = played.game.position().profile(side);
                 if profile.coef(kind) != coef {
                     table
-                        .controls
+                        .queued
                         .push(Control::Play(Action::Tune(profile.with(kind, coef))));
                 }
             }
         }
     }
-    // Commands queued by Tune run next frame.
+    // Controls queued by Tune run next frame.
+}
+
+/// The match of a restarted game: on the built-in definitions a fresh match of the same
+/// setup (so it saves and replays as any game does), on edited ones the game itself.
+pub(super) fn restarted(played: &WavefieldPlayed, game: Game) -> Match<Game> {
+    if game.definitions() == &crate::rules::wavefield::definitions::Definitions::default() {
+        Match::new(played.game.setup().clone()).unwrap_or_else(|_| Match::from_game(game))
+    } else {
+        Match::from_game(game)
+    }
 }
 
 /// The definitions the editor shows and edits: the draft, else those in force.
-fn editing(table: &WavefieldTable) -> crate::rules::wavefield::definitions::Definitions {
+fn editing(
+    played: &WavefieldPlayed,
+    table: &WavefieldScene,
+) -> crate::rules::wavefield::definitions::Definitions {
     table
         .draft
         .clone()
-        .unwrap_or_else(|| table.game.definitions().clone())
+        .unwrap_or_else(|| played.game.definitions().clone())
 }
 
 /// Where the definitions file is: the [`DefinitionsFile`] resource, else the standard

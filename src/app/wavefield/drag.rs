@@ -3,8 +3,8 @@
 //! field when it leaves); letting go there plays the move, from where it was let go.
 //!
 //! The pointer's observers only find the square under the pointer; what a drag does is in
-//! [`WavefieldTable::start_drag`], [`WavefieldTable::drag_over`] and
-//! [`WavefieldTable::end_drag`], which tests drive without a window.
+//! [`WavefieldScene::start_drag`], [`WavefieldScene::drag_over`] and
+//! [`WavefieldScene::end_drag`], which tests drive without a window.
 
 use bevy::picking::events::{Cancel, Drag, DragEnd, DragStart, Pointer};
 use bevy::picking::pointer::PointerButton;
@@ -13,10 +13,10 @@ use bevy::prelude::*;
 use super::pieces::PieceView;
 use super::surface::{self, to_f32};
 use super::table::select;
-use super::{Looks, WavefieldTable};
+use super::{Looks, Wavefield, WavefieldPlayed, WavefieldScene};
 use crate::app::camera::{MainCamera, point_under};
 use crate::app::playback::PlaybackQueue;
-use crate::app::table::Request;
+use crate::app::table::{Seats, TableInput, TableNote, Viewing};
 use crate::rules::wavefield::geometry::CELLS;
 use crate::rules::wavefield::views::{Marker, MarkerKind};
 use crate::rules::wavefield::{Action, Cell, Game, Move, PieceId};
@@ -62,19 +62,34 @@ pub(super) fn move_note(from: Cell, marker: &Marker) -> Option<String> {
     }
 }
 
-impl WavefieldTable {
-    /// Starts dragging `piece` if it is the side to move's; whether it started.
-    pub fn start_drag(&mut self, piece: PieceId) -> bool {
-        let p = *self.game.position().piece(piece);
-        if !p.alive || p.owner != self.game.to_move() || self.game.outcome().is_some() {
+/// The move to `marker`, or why it can't be played.
+pub(super) fn move_request(from: Cell, marker: &Marker) -> Result<Action, String> {
+    if marker.kind == MarkerKind::BlockedByBigHat {
+        return Err(format!(
+            "{from}-{} is blocked: your Big Hat would stand on hostile ground (W9)",
+            marker.to
+        ));
+    }
+    Ok(Action::Move(Move {
+        from,
+        to: marker.to,
+    }))
+}
+
+impl WavefieldScene {
+    /// Starts dragging `piece` of `played` if it is the side to move's; whether it
+    /// started.
+    pub fn start_drag(&mut self, played: &WavefieldPlayed, piece: PieceId) -> bool {
+        let p = *played.game.position().piece(piece);
+        if !p.alive || p.owner != played.game.to_move() || played.game.outcome().is_some() {
             return false;
         }
-        self.scene.drag = Some(Dragging {
+        self.drag = Some(Dragging {
             piece,
             from: p.cell,
             over: Some(p.cell),
             preview: None,
-            targets: self.game.markers(p.cell),
+            targets: played.game.markers(p.cell),
         });
         true
     }
@@ -82,8 +97,8 @@ impl WavefieldTable {
     /// The dragged piece is over `cell` (`None`: off the board): over a square it can
     /// move to, the surface previews the field after that move; anywhere else it shows
     /// the real field.
-    pub fn drag_over(&mut self, cell: Option<Cell>) {
-        let scene = &mut self.scene;
+    pub fn drag_over(&mut self, played: &WavefieldPlayed, cell: Option<Cell>) {
+        let scene = self;
         let Some(drag) = scene.drag.as_mut() else {
             return;
         };
@@ -100,7 +115,7 @@ impl WavefieldTable {
         scene.hover = move_note(drag.from, &marker);
         if marker.kind != MarkerKind::BlockedByBigHat {
             drag.preview = field_after(
-                self.game.rules(),
+                played.game.rules(),
                 Move {
                     from: drag.from,
                     to: marker.to,
@@ -109,35 +124,14 @@ impl WavefieldTable {
         }
     }
 
-    /// Lets the dragged piece go over `cell`: a square it can move to asks for the move
-    /// (played with the table's requests); a blocked one says why. Whether a move was
-    /// asked for.
-    pub fn end_drag(&mut self, cell: Option<Cell>) -> bool {
-        let Some(drag) = self.scene.drag.take() else {
-            return false;
-        };
-        self.scene.preview = None;
-        self.scene.hover = None;
-        match cell.and_then(|to| drag.targets.iter().find(|m| m.to == to).copied()) {
-            Some(marker) => self.request_move(drag.from, &marker),
-            None => false,
-        }
-    }
-
-    /// Asks for the move to `marker`, or says why it can't be played; whether it asked.
-    pub(super) fn request_move(&mut self, from: Cell, marker: &Marker) -> bool {
-        if marker.kind == MarkerKind::BlockedByBigHat {
-            self.message = Some(format!(
-                "{from}-{} is blocked: your Big Hat would stand on hostile ground (W9)",
-                marker.to
-            ));
-            return false;
-        }
-        self.requests.push_back(Request::Play(Action::Move(Move {
-            from,
-            to: marker.to,
-        })));
-        true
+    /// Lets the dragged piece go over `cell`: over a square it can move to, the move to
+    /// ask the table for, or why it can't be played; `None` when nothing is asked.
+    pub fn end_drag(&mut self, cell: Option<Cell>) -> Option<Result<Action, String>> {
+        let drag = self.drag.take()?;
+        self.preview = None;
+        self.hover = None;
+        let marker = cell.and_then(|to| drag.targets.iter().find(|m| m.to == to).copied())?;
+        Some(move_request(drag.from, &marker))
     }
 }
 
@@ -152,34 +146,40 @@ pub fn cell_under(point: Vec3) -> Option<Cell> {
 }
 
 /// Dragging a piece of the side to move selects it (its markers show) and starts a drag.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn on_piece_drag_start(
     drag: On<Pointer<DragStart>>,
     mut commands: Commands,
-    mut table: ResMut<WavefieldTable>,
+    played: Res<WavefieldPlayed>,
+    mut table: ResMut<WavefieldScene>,
     looks: Res<Looks>,
     queue: Res<PlaybackQueue>,
+    seats: Res<Seats>,
+    viewing: Res<Viewing>,
     pieces: Query<&PieceView>,
 ) {
-    if drag.button != PointerButton::Primary || !table.may_act(&queue) {
+    if drag.button != PointerButton::Primary || !seats.may_act(&played, &queue, viewing.0.is_some())
+    {
         return;
     }
     let Ok(piece) = pieces.get(drag.entity) else {
         return;
     };
-    let p = *table.game.position().piece(piece.id);
-    if !p.alive || p.owner != table.game.to_move() {
+    let p = *played.game.position().piece(piece.id);
+    if !p.alive || p.owner != played.game.to_move() {
         return;
     }
     if table.selected != Some(p.id) {
-        select(&mut commands, &looks, &mut table, p.cell);
+        select(&mut commands, &looks, &played, &mut table, p.cell);
     }
-    table.start_drag(p.id);
+    table.start_drag(&played, p.id);
 }
 
 /// The dragged piece follows the pointer, floating over the surface.
 pub(super) fn on_piece_drag(
     drag: On<Pointer<Drag>>,
-    mut table: ResMut<WavefieldTable>,
+    played: Res<WavefieldPlayed>,
+    mut table: ResMut<WavefieldScene>,
     cameras: Query<(&Camera, &GlobalTransform), With<MainCamera>>,
     mut pieces: Query<(&PieceView, &mut Transform)>,
 ) {
@@ -194,7 +194,7 @@ pub(super) fn on_piece_drag(
     }
     let point = point_under(&cameras, surface::BASE, drag.pointer_location.position);
     let cell = point.and_then(cell_under);
-    table.drag_over(cell);
+    table.drag_over(&played, cell);
     if let Some(point) = point {
         let ground = cell.map_or(surface::BASE, |c| {
             surface::lift(table.anim.current()[c.index()])
@@ -207,7 +207,9 @@ pub(super) fn on_piece_drag(
 /// let go), or puts the piece back.
 pub(super) fn on_piece_drag_end(
     end: On<Pointer<DragEnd>>,
-    mut table: ResMut<WavefieldTable>,
+    mut table: ResMut<WavefieldScene>,
+    mut note: ResMut<TableNote>,
+    mut input: MessageWriter<TableInput<Wavefield>>,
     cameras: Query<(&Camera, &GlobalTransform), With<MainCamera>>,
     pieces: Query<(&PieceView, &Transform)>,
 ) {
@@ -222,15 +224,20 @@ pub(super) fn on_piece_drag_end(
     }
     let cell =
         point_under(&cameras, surface::BASE, end.pointer_location.position).and_then(cell_under);
-    if table.end_drag(cell) {
-        table.dropped = Some((piece.id, *transform));
+    match table.end_drag(cell) {
+        Some(Ok(action)) => {
+            input.write(TableInput::Play(action));
+            table.dropped = Some((piece.id, *transform));
+        }
+        Some(Err(why)) => note.0 = Some(why),
+        None => {}
     }
 }
 
 /// A cancelled pointer (a touch taken away) ends no drag by itself: the piece goes back.
 pub(super) fn on_piece_cancel(
     cancel: On<Pointer<Cancel>>,
-    mut table: ResMut<WavefieldTable>,
+    mut table: ResMut<WavefieldScene>,
     pieces: Query<&PieceView>,
 ) {
     if let Ok(piece) = pieces.get(cancel.entity)

@@ -1,14 +1,16 @@
 //! Picking, dragging and hovering over the pieces, markers and cells (observers sit on
-//! those entities), and the table's keys.
+//! those entities), and the table's keys; what they ask goes to the table as
+//! `TableInput`.
 
 use bevy::ecs::system::SystemParam;
 
-use super::drag::{field_after, move_note};
+use super::drag::{field_after, move_note, move_request};
 
 use super::*;
+use crate::app::table::{Seats, TableInput, TableNote, Viewing};
 
 pub(super) fn target_at(
-    table: &WavefieldTable,
+    table: &WavefieldScene,
     targets: &Query<&Target>,
     cell: Cell,
 ) -> Option<Target> {
@@ -20,19 +22,17 @@ pub(super) fn target_at(
         .copied()
 }
 
-/// Plays a move to a marker, or says why it can't be played.
-fn choose_target(table: &mut WavefieldTable, target: Target) {
-    let Some(id) = table.selected else { return };
-    let from = table.game.position().piece(id).cell;
-    table.request_move(from, &target.marker());
-}
-
 /// What the pointer touched, read as a cell: a marker's square, a living piece's cell or
 /// a board cell.
 #[derive(SystemParam)]
 pub(super) struct Picked<'w, 's> {
-    table: ResMut<'w, WavefieldTable>,
+    played: Res<'w, WavefieldPlayed>,
+    table: ResMut<'w, WavefieldScene>,
     queue: Res<'w, PlaybackQueue>,
+    seats: Res<'w, Seats>,
+    viewing: Res<'w, Viewing>,
+    note: ResMut<'w, TableNote>,
+    input: MessageWriter<'w, TableInput<Wavefield>>,
     pieces: Query<'w, 's, &'static PieceView>,
     targets: Query<'w, 's, &'static Target>,
     cells: Query<'w, 's, &'static BoardCell>,
@@ -43,7 +43,7 @@ impl Picked<'_, '_> {
         if let Ok(target) = self.targets.get(entity) {
             Some(target.to)
         } else if let Ok(piece) = self.pieces.get(entity) {
-            let p = self.table.game.position().piece(piece.id);
+            let p = self.played.game.position().piece(piece.id);
             p.alive.then_some(p.cell)
         } else if let Ok(cell) = self.cells.get(entity) {
             pieces::board_cell(cell.x, cell.y)
@@ -53,7 +53,24 @@ impl Picked<'_, '_> {
     }
 
     fn may_act(&self, button: PointerButton) -> bool {
-        button == PointerButton::Primary && self.table.may_act(&self.queue)
+        button == PointerButton::Primary
+            && self
+                .seats
+                .may_act(&self.played, &self.queue, self.viewing.0.is_some())
+    }
+
+    /// Plays the selected piece's move to a marker, or says why it can't be played.
+    fn choose_target(&mut self, target: Target) {
+        let Some(id) = self.table.selected else {
+            return;
+        };
+        let from = self.played.game.position().piece(id).cell;
+        match move_request(from, &target.marker()) {
+            Ok(action) => {
+                self.input.write(TableInput::Play(action));
+            }
+            Err(why) => self.note.0 = Some(why),
+        }
     }
 }
 
@@ -83,18 +100,19 @@ pub(super) fn on_pick(
     let Some(cell) = picked.cell_of(click.entity) else {
         return;
     };
-    let table = &mut *picked.table;
-    if let Some(target) = target_at(table, &picked.targets, cell) {
-        choose_target(table, target);
+    if let Some(target) = target_at(&picked.table, &picked.targets, cell) {
+        picked.choose_target(target);
         return;
     }
+    let played = &*picked.played;
+    let table = &mut *picked.table;
     let selected_cell = table
         .selected
-        .map(|id| table.game.position().piece(id).cell);
-    match table.game.position().piece_at(cell).copied() {
+        .map(|id| played.game.position().piece(id).cell);
+    match played.game.position().piece_at(cell).copied() {
         Some(_) if selected_cell == Some(cell) => clear_selection(&mut commands, table),
-        Some(piece) if piece.owner == table.game.to_move() => {
-            select(&mut commands, &looks, table, cell)
+        Some(piece) if piece.owner == played.game.to_move() => {
+            select(&mut commands, &looks, played, table, cell)
         }
         Some(piece) => {
             // The opponent's piece: show its influence, no markers.
@@ -107,19 +125,20 @@ pub(super) fn on_pick(
 
 pub(super) fn on_target_over(
     over: On<Pointer<Over>>,
-    mut table: ResMut<WavefieldTable>,
+    played: Res<WavefieldPlayed>,
+    mut table: ResMut<WavefieldScene>,
     targets: Query<&Target>,
 ) {
     let Ok(target) = targets.get(over.entity) else {
         return;
     };
     let Some(id) = table.selected else { return };
-    let from = table.game.position().piece(id).cell;
+    let from = played.game.position().piece(id).cell;
     let marker = target.marker();
     // Preview the move: the field after it, played on a copy of the game.
     if marker.kind != MarkerKind::BlockedByBigHat {
         table.preview = field_after(
-            table.game.rules(),
+            played.game.rules(),
             Move {
                 from,
                 to: marker.to,
@@ -129,14 +148,15 @@ pub(super) fn on_target_over(
     table.hover = move_note(from, &marker);
 }
 
-pub(super) fn on_target_out(_out: On<Pointer<Out>>, mut table: ResMut<WavefieldTable>) {
+pub(super) fn on_target_out(_out: On<Pointer<Out>>, mut table: ResMut<WavefieldScene>) {
     table.preview = None;
     table.hover = None;
 }
 
 pub(super) fn table_keys(
     keys: Option<Res<ButtonInput<KeyCode>>>,
-    mut table: ResMut<WavefieldTable>,
+    seats: Res<Seats>,
+    mut input: MessageWriter<TableInput<Wavefield>>,
 ) {
     let Some(keys) = keys else { return };
     let pairs = [
@@ -152,9 +172,9 @@ pub(super) fn table_keys(
     ];
     for (key, command) in pairs {
         // In a lesson or puzzle H is the exercise's hint (the rescue hint stays a button).
-        let exercise = table.mode == crate::app::PlayMode::Exercise;
+        let exercise = seats.mode == crate::app::PlayMode::Exercise;
         if keys.just_pressed(key) && !(exercise && key == KeyCode::KeyH) {
-            table.controls.push(command);
+            input.write(TableInput::Game(command));
         }
     }
 }

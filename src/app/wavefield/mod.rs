@@ -43,12 +43,8 @@ use self::surface::{FieldMaterial, FieldUniform, View, pack, surface_mesh, to_f3
 use self::table::*;
 use super::Screen;
 use super::boards::BoardCell;
-use super::camera::OrbitCamera;
 use super::playback::{PlaybackQueue, Stage};
-use super::table::offscreen::RenderRequest;
-use super::table::{
-    self as shared, Request, Table, TableGame, TablePart, TableStart, TableSystems,
-};
+use super::table::{self as shared, TableGame, TablePart, TableSystems};
 use crate::rules::rng::GameRng;
 use crate::rules::wavefield::ai::{AiConfig, choose};
 use crate::rules::wavefield::geometry::CELLS;
@@ -66,17 +62,18 @@ pub fn plugin(app: &mut App) {
     panel::editor_readout::plugin(app);
     app.add_systems(
         OnEnter(Screen::Playing),
-        set_out_surface
-            .after(TableStart)
-            .run_if(super::playing(GameId::Wavefield)),
+        still_options
+            .after(shared::TableEnter::LaunchMove)
+            .before(shared::TableEnter::LaunchTaken)
+            .run_if(resource_exists::<WavefieldPlayed>),
     )
-    .add_systems(OnExit(Screen::Playing), leave_table)
     .add_systems(
         Update,
         (
-            (table_keys, panel::fit_panel, apply_commands)
+            (table_keys.in_set(super::KeyboardSystems), panel::fit_panel)
                 .chain()
                 .in_set(TableSystems::Input),
+            apply_controls.in_set(TableSystems::Controls),
             (
                 drive_surface,
                 follow_surface,
@@ -87,7 +84,7 @@ pub fn plugin(app: &mut App) {
                 .chain()
                 .in_set(TableSystems::Show),
         )
-            .run_if(resource_exists::<WavefieldTable>),
+            .run_if(resource_exists::<WavefieldPlayed>),
     )
     .add_observer(panel::panel_button)
     .add_observer(panel::thumbnail_click);
@@ -96,19 +93,19 @@ pub fn plugin(app: &mut App) {
 /// Wave Field, as the shared table plays it.
 pub struct Wavefield;
 
-/// The Wave Field table.
-pub type WavefieldTable = Table<Wavefield>;
+/// The Wave Field table's game.
+pub type WavefieldPlayed = shared::Played<Wavefield>;
 
-/// Everything the player can ask for (keys and panel buttons).
+/// What only Wave Field's input asks for (keys and panel buttons), beyond the table's
+/// plays, undo and new game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Control {
-    /// Play a rules action (tune, dice, reset, hint, resign, press, move).
+    /// Play a rules action on a person's turn (tune, dice, reset, hint, resign, press,
+    /// move); a tuning keeps the selection's markers in step.
     Play(Action),
     /// Set one kind's slot-1 sign for the side to move: its profile in a game of one slot
     /// per type, a press of slot 1 in a multi-slot game.
     Tune(Kind, i32),
-    Undo,
-    NewGame,
     CycleView,
     ToggleChannel(usize),
     ToggleLevel,
@@ -123,6 +120,12 @@ pub enum Control {
     SaveDefinitions,
     /// Reads the definitions file into the draft.
     LoadDefinitions,
+}
+
+impl From<Control> for shared::TableInput<Wavefield> {
+    fn from(control: Control) -> Self {
+        shared::TableInput::Game(control)
+    }
 }
 
 /// The field shown while it flows from one field to the next.
@@ -163,6 +166,7 @@ impl FieldAnim {
 const FLOW_SECONDS: f32 = 0.45;
 
 /// What Wave Field keeps on the table.
+#[derive(Resource)]
 pub struct WavefieldScene {
     /// Piece entities by rules id: (piece, warning ring).
     pub pieces: HashMap<PieceId, (Entity, Entity)>,
@@ -179,8 +183,8 @@ pub struct WavefieldScene {
     pub anim: FieldAnim,
     /// The fields the current playback passes through (see `stages_for`).
     stage_fields: Vec<[f32; CELLS]>,
-    /// Controls from keys, buttons and tests, applied in order.
-    pub controls: Vec<Control>,
+    /// Controls a control asked for, applied next frame (a tuning from a `Tune`).
+    queued: Vec<Control>,
     /// Wave definitions edited in developer mode, applied by Restart.
     pub draft: Option<crate::rules::wavefield::definitions::Definitions>,
     pub dev: bool,
@@ -209,7 +213,7 @@ impl Default for WavefieldScene {
             hover: None,
             anim: FieldAnim::settled([0.0; CELLS]),
             stage_fields: Vec::new(),
-            controls: Vec::new(),
+            queued: Vec::new(),
             draft: None,
             dev: false,
             editor: Editor::default(),
@@ -220,8 +224,7 @@ impl Default for WavefieldScene {
     }
 }
 
-impl WavefieldTable {
-    fn field(&self) -> [f32; CELLS] {
-        to_f32(self.game.position().field())
-    }
+/// The field of the position on the table.
+fn field(played: &WavefieldPlayed) -> [f32; CELLS] {
+    to_f32(played.game.position().field())
 }

@@ -6,7 +6,8 @@ use super::*;
 /// game's field, or the field after the move being previewed (a dragged piece over a
 /// square it can move to, else a hovered marker), flowing from the field shown before.
 pub(super) fn drive_surface(
-    mut table: ResMut<WavefieldTable>,
+    played: Res<WavefieldPlayed>,
+    mut table: ResMut<WavefieldScene>,
     queue: Res<PlaybackQueue>,
     time: Res<Time>,
     mut materials: ResMut<Assets<FieldMaterial>>,
@@ -25,7 +26,7 @@ pub(super) fn drive_surface(
                 Some(drag) => drag.preview,
                 None => table.preview,
             };
-            let target = preview.unwrap_or_else(|| table.field());
+            let target = preview.unwrap_or_else(|| field(&played));
             if target != table.anim.to {
                 let current = table.anim.current();
                 table.anim = FieldAnim {
@@ -40,8 +41,8 @@ pub(super) fn drive_surface(
             table.anim
         }
     };
-    let pos = table.game.position();
-    let tables = table.game.tables();
+    let pos = played.game.position();
+    let tables = played.game.tables();
     let mut channels = [Vec4::ZERO; CELLS];
     for kind in Kind::ALL {
         let channel = views::channel(tables, pos, kind);
@@ -60,7 +61,7 @@ pub(super) fn drive_surface(
         _ => (Vec2::splat(-1.0), [0.0; CELLS]),
     };
     // The surface ripples out from the square a piece just moved to.
-    let ripple = match table.game.last().map(|r| &r.action) {
+    let ripple = match played.game.last().map(|r| &r.action) {
         Some(Action::Move(m)) if shown.t < 1.0 => Vec2::new(m.to.x() as f32, m.to.y() as f32),
         _ => Vec2::splat(-1.0),
     };
@@ -90,13 +91,14 @@ pub(super) fn drive_surface(
 /// When nothing plays, the pieces ride the surface (but the one being dragged, which
 /// follows the pointer); unstable pieces show their ring.
 pub(super) fn follow_surface(
-    table: Res<WavefieldTable>,
+    played: Res<WavefieldPlayed>,
+    table: Res<WavefieldScene>,
     queue: Res<PlaybackQueue>,
     materials: Res<Assets<FieldMaterial>>,
     mut transforms: Query<&mut Transform, (With<PieceView>, Without<WarningRing>)>,
     mut rings: Query<&mut Visibility, With<WarningRing>>,
 ) {
-    let pos = table.game.position();
+    let pos = played.game.position();
     for piece in pos.pieces() {
         let Some(&(_, ring)) = table.pieces.get(&piece.id) else {
             continue;

@@ -5,10 +5,11 @@
 
 use bevy::prelude::*;
 
-use super::WavefieldTable;
 use super::panel::{
     DevSection, Lit, PanelButton, PanelText, SlotButton, SlotLabel, ThumbCell, thumb_color,
 };
+use super::{WavefieldPlayed, WavefieldScene};
+use crate::app::table::Seats;
 use crate::rules::wavefield::Cell;
 use crate::rules::wavefield::patterns::format_units;
 use crate::rules::wavefield::views;
@@ -31,14 +32,16 @@ fn marks(controls: &[i8], side_sign: i32) -> String {
 
 #[allow(clippy::type_complexity)]
 pub(super) fn update_panel(
-    table: Res<WavefieldTable>,
+    played: Res<WavefieldPlayed>,
+    table: Res<WavefieldScene>,
+    seats: Res<Seats>,
     mut texts: Query<(&PanelText, &mut Text), Without<SlotLabel>>,
     mut dev: Query<&mut Node, (With<DevSection>, Without<SlotButton>)>,
     mut thumbs: Query<(&ThumbCell, &mut BackgroundColor), Without<PanelButton>>,
     mut slot_buttons: Query<(&SlotButton, &mut Lit, &mut Node), Without<DevSection>>,
     mut slot_labels: Query<(&SlotLabel, &mut Text), Without<PanelText>>,
 ) {
-    let game = &table.game;
+    let game = &played.game;
     let pos = game.position();
     let side = pos.to_move();
     let tuning = game.tuning(side);
@@ -105,7 +108,7 @@ pub(super) fn update_panel(
                     sign(coef * side.sign()),
                 )
             }
-            PanelText::Level => table.level.name().to_string(),
+            PanelText::Level => seats.level.name().to_string(),
             PanelText::Pressure => {
                 let p = game.pressure();
                 let trend: Vec<String> = p.trend.iter().map(|v| format_units(*v)).collect();
@@ -134,7 +137,7 @@ pub(super) fn update_panel(
             }
             PanelText::Dev => {
                 if table.dev {
-                    dev_text(&table)
+                    dev_text(&played, &table)
                 } else {
                     String::new()
                 }
@@ -157,8 +160,8 @@ pub(super) fn update_panel(
 }
 
 /// Developer mode: the raw field, the selected square's contributions and mobility.
-fn dev_text(table: &WavefieldTable) -> String {
-    let game = &table.game;
+fn dev_text(played: &WavefieldPlayed, table: &WavefieldScene) -> String {
+    let game = &played.game;
     let pos = game.position();
     let mut out = String::from("Raw field (1/64 units), row 7 first\n");
     for y in 0..7 {

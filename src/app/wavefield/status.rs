@@ -28,11 +28,11 @@ pub(super) const TRAY: crate::app::table::score::TrayKind = crate::app::table::s
 };
 
 /// The pieces each side has had removed (W8's instability), by shape.
-pub(super) fn trays(table: &WavefieldTable) -> [Vec<Token>; 2] {
+pub(super) fn trays(played: &WavefieldPlayed) -> [Vec<Token>; 2] {
     let sides = <Game as crate::rules::Rules>::SIDES;
     sides.map(|side| {
         let index = sides.iter().position(|s| *s == side).unwrap_or(0);
-        table
+        played
             .game
             .position()
             .pieces()
@@ -52,7 +52,7 @@ pub(super) fn trays(table: &WavefieldTable) -> [Vec<Token>; 2] {
 }
 
 /// The view after the rules' status line, and what it shows.
-pub(super) fn tail(table: &WavefieldTable) -> String {
+pub(super) fn tail(table: &WavefieldScene) -> String {
     let mut line = format!("\nView: {}", table.view.title());
     if table.view == View::Cmyk {
         let names = ["C Round Hat", "M Tower", "Y Triangle Hat", "K Big Hat"];
@@ -72,7 +72,7 @@ pub(super) fn tail(table: &WavefieldTable) -> String {
 }
 
 /// Wave Field's keys for the help overlay.
-pub(super) fn keys(table: &WavefieldTable) -> Vec<(&'static str, String)> {
+pub(super) fn keys(table: &WavefieldScene) -> Vec<(&'static str, String)> {
     vec![
         (
             "click / drag",

@@ -3,39 +3,30 @@
 
 use super::*;
 use crate::app::boards::{BoardLook, BoardShape, Finish, SquareBoard};
+use crate::app::camera::Seat;
 use crate::app::playback::CueReached;
-use crate::app::table::RulesPage;
+use crate::app::table::{RulesPage, Start, TableLaunch};
 use crate::showcase::Showcase;
 use crate::sound::{Cue, CueKind};
 
-/// The energy surface and its sides, and the panel, set out once when the game opens;
-/// stills pick a view, developer mode and a selection from the environment.
-#[allow(clippy::too_many_arguments)]
-pub(super) fn set_out_surface(
+/// The energy surface and its sides, and the panel, set out once when the game opens.
+fn set_out_surface(
     mut commands: Commands,
-    mut table: ResMut<WavefieldTable>,
-    looks: Res<Looks>,
-    request: Option<Res<RenderRequest>>,
-    mut queue: ResMut<PlaybackQueue>,
+    played: Res<WavefieldPlayed>,
+    mut scene: ResMut<WavefieldScene>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<FieldMaterial>>,
-    mut cameras: Query<&mut OrbitCamera>,
     anchors: Query<(Entity, &crate::app::ui::MoveListAnchor)>,
 ) {
-    for mut orbit in &mut cameras {
-        orbit.aim(Vec3::new(1.4, 0.0, AIM_Z));
-        orbit.set_home(0.0, 0.92, 11.5);
-        orbit.reset();
-    }
-    let field = table.field();
-    table.surface = materials.add(FieldMaterial {
+    let field = field(&played);
+    scene.surface = materials.add(FieldMaterial {
         data: FieldUniform {
             before: pack(&field),
             after: pack(&field),
             ..default()
         },
     });
-    table.anim = FieldAnim::settled(field);
+    scene.anim = FieldAnim::settled(field);
     for (name, mesh) in [
         ("Wave field surface", surface_mesh()),
         ("Wave field sides", surface::skirt_mesh()),
@@ -44,7 +35,7 @@ pub(super) fn set_out_surface(
             Name::new(name),
             DespawnOnExit(Screen::Playing),
             Mesh3d(meshes.add(mesh)),
-            MeshMaterial3d(table.surface.clone()),
+            MeshMaterial3d(scene.surface.clone()),
             Transform::default(),
             Pickable::IGNORE,
         ));
@@ -55,40 +46,46 @@ pub(super) fn set_out_surface(
         .find(|(_, a)| **a == crate::app::ui::MoveListAnchor::Right)
         .map(|(e, _)| e);
     panel::spawn_panel(&mut commands, right);
-    if let Some(request) = request.as_ref() {
-        // Stills show the view asked for in the environment (territory by default).
-        if let Ok(view) = std::env::var("LODESTONE_WAVEFIELD_VIEW") {
-            table.view = View::ALL
-                .into_iter()
-                .find(|v| v.title().starts_with(view.as_str()))
-                .unwrap_or(View::Territory);
-        }
-        table.dev = std::env::var("LODESTONE_WAVEFIELD_DEV").is_ok();
-        // ... and the selection asked for (markers and influence in a still).
-        if let Ok(cell) = std::env::var("LODESTONE_WAVEFIELD_SELECT")
-            && let Some(cell) = Cell::parse(&cell)
-            && request.freeze.is_none()
-        {
-            queue.skip();
-            select(&mut commands, &looks, &mut table, cell);
-        }
-    }
 }
 
-pub(super) fn leave_table(
-    mut cameras: Query<&mut OrbitCamera>,
-    active: Option<Res<crate::app::ActiveGame>>,
+/// A still shows the view, developer mode and the selection its launch asks for (after
+/// its move has played, which would clear a selection).
+pub(super) fn still_options(
+    mut commands: Commands,
+    played: Res<WavefieldPlayed>,
+    mut scene: ResMut<WavefieldScene>,
+    looks: Res<Looks>,
+    launch: Option<Res<TableLaunch>>,
+    mut queue: ResMut<PlaybackQueue>,
 ) {
-    if active.is_some_and(|a| a.game == GameId::Wavefield) {
-        for mut orbit in &mut cameras {
-            *orbit = OrbitCamera::default();
-        }
+    let Some(Start::Still(still)) = launch.as_ref().map(|l| &l.start) else {
+        return;
+    };
+    // Stills show the view asked for (territory by default) ...
+    if let Some(view) = &still.view {
+        scene.view = View::ALL
+            .into_iter()
+            .find(|v| v.title().starts_with(view.as_str()))
+            .unwrap_or(View::Territory);
+    }
+    scene.dev = still.developer;
+    // ... and the selection asked for (markers and influence in a still).
+    if let Some(cell) = still.select.as_deref().and_then(Cell::parse)
+        && still.freeze.is_none()
+    {
+        queue.skip();
+        select(&mut commands, &looks, &played, &mut scene, cell);
     }
 }
 
-fn spawn_pieces(commands: &mut Commands, looks: &Looks, table: &mut WavefieldTable) {
-    let field = table.anim.current();
-    let position = table.game.position().clone();
+fn spawn_pieces(
+    commands: &mut Commands,
+    looks: &Looks,
+    played: &WavefieldPlayed,
+    scene: &mut WavefieldScene,
+) {
+    let field = scene.anim.current();
+    let position = played.game.position().clone();
     for piece in position.pieces().iter().filter(|p| p.alive) {
         let view = PieceView {
             id: piece.id,
@@ -103,7 +100,7 @@ fn spawn_pieces(commands: &mut Commands, looks: &Looks, table: &mut WavefieldTab
             .observe(on_piece_drag)
             .observe(on_piece_drag_end)
             .observe(on_piece_cancel);
-        table.pieces.insert(piece.id, (entity, ring));
+        scene.pieces.insert(piece.id, (entity, ring));
     }
 }
 
@@ -144,14 +141,21 @@ impl TableGame for Wavefield {
         "D7-D6",
     );
     type Rules = Game;
+    type Core = Game;
     type Looks = Looks;
     type Scene = WavefieldScene;
+    type Control = Control;
     const SEED: u64 = 0x0057_A7E5;
     const MOVE_LIST: Option<crate::app::ui::MoveListAnchor> = status::MOVE_LIST;
     const SIDE_LOOKS: [crate::app::table::score::SideLook; 2] = status::SIDE_LOOKS;
     const TRAY: crate::app::table::score::TrayKind = status::TRAY;
-    /// Red sits nearest the home view, as in the document's diagram (Blue at the top).
-    const NEAR_SIDE: usize = 1;
+    /// Red sits nearest the home view, as in the document's diagram (Blue at the top);
+    /// the aim leaves room for the panel on the right, the board above the captions.
+    const SEAT: Seat = Seat {
+        aim: Vec3::new(1.4, 0.0, AIM_Z),
+        home: (0.0, 0.92, 11.5),
+        near_side: 1,
+    };
     /// The computer's tuning shows on the surface before its move.
     const COMPUTER_PAUSE: f32 = 0.6;
 
@@ -159,8 +163,13 @@ impl TableGame for Wavefield {
         Looks::new(meshes, materials)
     }
 
-    fn spawn(commands: &mut Commands, looks: &Looks, table: &mut WavefieldTable) {
-        spawn_pieces(commands, looks, table);
+    fn spawn(
+        commands: &mut Commands,
+        looks: &Looks,
+        played: &WavefieldPlayed,
+        scene: &mut WavefieldScene,
+    ) {
+        spawn_pieces(commands, looks, played, scene);
     }
 
     fn observe_cell(cell: &mut EntityCommands) {
@@ -180,9 +189,11 @@ impl TableGame for Wavefield {
     fn stages(
         commands: &mut Commands,
         looks: &Looks,
-        table: &mut WavefieldTable,
+        table: &mut WavefieldScene,
+        played: &WavefieldPlayed,
         game_before: &Game,
         resolution: &Resolution,
+        _viewing: bool,
     ) -> Vec<Stage> {
         // What the previous playback left behind goes now (it was kept for replay); a
         // move's stages carry the field through each removal round.
@@ -248,26 +259,26 @@ impl TableGame for Wavefield {
         } = &resolution.event
         {
             // W9: the hint selects the rescuing piece.
-            select(commands, looks, table, rescue.mv.from);
+            select(commands, looks, played, table, rescue.mv.from);
         }
         out
     }
 
-    fn hover_note(table: &WavefieldTable) -> Option<&str> {
-        table.hover.as_deref()
+    fn hover_note(scene: &WavefieldScene) -> Option<&str> {
+        scene.hover.as_deref()
     }
 
     /// The last move's two squares (a tuning between turns leaves it marked), on the
     /// energy surface as it stands there.
-    fn last_move_marks(table: &WavefieldTable) -> Vec<Vec3> {
+    fn last_move_marks(played: &WavefieldPlayed, _scene: &WavefieldScene) -> Vec<Vec3> {
         use crate::rules::wavefield::Action;
-        let Some(mv) = table.game.actions().iter().rev().find_map(|a| match a {
+        let Some(mv) = played.game.actions().iter().rev().find_map(|a| match a {
             Action::Move(mv) => Some(*mv),
             _ => None,
         }) else {
             return Vec::new();
         };
-        let field = table.field();
+        let field = field(played);
         // The surface bends between squares toward its neighbours': a mark as high as
         // the highest of them stays above it all round.
         let top = |c: Cell| {
@@ -282,31 +293,34 @@ impl TableGame for Wavefield {
             .to_vec()
     }
 
-    fn headline(table: &WavefieldTable) -> String {
-        let key = (table.changes, crate::rules::Rules::ply(table.game.rules()));
-        let Ok(mut cached) = table.scene.headline.lock() else {
-            return table.game.status();
+    fn headline(played: &WavefieldPlayed, scene: &WavefieldScene) -> String {
+        let key = (
+            played.changes,
+            crate::rules::Rules::ply(played.game.rules()),
+        );
+        let Ok(mut cached) = scene.headline.lock() else {
+            return played.game.status();
         };
         match cached.as_ref() {
             Some((k, text)) if *k == key => text.clone(),
             _ => {
-                let text = table.game.status();
+                let text = played.game.status();
                 *cached = Some((key, text.clone()));
                 text
             }
         }
     }
 
-    fn trays(table: &WavefieldTable) -> [Vec<crate::app::table::score::Token>; 2] {
-        status::trays(table)
+    fn trays(played: &WavefieldPlayed) -> [Vec<crate::app::table::score::Token>; 2] {
+        status::trays(played)
     }
 
-    fn status_tail(table: &WavefieldTable) -> String {
-        status::tail(table)
+    fn status_tail(_played: &WavefieldPlayed, scene: &WavefieldScene) -> String {
+        status::tail(scene)
     }
 
-    fn keys(table: &WavefieldTable) -> Vec<(&'static str, String)> {
-        status::keys(table)
+    fn keys(_played: &WavefieldPlayed, scene: &WavefieldScene) -> Vec<(&'static str, String)> {
+        status::keys(scene)
     }
 
     /// The hint's piece selected with its markers (under the tuning in force: a hint
@@ -314,11 +328,12 @@ impl TableGame for Wavefield {
     fn show_hint(
         commands: &mut Commands,
         looks: &Looks,
-        table: &mut WavefieldTable,
+        played: &WavefieldPlayed,
+        scene: &mut WavefieldScene,
         action: Action,
     ) {
         if let Action::Move(m) = action {
-            select(commands, looks, table, m.from);
+            select(commands, looks, played, scene, m.from);
         }
     }
 
@@ -328,6 +343,7 @@ impl TableGame for Wavefield {
         level: crate::rules::Level,
         demo: bool,
         rng: &mut GameRng,
+        stop: &crate::rules::Stop,
     ) -> Vec<Action> {
         let config = if demo {
             AiConfig {
@@ -337,7 +353,7 @@ impl TableGame for Wavefield {
         } else {
             AiConfig::at(level)
         };
-        let actions = choose(game, &config, rng);
+        let actions = choose(game, &config, rng, stop);
         if actions.is_empty() {
             vec![Action::Resign]
         } else {
@@ -346,17 +362,35 @@ impl TableGame for Wavefield {
     }
 
     /// A new game keeps the definitions in force (W11).
-    fn new_match(table: &WavefieldTable, _seed: u64) -> Match<Game> {
-        let mut game = table.game.rules().clone();
+    fn new_match(played: &WavefieldPlayed, _seed: u64) -> Match<Game> {
+        let mut game = played.game.rules().clone();
         game.restart();
-        Match::from_game(game)
+        super::controls::restarted(played, game)
+    }
+
+    /// A game on edited definitions cannot be replayed from its setup.
+    fn savable(played: &WavefieldPlayed) -> bool {
+        played.game.definitions() == &crate::rules::wavefield::definitions::Definitions::default()
+    }
+
+    fn core(rules: &Game) -> &Game {
+        rules
+    }
+
+    fn from_core(core: Game) -> Game {
+        core
+    }
+
+    /// The energy surface, its sides and the tuning panel.
+    fn on_enter(world: &mut World) {
+        let _ = world.run_system_cached(set_out_surface);
     }
 }
 
 /// How far toward the near side the camera aims, so the board sits above the captions.
 pub(super) const AIM_Z: f32 = 0.6;
 
-pub(super) fn clear_selection(commands: &mut Commands, table: &mut WavefieldTable) {
+pub(super) fn clear_selection(commands: &mut Commands, table: &mut WavefieldScene) {
     for marker in table.markers.drain(..) {
         commands.entity(marker).despawn();
     }
@@ -368,19 +402,20 @@ pub(super) fn clear_selection(commands: &mut Commands, table: &mut WavefieldTabl
 pub(super) fn select(
     commands: &mut Commands,
     looks: &Looks,
-    table: &mut WavefieldTable,
+    played: &WavefieldPlayed,
+    table: &mut WavefieldScene,
     cell: Cell,
 ) {
     clear_selection(commands, table);
-    let Some(piece) = table.game.position().piece_at(cell).copied() else {
+    let Some(piece) = played.game.position().piece_at(cell).copied() else {
         return;
     };
     table.selected = Some(piece.id);
-    let field = table.field();
+    let field = field(played);
     let y = surface::lift(field[cell.index()]);
     let selection = spawn_selection(commands, looks, cell, y);
     table.markers.push(selection);
-    for marker in table.game.markers(cell) {
+    for marker in played.game.markers(cell) {
         let target = Target {
             to: marker.to,
             kind: marker.kind,

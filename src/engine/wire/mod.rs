@@ -72,7 +72,10 @@ impl<G: Wire> EngineSession for Match<G> {
     }
 
     fn play_ai(&mut self, level: Level) -> Result<(), String> {
-        self.play_computer(level)
+        // A protocol's `ai` request never stalls a script: the level's time cap holds.
+        let (stop, _watch) =
+            crate::engine::time_cap::Watch::start(crate::engine::time_cap::cap(G::GAME, level));
+        self.play_computer(level, &stop)
             .map(|_| ())
             .map_err(|e| refusal::<G>(self.rules(), e))
     }

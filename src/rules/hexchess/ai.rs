@@ -1,5 +1,6 @@
 //! The computer player: iterative-deepening alpha-beta with a quiescence search, limited
-//! by nodes (reproducible for a seed) with a wall-clock safety cap.
+//! by nodes (reproducible for a seed), ended sooner by a stop signal raised from outside
+//! (a time cap).
 //!
 //! Awareness of the rotation comes from two places: the search plays every move with the
 //! renaming (so it sees a pawn step arrive as a queen and a knight leap arrive as a pawn),
@@ -7,7 +8,6 @@
 //! become when it next moves.
 
 use std::sync::LazyLock;
-use std::time::{Duration, Instant};
 
 use rand::seq::SliceRandom;
 
@@ -18,6 +18,7 @@ use super::notation::is_capture;
 use super::position::Position;
 use super::types::{Color, Kind, Move, Ruleset};
 use crate::rules::rng::GameRng;
+use crate::rules::stop::Stop;
 
 /// How hard the computer thinks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -26,8 +27,6 @@ pub struct AiConfig {
     pub max_depth: u32,
     /// Node budget per move: the reproducible limit.
     pub max_nodes: u64,
-    /// Wall-clock safety cap per move (only reached on very slow machines).
-    pub time_cap_ms: u64,
 }
 
 impl Default for AiConfig {
@@ -35,26 +34,23 @@ impl Default for AiConfig {
         AiConfig {
             max_depth: 8,
             max_nodes: 150_000,
-            time_cap_ms: 1000,
         }
     }
 }
 
 impl AiConfig {
     /// The search at each level: easy one ply (2,000 positions), normal up to three plies
-    /// (20,000), strong up to eight (150,000, the default); a one-second safety cap each.
+    /// (20,000), strong up to eight (150,000, the default).
     pub fn at(level: crate::rules::Level) -> AiConfig {
         use crate::rules::Level;
         match level {
             Level::Easy => AiConfig {
                 max_depth: 1,
                 max_nodes: 2_000,
-                ..AiConfig::default()
             },
             Level::Normal => AiConfig {
                 max_depth: 3,
                 max_nodes: 20_000,
-                ..AiConfig::default()
             },
             Level::Strong => AiConfig::default(),
         }
@@ -146,7 +142,7 @@ impl MoveMemory {
 struct Search<'a> {
     config: &'a AiConfig,
     nodes: u64,
-    started: Instant,
+    stop: &'a Stop,
     aborted: bool,
     rename: bool,
     /// Keys of the game so far and of the current search path, for repetition.
@@ -161,8 +157,7 @@ impl Search<'_> {
             return true;
         }
         if self.nodes >= self.config.max_nodes
-            || (self.nodes.is_multiple_of(1024)
-                && self.started.elapsed() >= Duration::from_millis(self.config.time_cap_ms))
+            || (self.nodes.is_multiple_of(1024) && self.stop.is_raised())
         {
             self.aborted = true;
         }
@@ -293,8 +288,9 @@ impl Search<'_> {
 }
 
 /// The computer's move for the side to move, or None when the game is over. The same
-/// game, config and generator state give the same move.
-pub fn choose(game: &Game, config: &AiConfig, rng: &mut GameRng) -> Option<Move> {
+/// game, config and generator state give the same move (unless `stop` is raised, which
+/// ends the search with the best found so far).
+pub fn choose(game: &Game, config: &AiConfig, rng: &mut GameRng, stop: &Stop) -> Option<Move> {
     let pos = game.position();
     let mut moves = game.legal_moves();
     if moves.is_empty() {
@@ -308,7 +304,7 @@ pub fn choose(game: &Game, config: &AiConfig, rng: &mut GameRng) -> Option<Move>
     let mut search = Search {
         config,
         nodes: 0,
-        started: Instant::now(),
+        stop,
         aborted: false,
         rename: pos.ruleset() == Ruleset::V011,
         path: game.keys().to_vec(),

@@ -11,6 +11,7 @@ use super::types::{Color, IllegalAction, Move, Outcome, Ruleset};
 use crate::rules::GameId;
 use crate::rules::contract::{Level, Rules, Setup};
 use crate::rules::rng::GameRng;
+use crate::rules::stop::Stop;
 
 /// What the plain game and the session answer alike: everything but playing, undoing,
 /// starting and the generator, read off the plain game `$game`.
@@ -48,8 +49,8 @@ macro_rules! hexchess_questions {
         fn write_action(&self, action: Move) -> String {
             action.long()
         }
-        fn choose(&self, level: Level, rng: &mut GameRng) -> Vec<Move> {
-            ai::choose($game(self), &AiConfig::at(level), rng)
+        fn choose(&self, level: Level, rng: &mut GameRng, stop: &Stop) -> Vec<Move> {
+            ai::choose($game(self), &AiConfig::at(level), rng, stop)
                 .into_iter()
                 .collect()
         }
@@ -103,6 +104,13 @@ impl Rules for GameSession {
     }
     fn rng_mut(&mut self) -> &mut GameRng {
         GameSession::rng_mut(self)
+    }
+    /// The forced moves played so far in the session (H8: the count survives undo).
+    fn session_count(&self) -> Option<u64> {
+        Some(u64::from(self.forced_count()))
+    }
+    fn restore_session_count(&mut self, count: u64) {
+        self.set_forced_count(u32::try_from(count).unwrap_or(u32::MAX));
     }
 }
 

@@ -139,6 +139,11 @@ impl GameSession {
 
     /// Counts a forced move played through [`GameSession::play`] (the table plays every
     /// move the same way, then counts).
+    /// Puts the forced-move count back (a saved session resumed).
+    pub fn set_forced_count(&mut self, count: u32) {
+        self.forced_count = count;
+    }
+
     pub fn count_forced(&mut self) {
         self.forced_count += 1;
     }

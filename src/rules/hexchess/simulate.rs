@@ -8,6 +8,7 @@ use super::ai::{AiConfig, choose, queens};
 use super::game::Game;
 use super::types::{Color, Move, Outcome, Ruleset};
 use crate::rules::rng::GameRng;
+use crate::rules::stop::Searches;
 
 /// Who plays a side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -17,7 +18,7 @@ pub enum Player {
 }
 
 impl Player {
-    fn choose(&self, game: &Game, rng: &mut GameRng) -> Option<Move> {
+    fn choose(&self, game: &Game, rng: &mut GameRng, searches: &mut impl Searches) -> Option<Move> {
         match self {
             Player::Random => {
                 let moves = game.legal_moves();
@@ -27,7 +28,7 @@ impl Player {
                     moves.get(rng.random_range(0..moves.len())).copied()
                 }
             }
-            Player::Ai(config) => choose(game, config, rng),
+            Player::Ai(config) => searches.search(|stop| choose(game, config, rng, stop)),
         }
     }
 }
@@ -42,13 +43,15 @@ pub struct GameSummary {
     pub multi_queen: bool,
 }
 
-/// Plays one game between `white` and `black`, at most `max_plies` plies.
+/// Plays one game between `white` and `black`, at most `max_plies` plies, the computer's
+/// searches run by `searches`.
 pub fn play_game(
     ruleset: Ruleset,
     white: Player,
     black: Player,
     max_plies: u32,
     rng: &mut GameRng,
+    searches: &mut impl Searches,
 ) -> GameSummary {
     let mut game = Game::new(ruleset);
     let mut multi_queen = false;
@@ -58,7 +61,7 @@ pub fn play_game(
         } else {
             black
         };
-        let Some(mv) = player.choose(&game, rng) else {
+        let Some(mv) = player.choose(&game, rng, searches) else {
             break;
         };
         if game.play(mv).is_err() {

@@ -1,11 +1,9 @@
 //! The computer player: an iterative-deepening alpha-beta search over [`Position`]s,
-//! limited by depth and a node budget (so a seed reproduces its choices), with a
-//! wall-clock cap only as a safety net.
+//! limited by depth and a node budget (so a seed reproduces its choices), and ended
+//! sooner by a stop signal raised from outside (a time cap).
 //!
 //! The evaluation values collected stones first, then near-lines: stones are neutral, so
 //! a pair or a gapped pair is a chance for whoever moves next, not for either colour.
-
-use std::time::{Duration, Instant};
 
 use rand::Rng;
 use rand::seq::SliceRandom;
@@ -16,6 +14,7 @@ use super::hand::Side;
 use super::notation::Action;
 use super::position::Position;
 use crate::rules::rng::GameRng;
+use crate::rules::stop::Stop;
 
 /// How hard the computer player thinks.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -24,8 +23,6 @@ pub struct AiConfig {
     pub depth: u32,
     /// Positions examined before the deepening stops; the last finished depth decides.
     pub node_limit: u64,
-    /// A wall-clock safety cap; `None` keeps the search fully reproducible.
-    pub time_cap: Option<Duration>,
 }
 
 impl Default for AiConfig {
@@ -34,7 +31,6 @@ impl Default for AiConfig {
         AiConfig {
             depth: 3,
             node_limit: 3_000_000,
-            time_cap: Some(Duration::from_millis(900)),
         }
     }
 }
@@ -45,19 +41,18 @@ impl AiConfig {
         AiConfig {
             depth: 2,
             node_limit: 1_000_000,
-            time_cap: None,
         }
     }
 
     /// The search at each level: easy looks one ply ahead, normal two (a million
-    /// positions), strong three when 3,000,000 positions and 0.9 s allow (the default).
+    /// positions), strong three when 3,000,000 positions allow (the default; the window and
+    /// the engine stop it after 0.9 s, keeping the last finished depth).
     pub fn at(level: crate::rules::Level) -> AiConfig {
         use crate::rules::Level;
         match level {
             Level::Easy => AiConfig {
                 depth: 1,
                 node_limit: 100_000,
-                time_cap: None,
             },
             Level::Normal => AiConfig::two_ply(),
             Level::Strong => AiConfig::default(),
@@ -72,8 +67,8 @@ const GAPPED: i32 = 4;
 const PIECE: i32 = 3;
 
 /// The computer's choice for the side to move of `game`; `None` when the game is over.
-pub fn choose(game: &Game, config: &AiConfig, rng: &mut GameRng) -> Option<Action> {
-    choose_in(game.position(), config, rng)
+pub fn choose(game: &Game, config: &AiConfig, rng: &mut GameRng, stop: &Stop) -> Option<Action> {
+    choose_in(game.position(), config, rng, stop)
 }
 
 /// A uniformly random legal action (the baseline opponent).
@@ -154,23 +149,18 @@ fn leaf_value(position: &Position, ply: i32) -> i32 {
     }
 }
 
-struct Search {
+struct Search<'a> {
     nodes: u64,
     limit: u64,
-    deadline: Option<Instant>,
+    stop: &'a Stop,
     checks: u64,
     aborted: bool,
 }
 
-impl Search {
+impl Search<'_> {
     fn out_of_budget(&mut self) -> bool {
         self.checks += 1;
-        if self.nodes >= self.limit {
-            self.aborted = true;
-        } else if let Some(deadline) = self.deadline
-            && self.checks.is_multiple_of(1024)
-            && Instant::now() >= deadline
-        {
+        if self.nodes >= self.limit || (self.checks.is_multiple_of(1024) && self.stop.is_raised()) {
             self.aborted = true;
         }
         self.aborted
@@ -251,8 +241,13 @@ impl Search {
 /// The search proper, on a bare position. Ties are broken by shuffling the root actions
 /// with `rng` before a stable sort, then keeping the first best: the choice is random
 /// among equals yet reproducible, and the search keeps its narrow windows.
-pub fn choose_in(position: &Position, config: &AiConfig, rng: &mut GameRng) -> Option<Action> {
-    analyse(position, config, rng).map(|a| a.action)
+pub fn choose_in(
+    position: &Position,
+    config: &AiConfig,
+    rng: &mut GameRng,
+    stop: &Stop,
+) -> Option<Action> {
+    analyse(position, config, rng, stop).map(|a| a.action)
 }
 
 /// What one search found, for measurements and for curious players.
@@ -268,11 +263,16 @@ pub struct Analysis {
 }
 
 /// [`choose_in`] with the search's figures.
-pub fn analyse(position: &Position, config: &AiConfig, rng: &mut GameRng) -> Option<Analysis> {
+pub fn analyse(
+    position: &Position,
+    config: &AiConfig,
+    rng: &mut GameRng,
+    stop: &Stop,
+) -> Option<Analysis> {
     let mut search = Search {
         nodes: 0,
         limit: config.node_limit,
-        deadline: config.time_cap.map(|cap| Instant::now() + cap),
+        stop,
         checks: 0,
         aborted: false,
     };

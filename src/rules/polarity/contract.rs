@@ -9,6 +9,7 @@ use super::notation::{Action, BadAction};
 use super::position::{IllegalAction, Outcome};
 use crate::rules::contract::{Level, Rules, Setup, forward_to_game};
 use crate::rules::rng::GameRng;
+use crate::rules::stop::Stop;
 use crate::rules::{ActionError, GameId, no_ruleset};
 
 impl Rules for Game {
@@ -22,8 +23,8 @@ impl Rules for Game {
     fn ply(&self) -> usize {
         self.position().ply() as usize
     }
-    fn choose(&self, level: Level, rng: &mut GameRng) -> Vec<Action> {
-        ai::choose(self, &AiConfig::at(level), rng)
+    fn choose(&self, level: Level, rng: &mut GameRng, stop: &Stop) -> Vec<Action> {
+        ai::choose(self, &AiConfig::at(level), rng, stop)
             .into_iter()
             .collect()
     }

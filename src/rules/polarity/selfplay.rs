@@ -5,6 +5,7 @@ use super::ai::{self, AiConfig};
 use super::hand::Side;
 use super::position::{Outcome, Position};
 use crate::rules::rng::{GameRng, seeded};
+use crate::rules::stop::Searches;
 
 /// Who chooses the actions of one side.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -19,22 +20,26 @@ pub struct Played {
     pub outcome: Outcome,
     pub plies: u32,
     pub collected: [u16; 2],
-    /// Actions chosen by an `Ai` player, and the slowest one (for the report).
+    /// Actions chosen by an `Ai` player.
     pub ai_moves: u32,
-    pub ai_nanos: u128,
-    pub ai_max_nanos: u128,
 }
 
 /// No game can last longer: every action places a stone, at most 64 stand on the board
 /// and fewer than 20 are ever collected (the game ends at 10).
 pub const MAX_PLIES: u32 = 64 + 2 * 10;
 
-/// Plays one game from the start; `seed` drives every random choice of both players.
-/// `None` only if the game broke its own length bound (a bug the tests look for).
-pub fn play_game(one: Player, two: Player, seed: u64) -> Option<Played> {
+/// Plays one game from the start; `seed` drives every random choice of both players, and
+/// `searches` runs the computer's searches (the engine times them there). `None` only if
+/// the game broke its own length bound (a bug the tests look for).
+pub fn play_game(
+    one: Player,
+    two: Player,
+    seed: u64,
+    searches: &mut impl Searches,
+) -> Option<Played> {
     let mut rng: GameRng = seeded(seed);
     let mut position = Position::new();
-    let (mut ai_moves, mut ai_nanos, mut ai_max_nanos) = (0u32, 0u128, 0u128);
+    let mut ai_moves = 0u32;
     while position.outcome().is_none() {
         if position.ply() > MAX_PLIES {
             return None;
@@ -46,12 +51,9 @@ pub fn play_game(one: Player, two: Player, seed: u64) -> Option<Played> {
         let action = match player {
             Player::Random => ai::random(&position, &mut rng)?,
             Player::Ai(config) => {
-                let start = std::time::Instant::now();
-                let action = ai::choose_in(&position, &config, &mut rng)?;
-                let nanos = start.elapsed().as_nanos();
+                let action =
+                    searches.search(|stop| ai::choose_in(&position, &config, &mut rng, stop))?;
                 ai_moves += 1;
-                ai_nanos += nanos;
-                ai_max_nanos = ai_max_nanos.max(nanos);
                 action
             }
         };
@@ -62,7 +64,5 @@ pub fn play_game(one: Player, two: Player, seed: u64) -> Option<Played> {
         plies: position.ply(),
         collected: [position.collected(Side::One), position.collected(Side::Two)],
         ai_moves,
-        ai_nanos,
-        ai_max_nanos,
     })
 }

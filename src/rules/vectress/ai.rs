@@ -1,7 +1,6 @@
 //! The computer player: a fixed-depth alpha-beta search with a node budget, so its choice
-//! is reproducible for a given seed; a wall-clock cap is only a safety net.
-
-use std::time::{Duration, Instant};
+//! is reproducible for a given seed; a stop signal raised from outside (a time cap) ends
+//! it sooner.
 
 use rand::seq::SliceRandom;
 
@@ -12,6 +11,7 @@ use super::pieces::Kind;
 use super::position::{BoardKey, Position, bits};
 use super::resolve::resolve;
 use crate::rules::rng::GameRng;
+use crate::rules::stop::Stop;
 
 /// How hard the computer thinks.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -20,8 +20,6 @@ pub struct AiConfig {
     pub depth: u8,
     /// Positions evaluated at most; deeper lines are cut to a static evaluation after it.
     pub max_nodes: u64,
-    /// Safety cap on thinking time.
-    pub time_cap: Duration,
 }
 
 impl Default for AiConfig {
@@ -29,26 +27,23 @@ impl Default for AiConfig {
         AiConfig {
             depth: 3,
             max_nodes: 300_000,
-            time_cap: Duration::from_secs(1),
         }
     }
 }
 
 impl AiConfig {
     /// The search at each level: easy looks one ply ahead (2,000 positions), normal two
-    /// (60,000), strong three (300,000, the default); each stops after a second at most.
+    /// (60,000), strong three (300,000, the default).
     pub fn at(level: crate::rules::Level) -> AiConfig {
         use crate::rules::Level;
         match level {
             Level::Easy => AiConfig {
                 depth: 1,
                 max_nodes: 2_000,
-                ..AiConfig::default()
             },
             Level::Normal => AiConfig {
                 depth: 2,
                 max_nodes: 60_000,
-                ..AiConfig::default()
             },
             Level::Strong => AiConfig::default(),
         }
@@ -60,7 +55,7 @@ const WIN: i32 = 1_000_000;
 struct Search<'a> {
     config: &'a AiConfig,
     nodes: u64,
-    start: Instant,
+    stop: &'a Stop,
     out_of_budget: bool,
 }
 
@@ -68,7 +63,7 @@ impl Search<'_> {
     fn spend(&mut self) -> bool {
         self.nodes += 1;
         if self.nodes >= self.config.max_nodes
-            || (self.nodes.is_multiple_of(1024) && self.start.elapsed() >= self.config.time_cap)
+            || (self.nodes.is_multiple_of(1024) && self.stop.is_raised())
         {
             self.out_of_budget = true;
         }
@@ -77,8 +72,9 @@ impl Search<'_> {
 }
 
 /// The computer's choice for the side to move. Ties between equally good moves are broken
-/// by `rng`, so games vary with the seed but replay exactly.
-pub fn choose(game: &Game, config: &AiConfig, rng: &mut GameRng) -> Action {
+/// by `rng`, so games vary with the seed but replay exactly; `stop` ends the search early
+/// with the best found so far.
+pub fn choose(game: &Game, config: &AiConfig, rng: &mut GameRng, stop: &Stop) -> Action {
     let mut moves = game.legal_actions();
     moves.shuffle(rng);
     let Some(&first) = moves.first() else {
@@ -91,7 +87,7 @@ pub fn choose(game: &Game, config: &AiConfig, rng: &mut GameRng) -> Action {
     let mut search = Search {
         config,
         nodes: 0,
-        start: Instant::now(),
+        stop,
         out_of_budget: false,
     };
     let here = game.position().key();

@@ -8,6 +8,7 @@ use super::notation::{NotationError, parse};
 use super::resolution::Resolution;
 use crate::rules::contract::{Level, Rules, Setup, forward_to_game};
 use crate::rules::rng::GameRng;
+use crate::rules::stop::Stop;
 use crate::rules::{ActionError, GameId, no_ruleset};
 
 impl Rules for Game {
@@ -21,11 +22,11 @@ impl Rules for Game {
     fn ply(&self) -> usize {
         Game::ply(self) as usize
     }
-    fn choose(&self, level: Level, rng: &mut GameRng) -> Vec<Action> {
+    fn choose(&self, level: Level, rng: &mut GameRng, stop: &Stop) -> Vec<Action> {
         if self.is_over() {
             return Vec::new();
         }
-        vec![ai::choose(self, &AiConfig::at(level), rng)]
+        vec![ai::choose(self, &AiConfig::at(level), rng, stop)]
     }
 }
 

@@ -1,9 +1,7 @@
 //! The computer player: a bounded heuristic search. It scores every tuning profile and
 //! move cheaply (one ply, exact resolution), then validates a shortlist against every
 //! opponent reply under every opponent profile. Limits are node counts, so a seed always
-//! gives the same choice; a wall-clock cap is only a safety net.
-
-use std::time::{Duration, Instant};
+//! gives the same choice; a stop signal raised from outside (a time cap) ends it sooner.
 
 use rand::Rng;
 
@@ -13,6 +11,7 @@ use super::notation::Action;
 use super::patterns::Tables;
 use super::position::{Move, PIECES, Position, Profile};
 use super::rescue;
+use crate::rules::stop::Stop;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Level {
@@ -29,8 +28,6 @@ pub struct AiConfig {
     pub shortlist: usize,
     /// Evaluations allowed per decision (the reproducible limit).
     pub node_budget: u64,
-    /// Safety cap in milliseconds (the node budget normally ends the search first).
-    pub time_cap_ms: u64,
     /// Random score noise in evaluation units for demo variety (0 = always the best).
     pub variety: i32,
 }
@@ -41,7 +38,6 @@ impl Default for AiConfig {
             level: Level::Strong,
             shortlist: 8,
             node_budget: 20_000,
-            time_cap_ms: 150,
             variety: 0,
         }
     }
@@ -59,14 +55,13 @@ impl AiConfig {
             level: Level::Easy,
             shortlist: 1,
             node_budget: 2_000,
-            time_cap_ms: 50,
             variety: 60,
         }
     }
 
     /// The search at each level: easy scores one ply with noise (2,000 evaluations),
     /// normal checks the best 3 candidates two plies deep (6,000), strong the best 8
-    /// (20,000, the default); a 50-150 ms safety cap each.
+    /// (20,000, the default).
     pub fn at(level: crate::rules::Level) -> AiConfig {
         match level {
             crate::rules::Level::Easy => AiConfig::easy(),
@@ -138,13 +133,12 @@ struct Search<'a> {
     t: &'a Tables,
     nodes: u64,
     budget: u64,
-    deadline: Instant,
+    stop: &'a Stop,
 }
 
 impl Search<'_> {
     fn out_of_budget(&self) -> bool {
-        self.nodes >= self.budget
-            || (self.nodes.is_multiple_of(256) && Instant::now() >= self.deadline)
+        self.nodes >= self.budget || (self.nodes.is_multiple_of(256) && self.stop.is_raised())
     }
 
     /// Every (profile, move) of the side to move with the position after it, scored for
@@ -214,6 +208,7 @@ pub fn choose_in(
     history: &[u64],
     config: &AiConfig,
     rng: &mut impl Rng,
+    stop: &Stop,
 ) -> Choice {
     if pos.outcome().is_some() {
         return Choice::Resign;
@@ -222,7 +217,7 @@ pub fn choose_in(
         t,
         nodes: 0,
         budget: config.node_budget,
-        deadline: Instant::now() + Duration::from_millis(config.time_cap_ms),
+        stop,
     };
     let mut cands = Vec::new();
     search.candidates(pos, &mut cands);
@@ -268,7 +263,7 @@ pub fn choose_in(
 
 /// The computer's actions for the side to move: a tune (when the profile changes) and a
 /// move, or a resignation; empty when the game is over.
-pub fn choose(game: &Game, config: &AiConfig, rng: &mut impl Rng) -> Vec<Action> {
+pub fn choose(game: &Game, config: &AiConfig, rng: &mut impl Rng, stop: &Stop) -> Vec<Action> {
     let pos = game.position();
     if pos.outcome().is_some() {
         return Vec::new();
@@ -280,7 +275,7 @@ pub fn choose(game: &Game, config: &AiConfig, rng: &mut impl Rng) -> Vec<Action>
         .take(24)
         .map(|e| position_key(&e.before))
         .collect();
-    match choose_in(game.tables(), pos, &history, config, rng) {
+    match choose_in(game.tables(), pos, &history, config, rng, stop) {
         // The search above tunes slot 1 only; with more slots W9's "no legal move under
         // any profile" needs the full search before resigning.
         Choice::Resign if game.multi_slot() => match rescue::find_rescue(game.tables(), pos) {

@@ -8,6 +8,7 @@ use super::notation::{Action, BadAction, parse_action};
 use super::position::Outcome;
 use crate::rules::contract::{Level, Rules, Setup, forward_to_game};
 use crate::rules::rng::GameRng;
+use crate::rules::stop::Stop;
 use crate::rules::{ActionError, GameId, no_ruleset};
 
 impl Rules for Game {
@@ -30,8 +31,8 @@ impl Rules for Game {
             _ => written,
         }
     }
-    fn choose(&self, level: Level, rng: &mut GameRng) -> Vec<Action> {
-        ai::choose(self, &AiConfig::at(level), rng)
+    fn choose(&self, level: Level, rng: &mut GameRng, stop: &Stop) -> Vec<Action> {
+        ai::choose(self, &AiConfig::at(level), rng, stop)
     }
 }
 

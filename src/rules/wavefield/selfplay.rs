@@ -9,6 +9,7 @@ use super::geometry::Side;
 use super::patterns::Tables;
 use super::position::{Move, Position};
 use super::rescue;
+use crate::rules::stop::Searches;
 
 /// The random player's choice: a uniform legal move under the current tuning; with none,
 /// the first rescue profile (W12 order) and a uniform move under it; with none, resign.
@@ -145,13 +146,14 @@ pub fn rich_random_game(
     adjudicate(&pos, pos.ply())
 }
 
-/// The computer (`ai_side`) against the random player.
+/// The computer (`ai_side`) against the random player, its searches run by `searches`.
 pub fn ai_vs_random(
     t: &Tables,
     ai_side: Side,
     config: &AiConfig,
     max_plies: u32,
     rng: &mut impl Rng,
+    searches: &mut impl Searches,
 ) -> GameEnd {
     let mut pos = Position::start(t);
     let mut buf = Vec::with_capacity(64);
@@ -159,7 +161,7 @@ pub fn ai_vs_random(
     while pos.outcome().is_none() && pos.ply() < max_plies {
         let choice = if pos.to_move() == ai_side {
             let recent = &history[history.len().saturating_sub(24)..];
-            ai::choose_in(t, &pos, recent, config, rng)
+            searches.search(|stop| ai::choose_in(t, &pos, recent, config, rng, stop))
         } else {
             random_choice(t, &pos, &mut buf, rng)
         };
@@ -169,13 +171,14 @@ pub fn ai_vs_random(
     adjudicate(&pos, pos.ply())
 }
 
-/// Computer against computer.
+/// Computer against computer, the searches run by `searches`.
 pub fn ai_vs_ai(
     t: &Tables,
     red: &AiConfig,
     blue: &AiConfig,
     max_plies: u32,
     rng: &mut impl Rng,
+    searches: &mut impl Searches,
 ) -> GameEnd {
     let mut pos = Position::start(t);
     let mut history: Vec<u64> = Vec::new();
@@ -186,7 +189,7 @@ pub fn ai_vs_ai(
             blue
         };
         let recent = &history[history.len().saturating_sub(24)..];
-        let choice = ai::choose_in(t, &pos, recent, config, rng);
+        let choice = searches.search(|stop| ai::choose_in(t, &pos, recent, config, rng, stop));
         history.push(ai::position_key(&pos));
         apply(t, &mut pos, choice);
     }

@@ -13,7 +13,7 @@ use bevy::prelude::*;
 use lodestone::app::boards::BoardCell;
 use lodestone::app::learn::{BannerButton, Exercise, Item, LearnProgress, OpenExercise};
 use lodestone::app::playback::PlaybackQueue;
-use lodestone::app::table::Table;
+use lodestone::app::table::Played;
 use lodestone::app::ui::widgets::Activate;
 use lodestone::app::{PlayMode, Screen};
 use lodestone::lessons::{Lessoned, judge, library, try_lesson_turn};
@@ -180,9 +180,8 @@ fn first_lesson_by_clicks<G: Lessoned>(game: GameId, clicks: fn(&mut App, &str, 
 
 fn table_notation(app: &App, game: GameId) -> Vec<String> {
     lodestone::with_table!(game, T => {
-        let table = app.world().resource::<Table<T>>();
-        assert_eq!(table.mode, PlayMode::Exercise);
-        table.game.notation().to_vec()
+        assert_eq!(crate::headless::seats(app).mode, PlayMode::Exercise);
+        app.world().resource::<Played<T>>().game.notation().to_vec()
     })
 }
 
@@ -196,7 +195,7 @@ fn the_first_vectress_lesson_plays_by_clicks() {
     use lodestone::app::vectress::pieces::Magnet;
     use lodestone::app::vectress::{Target, Vectress};
     fn clicks(app: &mut App, turn: &str, selected: bool) {
-        let table = app.world().resource::<Table<Vectress>>();
+        let table = app.world().resource::<Played<Vectress>>();
         let action = table.game.parse_action(turn).unwrap();
         let lodestone::rules::vectress::Action::Move { from, .. } = action else {
             panic!("{turn} is a plain move");
@@ -227,7 +226,7 @@ fn the_first_hexchess_lesson_plays_by_clicks() {
     use lodestone::app::hexchess::Hexchess;
     use lodestone::app::hexchess::pieces::rest_transform;
     fn clicks(app: &mut App, turn: &str, selected: bool) {
-        let table = app.world().resource::<Table<Hexchess>>();
+        let table = app.world().resource::<Played<Hexchess>>();
         let mv = table.game.parse_action(turn).unwrap();
         if !selected {
             click_cell(app, rest_transform(mv.from).translation);
@@ -243,7 +242,7 @@ fn the_first_wavefield_lesson_plays_by_clicks() {
     use lodestone::app::wavefield::pieces::cell_point;
     use lodestone::rules::wavefield::Action;
     fn clicks(app: &mut App, turn: &str, selected: bool) {
-        let table = app.world().resource::<Table<Wavefield>>();
+        let table = app.world().resource::<Played<Wavefield>>();
         let Action::Move(mv) = table.game.parse_action(turn).unwrap() else {
             panic!("{turn} is a move");
         };
@@ -260,7 +259,7 @@ fn the_first_polarity_lesson_plays_by_clicks() {
     use lodestone::app::polarity::Polarity;
     use lodestone::app::polarity::layout::cell_point;
     fn clicks(app: &mut App, turn: &str, _selected: bool) {
-        let table = app.world().resource::<Table<Polarity>>();
+        let table = app.world().resource::<Played<Polarity>>();
         let action = table.game.parse_action(turn).unwrap();
         assert!(action.power.is_none(), "{turn} is a plain placement");
         click_cell(app, cell_point(action.cell));

@@ -3,7 +3,7 @@
 
 use bevy::prelude::*;
 use lodestone::app::learn::{BannerButton, Item, LearnProgress};
-use lodestone::app::table::Table;
+use lodestone::app::table::{Played, TableInput};
 use lodestone::app::{Overlay, Screen};
 use lodestone::lessons::library;
 use lodestone::rules::{GameId, Rules};
@@ -15,7 +15,6 @@ use crate::headless::headless_app;
 #[test]
 fn a_puzzle_is_judged_by_its_goal_and_counts_for_the_streak() {
     use lodestone::app::polarity::Polarity;
-    use lodestone::app::table::Request;
     let mut app = headless_app();
     open(&mut app, GameId::Polarity, Item::Puzzle(0));
     let puzzle = match exercise(&app).task {
@@ -23,13 +22,18 @@ fn a_puzzle_is_judged_by_its_goal_and_counts_for_the_streak() {
         _ => unreachable!(),
     };
     let play = |app: &mut App, text: &str| {
-        let mut table = app.world_mut().resource_mut::<Table<Polarity>>();
-        let action = table.game.parse_action(text).unwrap();
-        table.requests.push_back(Request::Play(action));
+        let action = app
+            .world()
+            .resource::<Played<Polarity>>()
+            .game
+            .parse_action(text)
+            .unwrap();
+        app.world_mut()
+            .write_message(TableInput::<Polarity>::Play(action));
         settle(app);
     };
     let wrong = {
-        let table = app.world().resource::<Table<Polarity>>();
+        let table = app.world().resource::<Played<Polarity>>();
         let game = table.game.rules().clone();
         game.legal_actions()
             .into_iter()
@@ -129,10 +133,14 @@ fn progress_is_kept_in_the_data_folder_and_a_corrupt_file_is_kept_aside() {
     open(&mut app, GameId::Polarity, Item::Lesson(0));
     {
         use lodestone::app::polarity::Polarity;
-        use lodestone::app::table::Request;
-        let mut table = app.world_mut().resource_mut::<Table<Polarity>>();
-        let action = table.game.parse_action("e4").unwrap();
-        table.requests.push_back(Request::Play(action));
+        let action = app
+            .world()
+            .resource::<Played<Polarity>>()
+            .game
+            .parse_action("e4")
+            .unwrap();
+        app.world_mut()
+            .write_message(TableInput::<Polarity>::Play(action));
     }
     settle(&mut app);
     assert!(exercise(&app).solved);

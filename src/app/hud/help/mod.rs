@@ -9,10 +9,9 @@ use bevy::prelude::*;
 
 use crate::app::look::fonts::UiFonts;
 use crate::app::table::RulesPages;
-use crate::app::ui::FilmOverlay;
 use crate::app::ui::theme::{INK, bold};
 use crate::app::ui::widgets::{Activate, overlay_layer, pressable};
-use crate::app::{ActiveGame, KeyboardCaptured, Overlay, Screen};
+use crate::app::{ActiveGame, Keyboard, Overlay, PresentationSystems, Screen};
 use crate::rules::GameId;
 
 pub use keys::shared_keys;
@@ -29,7 +28,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                toggle_help,
+                toggle_help.in_set(PresentationSystems::Interface),
                 keys::update_help,
                 show_tab,
                 super::rules::scroll_rules.run_if(in_state(Overlay::Help)),
@@ -266,8 +265,7 @@ fn show_tab(
 #[allow(clippy::too_many_arguments)]
 fn toggle_help(
     keys: Option<Res<ButtonInput<KeyCode>>>,
-    captured: Res<KeyboardCaptured>,
-    film: Option<Res<FilmOverlay>>,
+    keyboard: Keyboard,
     screen: Res<State<Screen>>,
     active: Option<Res<ActiveGame>>,
     overlay: Res<State<Overlay>>,
@@ -276,16 +274,14 @@ fn toggle_help(
 ) {
     let open = *overlay.get() == Overlay::Help;
     let Some(keys) = keys else { return };
-    if film.is_some() {
-        return;
-    }
+    let captured = !keyboard.free();
     // A text field with the keyboard keeps `?` and Escape; F1 is never typed.
     let f1 = keys.just_pressed(KeyCode::F1);
     let another_open = !open && *overlay.get() != Overlay::None;
     if another_open {
         return;
     }
-    if f1 || (!captured.0 && keys.just_pressed(KeyCode::Slash)) {
+    if f1 || (!captured && keys.just_pressed(KeyCode::Slash)) {
         next.set(if open { Overlay::None } else { Overlay::Help });
         if !open {
             // F1 teaches the game being played; `?` lists the keys.
@@ -294,7 +290,7 @@ fn toggle_help(
                 _ => HelpTab::Keys,
             };
         }
-    } else if open && !captured.0 && keys.just_pressed(KeyCode::Escape) {
+    } else if open && !captured && keys.just_pressed(KeyCode::Escape) {
         next.set(Overlay::None);
     }
 }

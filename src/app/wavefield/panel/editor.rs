@@ -10,8 +10,9 @@ use bevy::prelude::*;
 use super::edits::Edit;
 use super::{BUTTON, Lit, TEXT, button, row, text};
 use crate::app::Screen;
+use crate::app::table::TableInput;
 use crate::app::table::TableSystems;
-use crate::app::wavefield::{Control, WavefieldTable, controls::apply_commands};
+use crate::app::wavefield::{Control, Wavefield, WavefieldPlayed, WavefieldScene};
 use crate::rules::wavefield::Kind;
 use crate::rules::wavefield::patterns::MAX_SLOTS;
 
@@ -25,9 +26,8 @@ pub(in crate::app::wavefield) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         editor_cells
-            .before(apply_commands)
             .in_set(TableSystems::Input)
-            .run_if(resource_exists::<WavefieldTable>),
+            .run_if(resource_exists::<WavefieldPlayed>),
     );
 }
 
@@ -222,7 +222,8 @@ pub fn spawn_developer_panel(commands: &mut Commands) {
 
 /// Grid squares: a click steps the value up, a right click (or Shift+click) down.
 pub(in crate::app::wavefield) fn editor_cells(
-    mut table: ResMut<WavefieldTable>,
+    table: Res<WavefieldScene>,
+    mut input: MessageWriter<TableInput<Wavefield>>,
     mouse: Option<Res<ButtonInput<MouseButton>>>,
     keys: Option<Res<ButtonInput<KeyCode>>>,
     cells: Query<(Ref<Interaction>, &EditorCell)>,
@@ -245,10 +246,10 @@ pub(in crate::app::wavefield) fn editor_cells(
             Interaction::Hovered if right => -1,
             _ => continue,
         };
-        table.controls.push(Control::Edit(Edit::Cell {
+        input.write(TableInput::Game(Control::Edit(Edit::Cell {
             ax: cell.ax,
             ay: cell.ay,
             step,
-        }));
+        })));
     }
 }

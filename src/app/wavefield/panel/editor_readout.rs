@@ -8,7 +8,7 @@ use super::editor::{DeveloperPanel, EditorCell, EditorCellLabel, EditorText, Foc
 use super::edits::{Editor, Focus, describe};
 use super::{BUTTON, Lit, TEXT, thumb_color};
 use crate::app::table::TableSystems;
-use crate::app::wavefield::WavefieldTable;
+use crate::app::wavefield::{WavefieldPlayed, WavefieldScene};
 use crate::rules::wavefield::definitions::Definitions;
 
 const ERROR_TEXT: Color = Color::srgb(1.0, 0.55, 0.45);
@@ -18,7 +18,7 @@ pub(in crate::app::wavefield) fn plugin(app: &mut App) {
         Update,
         update_editor
             .in_set(TableSystems::Show)
-            .run_if(resource_exists::<WavefieldTable>),
+            .run_if(resource_exists::<WavefieldPlayed>),
     );
 }
 
@@ -75,7 +75,8 @@ fn editor_text(
 /// Shows the definitions being edited (the draft, else those in force).
 #[allow(clippy::type_complexity)]
 pub(in crate::app::wavefield) fn update_editor(
-    table: Res<WavefieldTable>,
+    played: Res<WavefieldPlayed>,
+    table: Res<WavefieldScene>,
     mut root: Query<&mut Node, With<DeveloperPanel>>,
     mut texts: Query<(&EditorText, &mut Text, &mut TextColor), Without<EditorCellLabel>>,
     mut tabs: Query<(&FocusTab, &mut Lit, &mut Node), Without<DeveloperPanel>>,
@@ -95,7 +96,7 @@ pub(in crate::app::wavefield) fn update_editor(
     if !table.dev {
         return;
     }
-    let in_force = table.game.definitions();
+    let in_force = played.game.definitions();
     let defs = table.draft.as_ref().unwrap_or(in_force);
     let edited = defs != in_force;
     let focus = table.editor.focus;

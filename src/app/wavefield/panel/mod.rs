@@ -12,8 +12,9 @@ pub mod edits;
 use bevy::ecs::system::EntityCommands;
 use bevy::prelude::*;
 
-use super::{Control, WavefieldTable};
+use super::{Control, Wavefield, WavefieldScene};
 use crate::app::Screen;
+use crate::app::table::TableInput;
 use crate::app::ui::widgets::{Activate, pressable};
 use crate::rules::wavefield::patterns::MAX_SLOTS;
 use crate::rules::wavefield::{Action, Kind};
@@ -25,8 +26,8 @@ const BUTTON_LIT: Color = Color::srgb(0.52, 0.42, 0.16);
 pub(super) const TEXT: Color = Color::srgb(0.93, 0.92, 0.88);
 
 /// A panel button and the command it sends.
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PanelButton(pub Control);
+#[derive(Component, Clone, Debug)]
+pub struct PanelButton(pub TableInput<Wavefield>);
 
 /// Whether a button shows its state as on; the readouts set it, `paint_buttons` shows it.
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -120,7 +121,7 @@ const COMPACT_WIDTH: f32 = 1100.0;
 /// Keeps the panel usable in a small window; in developer mode the board moves to the
 /// middle, between the tuning panel and the wave editor.
 pub fn fit_panel(
-    table: Res<WavefieldTable>,
+    table: Res<WavefieldScene>,
     cameras: Query<&Camera, With<crate::app::camera::MainCamera>>,
     mut panel: Query<&mut Node, (With<WavePanel>, Without<PanelText>)>,
     mut texts: Query<(&PanelText, &mut Node), Without<WavePanel>>,
@@ -194,12 +195,12 @@ pub(super) fn button_node(width: f32) -> Node {
 pub(super) fn button<'a>(
     commands: &'a mut ChildSpawnerCommands,
     label: &str,
-    command: Control,
+    command: impl Into<TableInput<Wavefield>>,
     width: f32,
 ) -> EntityCommands<'a> {
     commands.spawn((
         pressable(),
-        PanelButton(command),
+        PanelButton(command.into()),
         button_node(width),
         BackgroundColor(BUTTON),
         children![(
@@ -235,7 +236,7 @@ fn spawn_slot_buttons(r: &mut ChildSpawnerCommands, kind: Kind) {
             };
             r.spawn((
                 pressable(),
-                PanelButton(command),
+                PanelButton(TableInput::Game(command)),
                 which,
                 Lit(false),
                 Node {
@@ -301,12 +302,12 @@ pub fn spawn_panel(commands: &mut Commands, column: Option<Entity>) {
             button(r, "Dice", Control::Play(Action::Dice), 58.0);
             button(r, "Reset", Control::Play(Action::Reset), 58.0);
             button(r, "Hint", Control::Play(Action::Hint), 58.0);
-            button(r, "Undo", Control::Undo, 58.0);
+            button(r, "Undo", TableInput::Undo, 58.0);
         });
         panel.spawn(row()).with_children(|r| {
             button(r, "Resign", Control::Play(Action::Resign), 58.0);
             button(r, "View", Control::CycleView, 58.0);
-            button(r, "New", Control::NewGame, 58.0);
+            button(r, "New", TableInput::NewGame, 58.0);
             button(r, "Dev", Control::ToggleDev, 58.0);
         });
         panel.spawn(row()).with_children(|r| {
@@ -334,26 +335,27 @@ pub fn spawn_panel(commands: &mut Commands, column: Option<Entity>) {
 /// In developer mode, clicking a thumbnail opens that kind in the wave editor.
 pub fn thumbnail_click(
     activate: On<Activate>,
-    table: Option<ResMut<WavefieldTable>>,
+    table: Option<Res<WavefieldScene>>,
     cells: Query<&ThumbCell>,
+    mut input: MessageWriter<TableInput<Wavefield>>,
 ) {
-    if let (Some(mut table), Ok(cell)) = (table, cells.get(activate.entity))
+    if let (Some(table), Ok(cell)) = (table, cells.get(activate.entity))
         && table.dev
     {
-        table
-            .controls
-            .push(Control::Edit(edits::Edit::Kind(cell.kind)));
+        input.write(TableInput::Game(Control::Edit(edits::Edit::Kind(
+            cell.kind,
+        ))));
     }
 }
 
-/// Button presses become commands for `apply_commands`.
+/// Button presses are the table's input (the game's own controls).
 pub fn panel_button(
     activate: On<Activate>,
-    table: Option<ResMut<WavefieldTable>>,
     buttons: Query<&PanelButton>,
+    mut input: MessageWriter<TableInput<Wavefield>>,
 ) {
-    if let (Some(mut table), Ok(button)) = (table, buttons.get(activate.entity)) {
-        table.controls.push(button.0);
+    if let Ok(button) = buttons.get(activate.entity) {
+        input.write(button.0.clone());
     }
 }
 

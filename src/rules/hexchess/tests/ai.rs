@@ -4,6 +4,7 @@ use super::{game, mate_in_one, mv};
 use crate::rules::hexchess::ai::{AiConfig, choose};
 use crate::rules::hexchess::{Color, Game, Kind, Reason, Ruleset};
 use crate::rules::rng::seeded;
+use crate::rules::stop::Stop;
 
 use Color::White;
 use Kind::{Knight, Pawn, Queen};
@@ -12,7 +13,6 @@ fn quick() -> AiConfig {
     AiConfig {
         max_depth: 4,
         max_nodes: 20_000,
-        time_cap_ms: 5_000,
     }
 }
 
@@ -20,7 +20,7 @@ fn quick() -> AiConfig {
 fn finds_a_mate_in_one_through_the_rename() {
     // Only a queen arriving as a rook on the a-file mates (see the H9 scenario).
     let mut g = mate_in_one();
-    let m = choose(&g, &quick(), &mut seeded(3)).expect("a move");
+    let m = choose(&g, &quick(), &mut seeded(3), &Stop::never()).expect("a move");
     g.play(m).unwrap();
     assert_eq!(
         g.outcome().map(|o| o.reason),
@@ -33,7 +33,7 @@ fn finds_a_mate_in_one_through_the_rename() {
 fn takes_a_free_queen() {
     // The rook on f2 takes the undefended queen up the f-file.
     let g = game(Ruleset::V011, "Ka1 qf6 Nd5 Rf2 kl6 pa6", White);
-    let m = choose(&g, &quick(), &mut seeded(1)).expect("a move");
+    let m = choose(&g, &quick(), &mut seeded(1), &Stop::never()).expect("a move");
     assert_eq!(m.to, super::c("f6"), "takes the queen: {m}");
 }
 
@@ -41,8 +41,8 @@ fn takes_a_free_queen() {
 fn same_seed_same_move_and_legal() {
     let mut g = Game::new(Ruleset::V011);
     for ply in 0..6 {
-        let a = choose(&g, &quick(), &mut seeded(ply)).unwrap();
-        let b = choose(&g, &quick(), &mut seeded(ply)).unwrap();
+        let a = choose(&g, &quick(), &mut seeded(ply), &Stop::never()).unwrap();
+        let b = choose(&g, &quick(), &mut seeded(ply), &Stop::never()).unwrap();
         assert_eq!(a, b);
         assert!(g.legal_moves().contains(&a));
         g.play(a).unwrap();
@@ -54,7 +54,7 @@ fn same_seed_same_move_and_legal() {
 fn no_move_when_the_game_is_over() {
     let g = game(Ruleset::V011, "Ka1 kl6", White);
     assert!(g.outcome().is_some());
-    assert_eq!(choose(&g, &quick(), &mut seeded(0)), None);
+    assert_eq!(choose(&g, &quick(), &mut seeded(0), &Stop::never()), None);
 }
 
 #[test]

@@ -5,6 +5,7 @@ use super::*;
 use crate::rules::polarity::ai::{self, AiConfig};
 use crate::rules::polarity::selfplay::{Player, play_game};
 use crate::rules::rng::seeded;
+use crate::rules::stop::{Stop, ToBudget};
 
 /// The most stones any single legal action collects.
 fn best_gain(position: &Position) -> u32 {
@@ -24,7 +25,7 @@ fn it_takes_the_biggest_capture() {
     // The L shape (5 stones) is on offer; the search must collect at least that much.
     let game = game_with(&["b2", "d3", "e3", "c4", "c5"]);
     assert_eq!(best_gain(game.position()), 5);
-    let action = ai::choose(&game, &AiConfig::two_ply(), &mut seeded(1)).unwrap();
+    let action = ai::choose(&game, &AiConfig::two_ply(), &mut seeded(1), &Stop::never()).unwrap();
     let mut after = game.clone();
     let r = after.play(action).unwrap();
     assert_eq!(r.removed.len(), 5, "{action}");
@@ -42,7 +43,7 @@ fn it_wins_when_it_can() {
         ),
         0,
     );
-    let action = ai::choose(&game, &AiConfig::two_ply(), &mut seeded(2)).unwrap();
+    let action = ai::choose(&game, &AiConfig::two_ply(), &mut seeded(2), &Stop::never()).unwrap();
     let mut after = game.clone();
     assert_eq!(
         after.play(action).unwrap().outcome.and_then(|o| o.winner),
@@ -55,14 +56,13 @@ fn it_is_reproducible_for_a_seed_and_has_nothing_to_say_when_the_game_is_over() 
     let config = AiConfig {
         depth: 2,
         node_limit: 200_000,
-        time_cap: None,
     };
     let mut game = Game::new(0);
     for text in ["d4 R+", "f6", "b2 Q-"] {
         game.play(act(text)).unwrap();
     }
-    let a = ai::choose(&game, &config, &mut seeded(9));
-    let b = ai::choose(&game, &config, &mut seeded(9));
+    let a = ai::choose(&game, &config, &mut seeded(9), &Stop::never());
+    let b = ai::choose(&game, &config, &mut seeded(9), &Stop::never());
     assert!(a.is_some());
     assert_eq!(a, b);
     let mut over = game_with(&["b2", "d3", "e3", "c4", "c5"]);
@@ -72,7 +72,10 @@ fn it_is_reproducible_for_a_seed_and_has_nothing_to_say_when_the_game_is_over() 
     );
     over.play(act("a1 B+")).unwrap();
     assert!(over.outcome().is_some());
-    assert_eq!(ai::choose(&over, &config, &mut seeded(9)), None);
+    assert_eq!(
+        ai::choose(&over, &config, &mut seeded(9), &Stop::never()),
+        None
+    );
     assert_eq!(ai::random(over.position(), &mut seeded(9)), None);
 }
 
@@ -82,7 +85,6 @@ fn a_few_games_against_random_are_won() {
     let ai = Player::Ai(AiConfig {
         depth: 2,
         node_limit: 60_000,
-        time_cap: None,
     });
     let mut wins = 0;
     for seed in 0..4 {
@@ -91,7 +93,7 @@ fn a_few_games_against_random_are_won() {
         } else {
             (Player::Random, ai, Side::Two)
         };
-        let played = play_game(one, two, seed).unwrap();
+        let played = play_game(one, two, seed, &mut ToBudget).unwrap();
         wins += u32::from(played.outcome.winner == Some(side));
     }
     assert!(wins >= 3, "{wins} of 4");
@@ -107,7 +109,6 @@ fn the_computer_beats_random_in_95_percent_of_200_games() {
     let ai = Player::Ai(AiConfig {
         depth: 3,
         node_limit: 100_000,
-        time_cap: None,
     });
     let mut score = 0.0;
     for seed in 0..200u64 {
@@ -117,7 +118,7 @@ fn the_computer_beats_random_in_95_percent_of_200_games() {
         } else {
             (Player::Random, ai)
         };
-        let played = play_game(one, two, 1000 + seed).unwrap();
+        let played = play_game(one, two, 1000 + seed, &mut ToBudget).unwrap();
         score += match played.outcome.winner {
             Some(w) if w == side => 1.0,
             None => 0.5,

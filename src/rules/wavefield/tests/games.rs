@@ -181,8 +181,18 @@ fn game_serializes_and_restores() {
 #[test]
 fn computer_is_deterministic_and_legal() {
     let game = Game::new(0);
-    let a = ai::choose(&game, &AiConfig::default(), &mut seeded(4));
-    let b = ai::choose(&game, &AiConfig::default(), &mut seeded(4));
+    let a = ai::choose(
+        &game,
+        &AiConfig::default(),
+        &mut seeded(4),
+        &crate::rules::Stop::never(),
+    );
+    let b = ai::choose(
+        &game,
+        &AiConfig::default(),
+        &mut seeded(4),
+        &crate::rules::Stop::never(),
+    );
     assert_eq!(a, b);
     let mut g = game.clone();
     for action in a {
@@ -202,7 +212,14 @@ fn release_many_random_games_and_ai_beats_random() {
     let mut wins = 0;
     for n in 0..200 {
         let side = if n % 2 == 0 { Side::Red } else { Side::Blue };
-        let end = selfplay::ai_vs_random(t(), side, &AiConfig::default(), 300, &mut rng);
+        let end = selfplay::ai_vs_random(
+            t(),
+            side,
+            &AiConfig::default(),
+            300,
+            &mut rng,
+            &mut crate::rules::stop::ToBudget,
+        );
         wins += usize::from(end.winner == Some(side));
     }
     assert!(

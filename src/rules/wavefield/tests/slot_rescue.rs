@@ -155,7 +155,12 @@ fn w9_w11_the_rescue_search_tries_every_slot_not_only_the_first() {
         });
         let search = rescue::search(&t, pos);
         assert_eq!(search.rescue.map(|r| (r.tuning, r.mv)), expected);
-        let computer = ai::choose(&game, &AiConfig::easy(), &mut seeded(0));
+        let computer = ai::choose(
+            &game,
+            &AiConfig::easy(),
+            &mut seeded(0),
+            &crate::rules::Stop::never(),
+        );
         let Some(r) = search.rescue else {
             assert_eq!(search.examined, slots::count(&t));
             assert_eq!(computer, [Action::Resign]);

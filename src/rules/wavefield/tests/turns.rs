@@ -229,7 +229,12 @@ fn w9_rescues_by_tuning_by_other_piece_and_none() {
                         );
                         // W9: the computer player resigns.
                         assert_eq!(
-                            ai::choose(&game, &AiConfig::default(), &mut seeded(0)),
+                            ai::choose(
+                                &game,
+                                &AiConfig::default(),
+                                &mut seeded(0),
+                                &crate::rules::Stop::never()
+                            ),
                             vec![Action::Resign]
                         );
                         none = true;
