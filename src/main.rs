@@ -369,7 +369,7 @@ fn open_replay(file: &std::path::Path, check: bool) -> Result<serde_json::Value,
         let game = replay
             .game_id()
             .map_err(|e| CliError::Usage(format!("replay: {} {e}", file.display())))?;
-        lodestone::app::run_window_from(Some((
+        lodestone::app::open::run_window_from(Some((
             game,
             lodestone::app::table::StartFrom::replay(&replay),
         )));

@@ -211,7 +211,6 @@ impl OrbitCamera {
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct OrbitTouched(pub bool);
 
-#[allow(clippy::too_many_arguments)]
 fn orbit_input(
     mut cameras: Query<&mut OrbitCamera>,
     buttons: Option<Res<ButtonInput<MouseButton>>>,

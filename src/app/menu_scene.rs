@@ -35,7 +35,6 @@ const DISTANCE: f32 = 13.5;
 /// Radians a second.
 const CIRCLING: f32 = 0.045;
 
-#[allow(clippy::too_many_arguments)]
 fn set_out_backdrop(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
@@ -76,7 +75,6 @@ fn set_out_backdrop(
 }
 
 /// Clears the backdrop (board, labels, magnets) before a game sets out its own.
-#[allow(clippy::type_complexity)]
 fn clear_backdrop(
     mut commands: Commands,
     parts: Query<Entity, Or<(With<MenuBackdrop>, With<BoardPart>)>>,

@@ -1,7 +1,7 @@
 //! The game window (Bevy, behind the default `app` feature).
 //!
 //! One `plugin(app)` per file. [`plugin`] is everything the window and the offscreen
-//! renderer share; [`run_window`] adds the window, settings and screenshots.
+//! renderer share; [`open::run_window`] adds the window, settings and screenshots.
 //!
 //! The modules stand in layers, and a module uses only its own layer and those below
 //! (`tests/engine/layers.rs` checks it, and that no two reach each other), from the bottom:
@@ -17,7 +17,8 @@
 //! - the `hud`, with the help overlay;
 //! - the screens: `menu`, `menu_scene`, `new_game`, `pause`, `settings_screen`, `showcase`,
 //!   `replay_list`, `learn`;
-//! - the commands: `render`, `film`, `bench`, `screenshot`, `long_run`.
+//! - the commands: `open` (the window from the command line), `render`, `film`, `bench`,
+//!   `screenshot`, `long_run`.
 //!
 //! What they share sits here at the root: the [`Screen`], [`Pause`], [`Overlay`] and
 //! [`Presentation`] states with the sets whose run conditions follow them (the pausable
@@ -42,6 +43,7 @@ pub mod look;
 pub mod menu;
 pub mod menu_scene;
 pub mod new_game;
+pub mod open;
 pub mod paths;
 pub mod pause;
 pub mod playback;
@@ -348,115 +350,4 @@ fn run_frame_on_one_thread(app: &mut App) {
     app.edit_schedule(PostUpdate, |s| {
         s.set_executor(SingleThreadedExecutor::new());
     });
-}
-
-/// Opens the game window and runs until it closes (or `long_run`'s time is up).
-pub fn run_window(long_run: long_run::LongRun) {
-    open_window(WindowStart::Menu, long_run);
-}
-
-/// Opens the game window straight into the attract showcase (`lodestone --attract`):
-/// any key or click returns to the menu.
-pub fn run_attract(long_run: long_run::LongRun) {
-    open_window(WindowStart::Attract, long_run);
-}
-
-/// Opens the game window on a replay from the command line (watched, or played on), and
-/// runs until it closes.
-pub fn run_window_from(start: Option<(GameId, table::StartFrom)>) {
-    open_window(
-        start.map_or(WindowStart::Menu, |(game, from)| {
-            WindowStart::Table(table::TableLaunch {
-                game,
-                start: table::Start::Replay(from),
-            })
-        }),
-        long_run::LongRun::default(),
-    );
-}
-
-/// Opens the game window straight into a game of `game` as `choice` says (`lodestone
-/// --game ...`, checked by [`new_game::launch_choice`]): the game of that mode left
-/// under way is resumed (as the dialog's Resume does) unless `fresh` asks for a new one.
-pub fn run_game(
-    game: GameId,
-    choice: choice::GameChoice,
-    fresh: bool,
-    long_run: long_run::LongRun,
-) {
-    let start = if fresh {
-        table::Start::New(choice)
-    } else {
-        table::Start::Resume(choice)
-    };
-    open_window(
-        WindowStart::Table(table::TableLaunch { game, start }),
-        long_run,
-    );
-}
-
-/// Opens the game window straight into an exercise (`lodestone --game GAME --lesson N`
-/// or `--puzzle N`, checked by [`learn::Exercise::new`]).
-pub fn run_exercise(exercise: learn::Exercise, long_run: long_run::LongRun) {
-    open_window(WindowStart::Exercise(Box::new(exercise)), long_run);
-}
-
-/// Where the window opens.
-#[derive(Clone)]
-enum WindowStart {
-    Menu,
-    Attract,
-    Table(table::TableLaunch),
-    Exercise(Box<learn::Exercise>),
-}
-
-fn open_window(start: WindowStart, long_run: long_run::LongRun) {
-    startup::install_failure_hook(None);
-    let settings = settings::settings_path()
-        .map(|p| settings::load_from(&p).0)
-        .unwrap_or_default();
-    App::new()
-        .add_plugins(
-            DefaultPlugins
-                .set(WindowPlugin {
-                    primary_window: Some(window::primary_window(&settings)),
-                    ..default()
-                })
-                .set(startup::log_plugin(bevy::log::Level::WARN)),
-        )
-        .add_plugins(MeshPickingPlugin)
-        .insert_resource(table::ReplayFolder::standard())
-        .insert_resource(table::SaveFolder::standard())
-        .insert_resource(learn::LearnFile::standard())
-        .insert_resource(sound::OpenSpeakers)
-        .add_plugins((plugin, settings::plugin, screenshot::plugin, window::plugin))
-        .add_plugins(long_run::plugin)
-        .insert_resource(long_run)
-        .add_plugins(move |app: &mut App| match start.clone() {
-            WindowStart::Menu => {}
-            WindowStart::Attract => {
-                app.insert_resource(showcase::AttractAtStart);
-            }
-            WindowStart::Table(launch) => {
-                app.add_systems(Startup, move |mut commands: Commands| {
-                    open_table(&mut commands, launch.clone());
-                });
-            }
-            WindowStart::Exercise(exercise) => {
-                let game = exercise.game;
-                app.insert_resource(*exercise).add_systems(
-                    Startup,
-                    move |mut commands: Commands| {
-                        open_table(
-                            &mut commands,
-                            table::TableLaunch {
-                                game,
-                                start: table::Start::Exercise,
-                            },
-                        );
-                    },
-                );
-            }
-        })
-        .run();
 }

@@ -63,7 +63,6 @@ impl PauseButton {
 
 /// Escape with nothing over the screen: in a game it pauses and resumes (or leaves the
 /// showcase). A text field with the keyboard keeps it.
-#[allow(clippy::too_many_arguments)]
 fn escape_key(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     screen: Res<State<Screen>>,
@@ -89,7 +88,6 @@ fn escape_key(
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn press_pause_button(
     activate: On<Activate>,
     buttons: Query<&PauseButton>,

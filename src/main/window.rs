@@ -43,7 +43,7 @@ pub(crate) fn long_run(cli: &Cli) -> Result<lodestone::app::long_run::LongRun, C
 pub(crate) fn open_window(cli: &Cli) -> Result<serde_json::Value, CliError> {
     let long_run = long_run(cli)?;
     if window_wanted()? {
-        lodestone::app::run_window(long_run);
+        lodestone::app::open::run_window(long_run);
     }
     Ok(serde_json::Value::Null)
 }
@@ -80,7 +80,7 @@ fn open_exercise(cli: &Cli) -> Result<serde_json::Value, CliError> {
     let exercise = Exercise::new(game, item).map_err(|e| usage(format!("{flag}: {e}")))?;
     let long_run = long_run(cli)?;
     if window_wanted()? {
-        lodestone::app::run_exercise(exercise, long_run);
+        lodestone::app::open::run_exercise(exercise, long_run);
     }
     Ok(serde_json::Value::Null)
 }
@@ -102,7 +102,7 @@ pub(crate) fn open_game(cli: &Cli) -> Result<serde_json::Value, CliError> {
             .map_err(CliError::Usage)?;
     let long_run = long_run(cli)?;
     if window_wanted()? {
-        lodestone::app::run_game(game, choice, cli.new_game, long_run);
+        lodestone::app::open::run_game(game, choice, cli.new_game, long_run);
     }
     Ok(serde_json::Value::Null)
 }
@@ -116,7 +116,7 @@ pub(crate) fn open_game(cli: &Cli) -> Result<serde_json::Value, CliError> {
 pub(crate) fn open_attract(cli: &Cli) -> Result<serde_json::Value, CliError> {
     let long_run = long_run(cli)?;
     if window_wanted()? {
-        lodestone::app::run_attract(long_run);
+        lodestone::app::open::run_attract(long_run);
     }
     Ok(serde_json::Value::Null)
 }

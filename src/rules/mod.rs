@@ -13,6 +13,7 @@ pub mod laws;
 pub mod polarity;
 pub mod rng;
 pub mod stop;
+pub mod turns;
 pub mod vectress;
 #[cfg(test)]
 pub(crate) mod vocabulary_tests;

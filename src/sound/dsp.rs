@@ -62,7 +62,6 @@ impl Buffer {
 
     /// Noise through a band-pass filter whose centre glides from `from` to `to` Hz,
     /// shaped by `envelope` over the span (0..1 in, gain out).
-    #[allow(clippy::too_many_arguments)]
     pub(super) fn band(
         &mut self,
         rng: &mut ChaCha8Rng,

@@ -325,5 +325,5 @@ fn a_window_minimised_resized_to_one_pixel_or_made_fullscreen_mid_chain_plays_on
             .all(|t| t.translation.is_finite() && t.scale.is_finite()),
         "every magnet stands somewhere real"
     );
-    assert_eq!(vectress_table(&mut app).game.notation().len(), 3);
+    assert_eq!(vectress_table(&app).game.notation().len(), 3);
 }

@@ -18,7 +18,7 @@ use lodestone::sound::CueKind;
 
 const FRAME: Duration = Duration::from_millis(50);
 
-fn hex_app(mode: PlayMode) -> App {
+pub(super) fn hex_app(mode: PlayMode) -> App {
     let app = super::headless::game_app(GameId::Hexchess, mode);
     assert!(
         app.world().contains_resource::<HexchessPlayed>(),
@@ -27,19 +27,19 @@ fn hex_app(mode: PlayMode) -> App {
     app
 }
 
-fn table(app: &mut App) -> Mut<'_, HexchessPlayed> {
+pub(super) fn table(app: &mut App) -> Mut<'_, HexchessPlayed> {
     app.world_mut().resource_mut::<HexchessPlayed>()
 }
 
-fn scene(app: &mut App) -> Mut<'_, HexchessScene> {
+pub(super) fn scene(app: &mut App) -> Mut<'_, HexchessScene> {
     app.world_mut().resource_mut::<HexchessScene>()
 }
 
-fn send(app: &mut App, input: TableInput<Hexchess>) {
+pub(super) fn send(app: &mut App, input: TableInput<Hexchess>) {
     app.world_mut().write_message(input);
 }
 
-fn play_text(app: &mut App, text: &str) {
+pub(super) fn play_text(app: &mut App, text: &str) {
     let mv = table(app)
         .game
         .game()
@@ -48,7 +48,7 @@ fn play_text(app: &mut App, text: &str) {
     send(app, TableInput::Play(mv));
 }
 
-fn run_until_idle(app: &mut App) -> usize {
+pub(super) fn run_until_idle(app: &mut App) -> usize {
     for frame in 1..400 {
         app.update();
         if app.world().resource::<PlaybackQueue>().is_idle() {
@@ -400,74 +400,5 @@ fn an_edit_strikes_through_the_entries_it_cannot_replay() {
         super::headless::note(&app)
             .as_deref()
             .is_some_and(|m| m.contains("entry 2"))
-    );
-}
-
-/// A key as the window sends it: the key's message (which a focused text field reads)
-/// and its pressed state (which the shared keys read), for one frame.
-fn key(app: &mut App, code: KeyCode, logical: bevy::input::keyboard::Key) {
-    use bevy::input::ButtonState;
-    use bevy::input::keyboard::KeyboardInput;
-    app.world_mut().write_message(KeyboardInput {
-        key_code: code,
-        logical_key: logical,
-        state: ButtonState::Pressed,
-        text: None,
-        repeat: false,
-        window: Entity::PLACEHOLDER,
-    });
-    app.world_mut()
-        .resource_mut::<ButtonInput<KeyCode>>()
-        .press(code);
-    app.update();
-    let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-    keys.release_all();
-    keys.clear();
-    app.update();
-}
-
-/// While a move-list entry is edited it has the input focus: the shared keys (U undo,
-/// Escape's pause menu) stand aside and its own keys apply; once the edit ends they are
-/// the table's again.
-#[test]
-fn an_entry_being_edited_takes_the_keyboard_by_the_input_focus() {
-    use bevy::input::keyboard::Key;
-    use bevy::input_focus::InputFocus;
-    use lodestone::app::TextField;
-    let mut app = hex_app(PlayMode::HotSeat);
-    play_text(&mut app, "f5f6");
-    app.update();
-    run_until_idle(&mut app);
-    send(&mut app, TableInput::Game(Control::BeginEdit(0)));
-    app.update();
-    app.update();
-    let focused = app.world().resource::<InputFocus>().get();
-    assert!(
-        focused.is_some_and(|e| app.world().get::<TextField>(e).is_some()),
-        "the entry being edited has the focus"
-    );
-    key(&mut app, KeyCode::KeyU, Key::Character("u".into()));
-    assert_eq!(
-        table(&mut app).game.game().history().len(),
-        1,
-        "U is typed, not undo"
-    );
-    key(&mut app, KeyCode::Escape, Key::Escape);
-    assert_eq!(scene(&mut app).editing, None, "Escape cancels the edit");
-    assert!(
-        !super::headless::paused(&app),
-        "and does not open the pause menu"
-    );
-    let focused = app.world().resource::<InputFocus>().get();
-    assert!(
-        focused.is_none_or(|e| app.world().get::<TextField>(e).is_none()),
-        "the focus has left the text field"
-    );
-    key(&mut app, KeyCode::KeyU, Key::Character("u".into()));
-    app.update();
-    assert_eq!(
-        table(&mut app).game.game().history().len(),
-        0,
-        "U is the table's undo again"
     );
 }

@@ -6,6 +6,7 @@ mod exhibition;
 mod film;
 mod headless;
 mod hexchess;
+mod keyboard;
 mod last_move;
 mod learn;
 mod pictures;

@@ -155,7 +155,7 @@ fn two_players<G: TableGame>(game: GameId) {
 }
 
 /// Frames, with real time for the computer's thread, until `done` or a generous limit.
-fn run_until<G: TableGame>(app: &mut App, mut done: impl FnMut(&App) -> bool) {
+fn run_until(app: &mut App, mut done: impl FnMut(&App) -> bool) {
     for _ in 0..4000 {
         app.world_mut().resource_mut::<PlaybackQueue>().skip();
         app.update();
@@ -187,7 +187,7 @@ fn against_the_computer<G: TableGame>(game: GameId) {
         assert!(turns < 5, "{game:?}: the turn passes");
     }
     let mut saw_thinking = false;
-    run_until::<G>(&mut app, |app| {
+    run_until(&mut app, |app| {
         saw_thinking |= app.world().resource::<Computer<G>>().thinking();
         played::<G>(app).to_move() == person && no_requests::<G>(app)
     });

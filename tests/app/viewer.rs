@@ -13,7 +13,7 @@ use lodestone::rules::{GameId, Setup};
 
 use super::headless::{no_requests, played, seats};
 
-fn watch<G: TableGame>(game: GameId, actions: &[&str]) -> App {
+fn watch(game: GameId, actions: &[&str]) -> App {
     let app = super::headless::launched_app(TableLaunch {
         game,
         start: Start::Replay(StartFrom {
@@ -81,7 +81,7 @@ fn steps_back_exactly<G: TableGame, C: Component + std::fmt::Debug>(
     game: GameId,
     actions: &[&str],
 ) {
-    let mut app = watch::<G>(game, actions);
+    let mut app = watch(game, actions);
     let last = actions.len();
     forward::<G>(&mut app, last - 1);
     let earlier = pieces::<C>(&mut app);
@@ -124,7 +124,7 @@ fn stepping_back_returns_every_piece_to_its_earlier_transform_and_look() {
 #[test]
 fn jumping_and_playing_from_here() {
     let chain = ["E3-G5", "F7-H5", "F5-F7"];
-    let mut app = watch::<Vectress>(GameId::Vectress, &chain);
+    let mut app = watch(GameId::Vectress, &chain);
     viewer::jump_now::<Vectress>(&mut app, 2);
     app.update();
     assert_eq!(played::<Vectress>(&app).game.notation(), &chain[..2]);
@@ -225,7 +225,7 @@ fn the_cinematic_camera_frames_each_stage_then_eases_back_and_yields_to_the_pers
             .single(app.world())
             .unwrap()
     };
-    let mut app = watch::<Vectress>(GameId::Vectress, &["E3-G5", "F7-H5", "F5-F7"]);
+    let mut app = watch(GameId::Vectress, &["E3-G5", "F7-H5", "F5-F7"]);
     forward::<Vectress>(&mut app, 2);
     let home = orbit(&mut app);
     viewer::step_forward_now::<Vectress>(&mut app);
@@ -297,7 +297,7 @@ fn until_paused(app: &mut App) {
 
 #[test]
 fn waves_step_forward_and_back_one_at_a_time() {
-    let mut app = watch::<Vectress>(GameId::Vectress, &["E3-G5", "F7-H5", "F5-F7"]);
+    let mut app = watch(GameId::Vectress, &["E3-G5", "F7-H5", "F5-F7"]);
     forward::<Vectress>(&mut app, 2);
     // `.` at a move's start: its first stage plays, then the playback waits.
     press(&mut app, KeyCode::Period);

@@ -7,6 +7,7 @@ mod hexchess;
 mod layers;
 mod polarity;
 mod protocol;
+mod registries;
 mod usage;
 mod vectress;
 mod wavefield;

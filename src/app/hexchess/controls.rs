@@ -17,7 +17,6 @@ use crate::rules::hexchess::{Cell, Move};
 
 /// Applies the controls asked for this frame, in order (and sets the men out again after
 /// a session was put on the table).
-#[allow(clippy::too_many_arguments)]
 pub(super) fn apply_controls(
     mut commands: Commands,
     mut messages: MessageReader<TableInput<Hexchess>>,
@@ -146,7 +145,6 @@ pub(super) fn apply_controls(
 
 /// A click (or the end of a drag) on `cell`: a destination of the selected man plays it,
 /// a man of the side to move selects it, anything else clears the selection.
-#[allow(clippy::too_many_arguments)]
 fn pick(
     commands: &mut Commands,
     looks: &HexLooks,

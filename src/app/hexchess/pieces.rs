@@ -287,7 +287,6 @@ pub fn piece_mesh(side: Side, kind: Kind) -> Mesh {
 }
 
 /// Once playback has ended, every man stands where the rules say, as the type they say.
-#[allow(clippy::type_complexity)]
 pub(super) fn sync_when_idle(
     played: Res<HexchessPlayed>,
     scene: Res<HexchessScene>,

@@ -16,17 +16,14 @@ pub use help::{HelpSystems, HelpTab, shared_keys};
 
 use bevy::prelude::*;
 
+use super::PresentationSystems;
 use super::look::fonts::UiFonts;
-use super::playback::PlaybackQueue;
-use super::table::Seats;
-use super::table::score::Scoreboard;
 use super::ui::notice::NoticeSystems;
 use super::ui::theme::{DIM, INK, PANEL, bold, text_shadow};
-use super::ui::{CaptionWords, GamePanel, LayoutChecked, MoveListAnchor, Notice};
-use super::{ActiveGame, Overlay, PlayMode, PresentationSystems, Screen};
+use super::ui::{CaptionWords, GamePanel, LayoutChecked, MoveListAnchor};
 
 mod lines;
-use lines::mode_name;
+mod texts;
 pub use lines::{caption_line, hint_line, playback_line};
 
 pub fn plugin(app: &mut App) {
@@ -52,8 +49,8 @@ pub fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                update_hud.in_set(PresentationSystems::Interface),
-                film_captions.in_set(PresentationSystems::CaptionsOnly),
+                texts::update_hud.in_set(PresentationSystems::Interface),
+                texts::film_captions.in_set(PresentationSystems::CaptionsOnly),
             )
                 .after(help::HelpSystems)
                 .after(NoticeSystems),
@@ -93,7 +90,7 @@ fn hide_game_panels(mut parts: Query<&mut Visibility, With<GamePanel>>) {
 
 /// The texts of the HUD.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-enum HudText {
+pub(super) enum HudText {
     /// "Vectress - two players" (in the top-left panel).
     Title,
     /// The game's status line (in the top-left panel, below the title).
@@ -110,14 +107,14 @@ enum HudText {
 
 /// The top-left panel holding the title and the status line.
 #[derive(Component)]
-struct StatusPanel;
+pub(super) struct StatusPanel;
 
 /// The column down the left edge: the status panel, then a game's move list.
 #[derive(Component)]
-struct LeftColumn;
+pub(super) struct LeftColumn;
 
 /// Caption size outside films (films size it by the frame's height).
-const CAPTION_SIZE: f32 = 16.0;
+pub(super) const CAPTION_SIZE: f32 = 16.0;
 
 fn panel_node() -> Node {
     Node {
@@ -306,132 +303,4 @@ fn spawn_hud(mut commands: Commands, fonts: Option<Res<UiFonts>>) {
             ),
         ],
     ));
-}
-
-/// Shows or hides a HUD node: hidden nodes take no room and are not drawn.
-fn show(visibility: &mut Mut<Visibility>, node: &mut Mut<Node>, on: bool) {
-    let want = if on {
-        Visibility::Inherited
-    } else {
-        Visibility::Hidden
-    };
-    visibility.set_if_neq(want);
-    let display = if on { Display::Flex } else { Display::None };
-    if node.display != display {
-        node.display = display;
-    }
-}
-
-/// The HUD's texts, with their nodes.
-type HudTexts<'w, 's> = Query<
-    'w,
-    's,
-    (
-        &'static HudText,
-        &'static mut Text,
-        &'static mut Node,
-        &'static mut Visibility,
-        &'static mut TextFont,
-    ),
-    Without<StatusPanel>,
->;
-
-/// Fills every HUD text with `value`, the caption at `caption_size` and `caption_width`;
-/// whether the status panel has anything to show.
-fn fill_texts(
-    texts: &mut HudTexts,
-    value: impl Fn(HudText) -> String,
-    caption_size: f32,
-    caption_width: Val,
-) -> bool {
-    let mut panel_shown = false;
-    for (which, mut text, mut node, mut visibility, mut font) in texts {
-        let line = value(*which);
-        let on = !line.is_empty();
-        if matches!(which, HudText::Title | HudText::Status) {
-            panel_shown |= on;
-        }
-        if text.0 != line {
-            text.0 = line;
-        }
-        if *which == HudText::Caption {
-            if font.font_size != FontSize::Px(caption_size) {
-                font.font_size = FontSize::Px(caption_size);
-            }
-            if node.max_width != caption_width {
-                node.max_width = caption_width;
-            }
-        }
-        show(&mut visibility, &mut node, on);
-    }
-    panel_shown
-}
-
-#[allow(clippy::type_complexity, clippy::too_many_arguments)]
-fn update_hud(
-    screen: Res<State<Screen>>,
-    active: Option<Res<ActiveGame>>,
-    seats: Res<Seats>,
-    score: Res<Scoreboard>,
-    queue: Res<PlaybackQueue>,
-    notice: Res<Notice>,
-    overlay: Res<State<Overlay>>,
-    heading: Res<Heading>,
-    words: Res<CaptionWords>,
-    mut texts: HudTexts,
-    mut panels: Query<(&mut Node, &mut Visibility), (With<StatusPanel>, Without<HudText>)>,
-    mut columns: Query<&mut Node, (With<LeftColumn>, Without<StatusPanel>, Without<HudText>)>,
-) {
-    let playing = *screen.get() == Screen::Playing;
-    let value = |which: HudText| -> String {
-        match which {
-            HudText::Title => match &active {
-                Some(_) if playing && heading.0.is_some() => heading.0.clone().unwrap_or_default(),
-                Some(active) if playing => {
-                    format!("{} - {}", active.game.title(), mode_name(seats.mode))
-                }
-                _ => String::new(),
-            },
-            HudText::Status if playing => score.notes.clone(),
-            HudText::Playback if playing => playback_line(&queue),
-            HudText::Caption if playing => caption_line(&queue, *words),
-            HudText::Notice => notice.text.clone().unwrap_or_default(),
-            HudText::Hint => hint_line(playing, *overlay.get() == Overlay::Help).to_string(),
-            _ => String::new(),
-        }
-    };
-    let panel_shown = fill_texts(&mut texts, value, CAPTION_SIZE, percent(64));
-    // An exercise's banner takes the top centre: the status keeps to the left third.
-    let exercise = playing && seats.mode == PlayMode::Exercise;
-    let status_width = if exercise { percent(29) } else { percent(40) };
-    for (mut node, mut visibility) in &mut panels {
-        show(&mut visibility, &mut node, panel_shown);
-    }
-    for mut node in &mut columns {
-        if node.max_width != status_width {
-            node.max_width = status_width;
-        }
-    }
-}
-
-/// A film shows the board and, if asked, the captions: nothing else of the HUD. In a film
-/// the caption is all there is: it may use most of the width.
-#[allow(clippy::type_complexity)]
-fn film_captions(
-    screen: Res<State<Screen>>,
-    style: Res<CaptionStyle>,
-    queue: Res<PlaybackQueue>,
-    words: Res<CaptionWords>,
-    mut texts: HudTexts,
-    mut panels: Query<(&mut Node, &mut Visibility), (With<StatusPanel>, Without<HudText>)>,
-) {
-    let playing = *screen.get() == Screen::Playing;
-    let value = |which: HudText| match which {
-        HudText::Caption if playing && style.shown => caption_line(&queue, *words),
-        _ => String::new(),
-    };
-    fill_texts(&mut texts, value, style.size, percent(92));
-    for (mut node, mut visibility) in &mut panels {
-        show(&mut visibility, &mut node, false);
-    }
 }

@@ -38,7 +38,6 @@ pub(super) fn plugin<G: TableGame>(app: &mut App, game: GameId) {
 
 /// Once the hint is asked for, the table shows its move as it shows any move about to be
 /// played (the last action of the hint: a tuning before it is said in words).
-#[allow(clippy::too_many_arguments)]
 fn show_hint<G: TableGame>(
     mut commands: Commands,
     mut exercise: ResMut<Exercise>,
@@ -93,7 +92,6 @@ fn position<G: TableGame>(task: &Task) -> Result<Match<G::Rules>, String> {
 }
 
 /// Sets the exercise out on the table the table's start just made.
-#[allow(clippy::too_many_arguments)]
 fn set_out<G: TableGame>(
     mut commands: Commands,
     mut exercise: ResMut<Exercise>,

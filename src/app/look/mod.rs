@@ -158,7 +158,6 @@ fn fog() -> DistanceFog {
 
 /// Puts the camera and the key light in line with the quality preset, on start and when
 /// it changes.
-#[allow(clippy::type_complexity, clippy::too_many_arguments)]
 fn apply_quality(
     mut commands: Commands,
     quality: Res<Quality>,

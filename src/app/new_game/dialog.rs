@@ -316,7 +316,6 @@ fn style_dialog(
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn press_dialog_button(
     activate: On<Activate>,
     mut commands: Commands,

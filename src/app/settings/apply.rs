@@ -97,7 +97,6 @@ pub fn present_mode(vsync: bool) -> bevy::window::PresentMode {
 /// Puts the settings to work, on start and whenever they change (the settings screen,
 /// F2, F3, F11): look, camera and the window. The showcase and hex chess read their own
 /// settings.
-#[allow(clippy::too_many_arguments)]
 pub(super) fn apply_settings(
     mut commands: Commands,
     settings: Res<Settings>,

@@ -21,7 +21,6 @@ pub(super) fn attract_settings(settings: Option<&Settings>) -> (f32, f32) {
 pub(super) struct IdleClock(f32);
 /// On the menu, counts the seconds without input and starts the attract showcase when
 /// the setting's time has passed.
-#[allow(clippy::too_many_arguments)]
 pub(super) fn attract_when_idle(
     mut commands: Commands,
     mut clock: ResMut<IdleClock>,

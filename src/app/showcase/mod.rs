@@ -222,7 +222,6 @@ fn start_attract_at_start(
 }
 
 /// Steps the showcase through its phases.
-#[allow(clippy::too_many_arguments)]
 fn run_showcase(
     mut commands: Commands,
     run: Option<ResMut<ShowcaseRun>>,

@@ -101,7 +101,6 @@ fn common_badges(stage: &Stage) -> impl Iterator<Item = (Entity, &'static str)> 
     })
 }
 
-#[allow(clippy::too_many_arguments, clippy::type_complexity)]
 fn draw_badges(
     mut commands: Commands,
     queue: Res<PlaybackQueue>,

@@ -74,7 +74,6 @@ impl<G: TableGame> Computer<G> {
 }
 
 /// The computer's turn, and a finished demo's restart.
-#[allow(clippy::too_many_arguments)]
 pub(super) fn computer_turn<G: TableGame>(
     mut commands: Commands,
     mut played: ResMut<Played<G>>,

@@ -207,12 +207,12 @@ pub(super) fn keep_finished<G: TableGame>(
 /// A game left for the menu is kept (back from any look back, whole).
 pub(super) fn keep_on_leave<G: TableGame>(
     mut played: ResMut<Played<G>>,
-    mut live: ResMut<super::viewer::LiveAside<G>>,
+    mut live: ResMut<super::look_back::LiveAside<G>>,
     mut viewing: ResMut<super::Viewing>,
     seats: Res<Seats>,
     mut keeper: Keeper,
 ) {
-    super::viewer::back_to_live(&mut played, &mut live, &mut viewing);
+    super::look_back::back_to_live(&mut played, &mut live, &mut viewing);
     keeper.keep(&played, &seats);
 }
 

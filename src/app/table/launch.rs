@@ -4,9 +4,11 @@
 
 use bevy::prelude::*;
 
-use super::saving::{LastSaved, SlotKey, Slots, TurnClock};
+use super::clock::TurnClock;
+use super::look_back::LiveAside;
+use super::saving::{LastSaved, SlotKey, Slots};
 use super::state::{PendingSync, PlaybackEffects, Played, Requests, Seats, TableNote};
-use super::viewer::{LiveAside, StartFrom, Viewer, Viewing};
+use super::viewer::{StartFrom, Viewer, Viewing};
 use super::{Computer, TableGame, play_action};
 use crate::app::boards::BoardCell;
 use crate::app::choice::{GameChoice, ModeChoice};
@@ -232,7 +234,6 @@ fn shot<G: TableGame>(moves: &[String]) -> SetOut<G> {
 
 /// The launch's last move, played through its playback: a still's frozen where it asks
 /// (else skipped to its end), a film's lead-up skipped.
-#[allow(clippy::too_many_arguments)]
 pub(super) fn play_launch_move<G: TableGame>(
     mut commands: Commands,
     launch: Option<Res<TableLaunch>>,
@@ -292,7 +293,6 @@ pub(super) struct Fresh<'w> {
 
 /// Sets the table out as its launch says (no launch: a game of two players). Observers
 /// go on the board's cells.
-#[allow(clippy::too_many_arguments)]
 pub(super) fn start<G: TableGame>(
     mut commands: Commands,
     launch: Option<Res<TableLaunch>>,

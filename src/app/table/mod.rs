@@ -14,10 +14,12 @@
 //! (`keeping`).
 
 pub mod badges;
+mod clock;
 mod computer;
 mod keeping;
 mod last_move;
 pub mod launch;
+pub mod look_back;
 pub mod move_list;
 mod pages;
 pub mod pointer_note;
@@ -41,18 +43,20 @@ use crate::lessons::Lessoned;
 use crate::rules::rng::GameRng;
 use crate::rules::{Level, Match, Rules, Setup, Stop};
 
+pub use clock::TurnClock;
 pub use computer::Computer;
 pub use computer::ComputerPace;
 pub use keeping::{ReplayFolder, Saved, UnsavedReplays};
 pub use last_move::LastMoveMark;
 pub use launch::{Start, StillShot, TableLaunch};
+pub use look_back::LiveAside;
 pub use pages::{RulesPage, RulesPages};
-pub use saving::{SaveFolder, SaveSlots, SlotKey, TurnClock};
+pub use saving::{SaveFolder, SaveSlots, SlotKey};
 pub use sets::{ComputerTurn, TableEnter, TableSystems, configure};
 pub use state::{PendingSync, PlaybackEffects, Played, Requests, Seats, TableNote, side_index};
 pub use status::{key_list, status_text};
 pub use turns::{Stagehand, Staging, play_action, respawn};
-pub use viewer::{LiveAside, StartFrom, Viewing};
+pub use viewer::{StartFrom, Viewing};
 
 /// The rules types of a table's game.
 pub type ActionOf<G> = <<G as TableGame>::Rules as Rules>::Action;

@@ -6,8 +6,9 @@
 
 use bevy::prelude::*;
 
-use super::viewer::{LiveAside, Viewing};
-use super::viewer::{look_back, may_look_back, return_to_live};
+use super::look_back::LiveAside;
+use super::look_back::{look_back, may_look_back, return_to_live};
+use super::viewer::Viewing;
 use super::{Played, Seats, TableGame};
 use crate::app::Screen;
 use crate::app::look::fonts::UiFonts;
@@ -83,7 +84,6 @@ fn rows<G: TableGame>(played: &Played<G>, viewing: &Viewing, live: &LiveAside<G>
 /// What the list shows, to draw it again only when that changes.
 type Shown = (u64, usize, bool, bool);
 
-#[allow(clippy::too_many_arguments)]
 pub(super) fn draw_move_list<G: TableGame>(
     mut commands: Commands,
     played: Res<Played<G>>,

@@ -17,6 +17,7 @@ use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
 
+use super::clock::TurnClock;
 use super::{Played, Seats, TableGame, Viewing};
 use crate::app::PlayMode;
 use crate::app::choice::ModeChoice;
@@ -209,38 +210,6 @@ impl Slots<'_> {
     }
 }
 
-/// The table's clock: how long each turn took at the table (the app's own time, so a
-/// manual clock measures the same in every run), kept in the save.
-#[derive(Resource, Default, Debug, Clone, PartialEq)]
-pub struct TurnClock {
-    pub seconds: Vec<f32>,
-    /// When the turn now being played began.
-    since: f64,
-}
-
-impl TurnClock {
-    /// A clock resumed with `seconds` already on it, the next turn starting `now`.
-    pub fn resumed(seconds: Vec<f32>, now: f64) -> TurnClock {
-        TurnClock {
-            seconds,
-            since: now,
-        }
-    }
-
-    /// Brings the clock in line with `turns` played: each new turn takes the time since
-    /// the last; undone turns go.
-    fn follow(&mut self, turns: usize, now: f64) {
-        if turns < self.seconds.len() {
-            self.seconds.truncate(turns);
-            self.since = now;
-        }
-        while self.seconds.len() < turns {
-            self.seconds.push((now - self.since).max(0.0) as f32);
-            self.since = now;
-        }
-    }
-}
-
 /// The save of `played` as it stands.
 pub(super) fn record<G: TableGame>(played: &Played<G>, seats: &Seats, clock: &TurnClock) -> Replay {
     let mut replay = Replay::of(&played.game);
@@ -271,7 +240,6 @@ pub(super) struct LastSaved {
 
 /// Saves the game after every change; a failure is told once (the game goes on, and every
 /// change tries again).
-#[allow(clippy::too_many_arguments)]
 pub(super) fn save_changes<G: TableGame>(
     played: Res<Played<G>>,
     seats: Res<Seats>,
@@ -374,17 +342,6 @@ mod tests {
             Some("hexchess-classic-vs-computer.ron")
         );
         assert_eq!(key(GameId::Polarity, None, ModeChoice::Demo), None);
-    }
-
-    #[test]
-    fn the_clock_follows_the_turns() {
-        let mut clock = TurnClock::resumed(vec![1.0], 10.0);
-        clock.follow(2, 12.5);
-        assert_eq!(clock.seconds, [1.0, 2.5]);
-        clock.follow(1, 13.0);
-        assert_eq!(clock.seconds, [1.0]);
-        clock.follow(2, 14.0);
-        assert_eq!(clock.seconds, [1.0, 1.0]);
     }
 
     #[test]

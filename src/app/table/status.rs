@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 
-use super::viewer::LiveAside;
+use super::look_back::LiveAside;
 use super::{Computer, Played, TableGame, TableNote, Viewing};
 
 /// The game's status line (side to move, check, the end of the game); set by the game.

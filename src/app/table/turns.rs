@@ -155,7 +155,6 @@ pub(super) fn route_input<G: TableGame>(
 }
 
 /// Plays the next request once nothing is playing.
-#[allow(clippy::too_many_arguments)]
 pub(super) fn apply_requests<G: TableGame>(
     mut commands: Commands,
     mut played: ResMut<Played<G>>,

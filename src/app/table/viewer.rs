@@ -8,6 +8,7 @@
 
 use bevy::prelude::*;
 
+use super::look_back::LiveAside;
 use super::state::{PlaybackEffects, Played, Requests, Seats, TableNote};
 use super::turns::respawn;
 use super::{Request, TableGame, TablePart};
@@ -41,16 +42,6 @@ impl StartFrom {
 /// The replay being watched on the table, if one is.
 #[derive(Resource, Default, Debug, Clone, PartialEq)]
 pub struct Viewing(pub Option<Viewer>);
-
-/// The game being played, kept aside while the viewer looks back at its own moves.
-#[derive(Resource)]
-pub struct LiveAside<G: TableGame>(pub Option<Match<G::Rules>>);
-
-impl<G: TableGame> Default for LiveAside<G> {
-    fn default() -> Self {
-        LiveAside(None)
-    }
-}
 
 /// The replay being watched, and where the table is in it.
 #[derive(Debug, Clone, PartialEq)]
@@ -100,16 +91,16 @@ pub fn step_forward<G: TableGame>(
 /// What the viewer's moves change on the table.
 #[derive(bevy::ecs::system::SystemParam)]
 pub struct ViewerTable<'w, 's, G: TableGame> {
-    commands: Commands<'w, 's>,
-    played: ResMut<'w, Played<G>>,
-    scene: ResMut<'w, <G as TableGame>::Scene>,
-    requests: ResMut<'w, Requests<G>>,
-    looks: Res<'w, <G as TableGame>::Looks>,
-    queue: ResMut<'w, PlaybackQueue>,
-    effects: ResMut<'w, PlaybackEffects>,
-    note: ResMut<'w, TableNote>,
-    viewing: ResMut<'w, Viewing>,
-    parts: Query<'w, 's, Entity, With<TablePart>>,
+    pub(super) commands: Commands<'w, 's>,
+    pub(super) played: ResMut<'w, Played<G>>,
+    pub(super) scene: ResMut<'w, <G as TableGame>::Scene>,
+    pub(super) requests: ResMut<'w, Requests<G>>,
+    pub(super) looks: Res<'w, <G as TableGame>::Looks>,
+    pub(super) queue: ResMut<'w, PlaybackQueue>,
+    pub(super) effects: ResMut<'w, PlaybackEffects>,
+    pub(super) note: ResMut<'w, TableNote>,
+    pub(super) viewing: ResMut<'w, Viewing>,
+    pub(super) parts: Query<'w, 's, Entity, With<TablePart>>,
 }
 
 impl<G: TableGame> ViewerTable<'_, '_, G> {
@@ -297,77 +288,6 @@ pub fn play_on_against_the_computer<G: TableGame>(
     seats.human = Some(played.to_move());
 }
 
-/// Whether a person may look back at the game's own moves now (a click in the move
-/// list): in the games people play, and in a replay watched.
-pub fn may_look_back(seats: &Seats, viewing: &Viewing) -> bool {
-    viewing.0.is_some()
-        || matches!(
-            seats.mode,
-            PlayMode::HotSeat | PlayMode::VsComputer | PlayMode::Board
-        )
-}
-
-/// Shows the position after `ply` actions (a move clicked in the move list): in a replay
-/// watched, a jump; in a game being played, the viewer opens on its own moves with the
-/// live game kept aside, to go back to or play on from.
-pub(super) fn look_back<G: TableGame>(
-    In(ply): In<usize>,
-    mut table: ViewerTable<G>,
-    seats: Res<Seats>,
-    mut live: ResMut<LiveAside<G>>,
-) {
-    if !may_look_back(&seats, &table.viewing) {
-        return;
-    }
-    if table.viewing.0.is_none() {
-        let game = table.played.game.clone();
-        table.viewing.0 = Some(Viewer::new(
-            game.setup().clone(),
-            game.notation().to_vec(),
-            None,
-        ));
-        // The computer's turn waits for the game to come back (its search is dropped as
-        // the table changes).
-        live.0 = Some(game);
-        table.note.0 = None;
-    }
-    table.jump(ply);
-}
-
-/// The game being played, back as it was before looking back; false if none was aside.
-pub fn back_to_live<G: TableGame>(
-    played: &mut Played<G>,
-    live: &mut LiveAside<G>,
-    viewing: &mut Viewing,
-) -> bool {
-    let Some(game) = live.0.take() else {
-        return false;
-    };
-    played.replace(game);
-    viewing.0 = None;
-    true
-}
-
-/// Back to the game being played, set out on the table (the move list's button).
-pub(super) fn return_to_live<G: TableGame>(
-    mut table: ViewerTable<G>,
-    mut live: ResMut<LiveAside<G>>,
-) {
-    let table = &mut table;
-    if back_to_live(&mut table.played, &mut live, &mut table.viewing) {
-        table.requests.0.clear();
-        respawn(
-            &mut table.commands,
-            &*table.looks,
-            &table.played,
-            &mut table.scene,
-            &mut table.queue,
-            &mut table.effects,
-            table.parts.iter(),
-        );
-    }
-}
-
 /// A wave step plays the playback just queued one stage, then pauses; once a move has
 /// played backwards, the rules take it back too.
 pub(super) fn finish_stepping_back<G: TableGame>(
@@ -461,13 +381,5 @@ pub(super) fn jump_to<G: TableGame>(In(ply): In<usize>, mut table: ViewerTable<G
 pub fn jump_now<G: TableGame>(app: &mut App, ply: usize) {
     app.world_mut()
         .run_system_cached_with(jump_to::<G>, ply)
-        .expect("the table is set");
-}
-
-/// Looks back at the position after `ply` in `app` now (tests): what clicking a move in
-/// the move list does.
-pub fn look_back_now<G: TableGame>(app: &mut App, ply: usize) {
-    app.world_mut()
-        .run_system_cached_with(look_back::<G>, ply)
         .expect("the table is set");
 }

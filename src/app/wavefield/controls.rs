@@ -10,7 +10,6 @@ use crate::app::table::{
 
 /// Applies the controls asked for this frame (after those a tuning queued last frame):
 /// views at once; actions only on a person's turn with nothing playing.
-#[allow(clippy::too_many_arguments)]
 pub(super) fn apply_controls(
     mut commands: Commands,
     mut input: MessageReader<TableInput<Wavefield>>,

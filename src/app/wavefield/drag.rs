@@ -146,7 +146,6 @@ pub fn cell_under(point: Vec3) -> Option<Cell> {
 }
 
 /// Dragging a piece of the side to move selects it (its markers show) and starts a drag.
-#[allow(clippy::too_many_arguments)]
 pub(super) fn on_piece_drag_start(
     drag: On<Pointer<DragStart>>,
     mut commands: Commands,

@@ -19,6 +19,7 @@ pub mod drag;
 mod input;
 mod motion;
 mod readout;
+mod set_out;
 mod status;
 mod table;
 
@@ -62,7 +63,7 @@ pub fn plugin(app: &mut App) {
     panel::editor_readout::plugin(app);
     app.add_systems(
         OnEnter(Screen::Playing),
-        still_options
+        set_out::still_options
             .after(shared::TableEnter::LaunchMove)
             .before(shared::TableEnter::LaunchTaken)
             .run_if(resource_exists::<WavefieldPlayed>),

@@ -30,7 +30,6 @@ fn marks(controls: &[i8], side_sign: i32) -> String {
         .collect()
 }
 
-#[allow(clippy::type_complexity)]
 pub(super) fn update_panel(
     played: Res<WavefieldPlayed>,
     table: Res<WavefieldScene>,

@@ -47,7 +47,6 @@ pub fn shared_keys(playing: bool) -> Vec<(&'static str, &'static str)> {
 /// What the overlay lists: the two headings and their rows.
 type HelpContent = (String, Vec<(String, String)>, String, Vec<(String, String)>);
 
-#[allow(clippy::type_complexity, clippy::too_many_arguments)]
 pub(super) fn update_help(
     mut commands: Commands,
     overlay: Res<State<Overlay>>,

@@ -207,7 +207,6 @@ fn press_tab(activate: On<Activate>, tabs: Query<&TabButton>, mut chosen: ResMut
 
 /// Shows the chosen tab: lights its button, and fills the rules page when a game's is
 /// chosen (each time, so it opens at the top).
-#[allow(clippy::type_complexity, clippy::too_many_arguments)]
 fn show_tab(
     mut commands: Commands,
     overlay: Res<State<Overlay>>,
@@ -262,7 +261,6 @@ fn show_tab(
 /// Toggles the help overlay: F1 or `?` (the slash key) opens it when nothing else is open
 /// (the settings and the new-game dialog keep the keyboard: one overlay at a time) and
 /// closes it; Escape closes it.
-#[allow(clippy::too_many_arguments)]
 fn toggle_help(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     keyboard: Keyboard,

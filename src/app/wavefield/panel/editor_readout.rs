@@ -73,7 +73,6 @@ fn editor_text(
 }
 
 /// Shows the definitions being edited (the draft, else those in force).
-#[allow(clippy::type_complexity)]
 pub(in crate::app::wavefield) fn update_editor(
     played: Res<WavefieldPlayed>,
     table: Res<WavefieldScene>,

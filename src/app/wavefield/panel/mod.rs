@@ -360,7 +360,6 @@ pub fn panel_button(
 }
 
 /// A button's colour: hovered or pressed, lit, or plain.
-#[allow(clippy::type_complexity)]
 pub fn paint_buttons(
     mut buttons: Query<
         (&Interaction, Option<&Lit>, &mut BackgroundColor),
