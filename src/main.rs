@@ -28,7 +28,8 @@ struct Cli {
     /// by itself); any key or click returns to the menu.
     #[arg(long)]
     attract: bool,
-    /// Open the window straight into a new game GAME.
+    /// Open the window straight into game GAME: the one saved under way in that mode if there
+    /// is one (see --new), else a new one.
     #[arg(long, value_name = "GAME")]
     game: Option<String>,
     /// With --game: two-players, vs-computer, demo or board (default: the last choice).
