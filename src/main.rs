@@ -156,6 +156,29 @@ enum Verb {
         #[arg(long)]
         json: bool,
     },
+    /// A position's best turns: each with its value, its chance to win and the line the
+    /// computer expects; or, with --threat, what the side not to move threatens.
+    /// `lodestone analyse GAME --help` lists the options.
+    #[command(disable_help_flag = true)]
+    Analyse {
+        /// The game (its help lists them).
+        #[arg(allow_hyphen_values = true)]
+        game: String,
+        /// The analysis's options, e.g. `--moves f5f6,b7b6 --top 3 --level strong --json`.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        options: Vec<String>,
+    },
+    /// Fit a game's win-chance curve on the computer's self-play and print the scale and
+    /// its figures as JSON. `lodestone fit GAME --help` lists the options.
+    #[command(disable_help_flag = true)]
+    Fit {
+        /// The game (its help lists them).
+        #[arg(allow_hyphen_values = true)]
+        game: String,
+        /// The fit's options, e.g. `--games 40 --seed 1 --level strong`.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        options: Vec<String>,
+    },
     /// Hex chess perft: `lodestone perft [--ruleset v011|classic] DEPTH [--divide]`.
     #[command(disable_help_flag = true)]
     Perft {
@@ -182,11 +205,19 @@ fn command() -> clap::Command {
     let command = Cli::command()
         .about(format!("Lodestone: {} and {last}.", rest.join(", ")))
         .after_help(games_line.clone());
-    let command = ["simulate", "bench", "mine", "scenarios", "puzzles"]
-        .into_iter()
-        .fold(command, |c, verb| {
-            c.mut_subcommand(verb, |s| s.after_help(games_line.clone()))
-        });
+    let command = [
+        "simulate",
+        "bench",
+        "mine",
+        "analyse",
+        "fit",
+        "scenarios",
+        "puzzles",
+    ]
+    .into_iter()
+    .fold(command, |c, verb| {
+        c.mut_subcommand(verb, |s| s.after_help(games_line.clone()))
+    });
     #[cfg(feature = "app")]
     let command = command
         .mut_subcommand("render", |s| {
@@ -279,6 +310,12 @@ fn main() -> ExitCode {
                 engine::puzzles::puzzles(Some(g), json)
             }),
         },
+        Some(Verb::Analyse { game, options }) => with_game(&game, "analyse", |g| {
+            engine::analysis::analyse_cli(g, &options)
+        }),
+        Some(Verb::Fit { game, options }) => {
+            with_game(&game, "fit", |g| engine::fit::fit(g, &options))
+        }
         Some(Verb::Perft { options }) => engine::hexchess::perft_cli(&options),
         Some(Verb::Replay { file, check }) => open_replay(&file, check),
     };

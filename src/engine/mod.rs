@@ -6,7 +6,9 @@
 //! [`crate::rules::Match`]); [`wire`] holds each game's STATE and RESOLUTION shapes, and
 //! `engine::<game>` its own subcommand options.
 
+pub mod analysis;
 pub mod cli;
+pub mod fit;
 pub mod hexchess;
 pub mod polarity;
 pub mod progress;

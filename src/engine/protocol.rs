@@ -7,6 +7,7 @@ use std::io::{BufRead, Write};
 
 use serde_json::{Map, Value, json};
 
+use super::analysis::Question;
 use super::request::{COMMANDS, Checked, Fault, Request, required};
 use super::wire::{EngineSession, new_session, new_wavefield_session};
 use crate::rules::wavefield::definitions::Definitions;
@@ -136,6 +137,49 @@ impl Engine {
                 let session = self.session_mut(session)?;
                 session.play_ai(level.unwrap_or(Ok(Level::Strong))?)?;
                 Ok(session.answer())
+            }
+            Request::Analyse {
+                session,
+                game,
+                moves,
+                ruleset,
+                seed,
+                definitions,
+                top,
+                line,
+                level,
+                threat,
+            } => {
+                let defaults = Question::default();
+                let size = |field: Checked<u64>, default: usize| -> Result<usize, Fault> {
+                    Ok(field
+                        .transpose()?
+                        .map_or(default, |n| n.min(u64::from(u32::MAX)) as usize))
+                };
+                let question = Question {
+                    level: level.transpose()?.unwrap_or(defaults.level),
+                    top: size(top, defaults.top)?,
+                    line: size(line, defaults.line)?,
+                    threat: threat.transpose()?.unwrap_or(false),
+                };
+                if session.is_some() {
+                    if game.is_some() || moves.is_some() {
+                        return Err("analyse takes a \"session\" or a \"game\" with its \"moves\", not both"
+                            .to_string()
+                            .into());
+                    }
+                    return Ok(self.session_mut(session)?.analyse(&question)?);
+                }
+                let game = required(game, "analyse needs a \"session\" or a \"game\"")?;
+                let moves = moves.unwrap_or(Ok(Vec::new()))?;
+                let mut session = open(game, &setup(ruleset, seed)?, definitions)?;
+                for (ply, action) in moves.iter().enumerate() {
+                    session.play(action).map_err(|error| Fault {
+                        error,
+                        ply: Some(ply),
+                    })?;
+                }
+                Ok(session.analyse(&question)?)
             }
             Request::Perft {
                 game,

@@ -77,6 +77,30 @@ pub enum Request {
         #[serde(default, deserialize_with = "level")]
         level: Checked<Level>,
     },
+    /// A position's best turns, or its threat: a session's position, or a game's from its
+    /// moves (as `replay` gives it).
+    Analyse {
+        #[serde(default, deserialize_with = "session")]
+        session: Checked<u64>,
+        #[serde(default, deserialize_with = "game")]
+        game: Checked<GameId>,
+        #[serde(default, deserialize_with = "moves")]
+        moves: Checked<Vec<String>>,
+        #[serde(default, deserialize_with = "ruleset")]
+        ruleset: Checked<String>,
+        #[serde(default, deserialize_with = "seed")]
+        seed: Checked<u64>,
+        #[serde(default, deserialize_with = "definitions")]
+        definitions: Checked<Definitions>,
+        #[serde(default, deserialize_with = "top")]
+        top: Checked<u64>,
+        #[serde(default, deserialize_with = "line")]
+        line: Checked<u64>,
+        #[serde(default, deserialize_with = "level")]
+        level: Checked<Level>,
+        #[serde(default, deserialize_with = "threat")]
+        threat: Checked<bool>,
+    },
     Perft {
         /// Whether the request names hex chess (the only game perft serves).
         #[serde(default, deserialize_with = "names_hexchess")]
@@ -91,8 +115,8 @@ pub enum Request {
 }
 
 /// The commands, as `cmd` names them.
-pub const COMMANDS: [&str; 8] = [
-    "games", "replay", "new", "play", "undo", "state", "ai", "perft",
+pub const COMMANDS: [&str; 9] = [
+    "games", "replay", "new", "play", "undo", "state", "ai", "analyse", "perft",
 ];
 
 /// Reads a field as any JSON value and checks it with `check`; never fails.
@@ -198,6 +222,34 @@ fn level<'de, D: Deserializer<'de>>(d: D) -> Result<Checked<Level>, D::Error> {
             ))
         })),
         _ => Some(Err(Fault::new("\"level\" must be a string"))),
+    })
+}
+
+/// A whole number field from 1 (`null` counts as absent).
+fn count<'de, D: Deserializer<'de>>(d: D, name: &str) -> Result<Checked<u64>, D::Error> {
+    Ok(match Value::deserialize(d)? {
+        Value::Null => None,
+        Value::Number(n) => Some(
+            n.as_u64()
+                .ok_or_else(|| Fault::new(format!("\"{name}\" must be a whole number from 1"))),
+        ),
+        _ => Some(Err(Fault::new(format!("\"{name}\" must be a number")))),
+    })
+}
+
+fn top<'de, D: Deserializer<'de>>(d: D) -> Result<Checked<u64>, D::Error> {
+    count(d, "top")
+}
+
+fn line<'de, D: Deserializer<'de>>(d: D) -> Result<Checked<u64>, D::Error> {
+    count(d, "line")
+}
+
+fn threat<'de, D: Deserializer<'de>>(d: D) -> Result<Checked<bool>, D::Error> {
+    Ok(match Value::deserialize(d)? {
+        Value::Null => None,
+        Value::Bool(b) => Some(Ok(b)),
+        _ => Some(Err(Fault::new("\"threat\" must be true or false"))),
     })
 }
 

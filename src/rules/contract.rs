@@ -121,10 +121,39 @@ pub trait Rules: Clone + Debug + Send + Sync + 'static {
     }
     /// Puts back the count [`Rules::session_count`] gave.
     fn restore_session_count(&mut self, _count: u64) {}
-    /// The computer's turn at `level`: the actions it plays, in order (Wave Field may
-    /// tune before it moves), drawing tie-breaks from `rng`. Empty when it has nothing to
-    /// play. The search ends at the level's budget, or sooner once `stop` is raised.
-    fn choose(&self, level: Level, rng: &mut GameRng, stop: &Stop) -> Vec<Self::Action>;
+    /// The computer's `top` best turns at `level`, best first: each the actions it would
+    /// play in order (Wave Field may tune before it moves) with its value for the side to
+    /// move, in the game's units ([`Rules::SCORE_SCALE`] makes a value a chance to win).
+    /// Tie-breaks are drawn from `rng`; empty when there is nothing to play. The search
+    /// ends at the level's budget, or sooner once `stop` is raised.
+    fn rank(
+        &self,
+        level: Level,
+        top: usize,
+        rng: &mut GameRng,
+        stop: &Stop,
+    ) -> Vec<Ranked<Self::Action>>;
+    /// The computer's turn at `level`: the best of [`Rules::rank`].
+    fn choose(&self, level: Level, rng: &mut GameRng, stop: &Stop) -> Vec<Self::Action> {
+        let best = self.rank(level, 1, rng, stop).into_iter().next();
+        best.map(|ranked| ranked.turn).unwrap_or_default()
+    }
+    /// The game with the turn handed to the other side, as if the side to move passed:
+    /// what the opponent threatens is its best turn there. `None` once the game is over or
+    /// where passing makes no sense (hex chess in check).
+    fn passed(&self) -> Option<Self>;
+    /// Value units per unit of log-odds: a value `v` for the side to move means a chance
+    /// to win of `1 / (1 + e^(-v / SCORE_SCALE))`, the curve fitted per game on
+    /// strong-against-strong self-play (`lodestone fit`, docs/analysis.md).
+    const SCORE_SCALE: f64;
+}
+
+/// One turn the computer's search ranked: its actions in order, and its value for the
+/// side to move.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Ranked<A> {
+    pub turn: Vec<A>,
+    pub score: i32,
 }
 
 /// Names a game's types for the contract (game id, action, resolution, side, outcome,

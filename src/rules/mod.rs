@@ -5,6 +5,7 @@
 //! the tests cite those rulings by id (V6, H8, W12, P3, ...). [`contract`] is what every
 //! game offers the engine, the window and replays.
 
+pub mod analysis;
 pub mod contract;
 pub mod grid;
 pub mod hexchess;
@@ -19,7 +20,7 @@ pub mod vectress;
 pub(crate) mod vocabulary_tests;
 pub mod wavefield;
 
-pub use contract::{Level, Match, Refused, Rules, Setup};
+pub use contract::{Level, Match, Ranked, Refused, Rules, Setup};
 pub use stop::Stop;
 
 /// A refused action: text that is not an action of the game, or an action its rules forbid.

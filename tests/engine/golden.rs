@@ -6,7 +6,11 @@
 //! them through `lodestone engine`, each answer checked before it was frozen: `ai` with
 //! every `level` in every game, Wave Field `definitions` on `new` and `replay` (as an
 //! object and as RON text), and perft at depth 4, at the bound 5 (on a mated position,
-//! 0 leaves) and over it.
+//! 0 leaves) and over it. Requests 646 to 678 (lines 677 on) are `analyse`: every game's
+//! best turns and threat at easy and normal, a win at once in each game (the first "win"
+//! puzzle of each) at strong, a session analysed before and after `ai` (the analysis
+//! changes nothing), and every refusal; each answer was checked by hand (the lines replay,
+//! the wins win) before it was frozen.
 
 use lodestone::engine::protocol::Engine;
 

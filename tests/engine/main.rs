@@ -1,6 +1,7 @@
 //! Engine tests through the public protocol, one module per game. These are the checks a
 //! script author relies on; they build without Bevy (`cargo test --no-default-features`).
 
+mod analyse;
 mod commands;
 mod golden;
 mod hexchess;

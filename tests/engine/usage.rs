@@ -279,6 +279,8 @@ fn help_works_for_every_subcommand_and_for_help_itself() {
         "perft",
         "replay",
         "mine",
+        "analyse",
+        "fit",
         "scenarios",
     ];
     for verb in verbs {
@@ -286,7 +288,7 @@ fn help_works_for_every_subcommand_and_for_help_itself() {
         asks.push(vec!["help", verb]);
     }
     for game in ["vectress", "hexchess", "wavefield", "polarity"] {
-        for verb in ["simulate", "bench", "mine"] {
+        for verb in ["simulate", "bench", "mine", "analyse", "fit"] {
             asks.push(vec![verb, game, "--help"]);
             asks.push(vec!["help", verb, game]);
         }
@@ -322,6 +324,8 @@ fn every_help_that_asks_for_a_game_lists_every_game() {
         &["help", "simulate"],
         &["help", "bench"],
         &["help", "mine"],
+        &["help", "analyse"],
+        &["help", "fit"],
         &["scenarios", "--help"],
     ];
     if cfg!(feature = "app") {

@@ -48,6 +48,8 @@ pub trait EngineSession: Send {
     fn play_ai(&mut self, level: Level) -> Result<(), String>;
     /// The answer to `replay`, `play`, `undo`, `state` and `ai`: `ok`, `state`, `legal`, `last`.
     fn answer(&self) -> Value;
+    /// The answer to `analyse` (see [`crate::engine::analysis::analyse`]).
+    fn analyse(&self, question: &crate::engine::analysis::Question) -> Result<Value, String>;
 }
 
 #[derive(Serialize)]
@@ -90,6 +92,10 @@ impl<G: Wire> EngineSession for Match<G> {
         };
         // Through `Value`, so keys come out in one order whatever the struct's.
         serde_json::to_value(answer).unwrap_or(Value::Null)
+    }
+
+    fn analyse(&self, question: &crate::engine::analysis::Question) -> Result<Value, String> {
+        crate::engine::analysis::analyse(self.rules(), question)
     }
 }
 

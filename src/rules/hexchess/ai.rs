@@ -57,6 +57,10 @@ impl AiConfig {
     }
 }
 
+/// Value units per unit of log-odds of winning (see `Rules::SCORE_SCALE`): fitted by
+/// `lodestone fit hexchess` on strong-against-strong self-play (docs/analysis.md).
+pub const SCORE_SCALE: f64 = 339.3;
+
 const MATE: i32 = 1_000_000;
 const INF: i32 = 2_000_000;
 
@@ -291,16 +295,29 @@ impl Search<'_> {
 /// game, config and generator state give the same move (unless `stop` is raised, which
 /// ends the search with the best found so far).
 pub fn choose(game: &Game, config: &AiConfig, rng: &mut GameRng, stop: &Stop) -> Option<Move> {
+    rank(game, config, 1, rng, stop).first().map(|&(mv, _)| mv)
+}
+
+/// The side to move's `top` best moves with their values in centipawns for it, best first;
+/// empty when the game is over. Each iteration searches the roots with the window closed
+/// at the `top`-th value so far, so the values listed are exact for the depth reached and
+/// `top = 1` is [`choose`]. An iteration the budget cut short counts only if it ranked
+/// `top` moves.
+pub fn rank(
+    game: &Game,
+    config: &AiConfig,
+    top: usize,
+    rng: &mut GameRng,
+    stop: &Stop,
+) -> Vec<(Move, i32)> {
     let pos = game.position();
     let mut moves = game.legal_moves();
     if moves.is_empty() {
-        return None;
+        return Vec::new();
     }
     // Shuffle first so equal moves are chosen by the seed, not by generation order.
     moves.shuffle(rng);
-    if moves.len() == 1 {
-        return moves.first().copied();
-    }
+    let top = top.max(1);
     let mut search = Search {
         config,
         nodes: 0,
@@ -311,35 +328,45 @@ pub fn choose(game: &Game, config: &AiConfig, rng: &mut GameRng, stop: &Stop) ->
         killers: Vec::new(),
         memory: MoveMemory::new(),
     };
-    let mut best = moves[0];
+    // Before any iteration: the first move, valued as it stands.
+    let mut ranked = vec![(moves[0], {
+        let mut child = pos.clone();
+        child.play_unchecked(moves[0], search.rename);
+        -evaluate(&child)
+    })];
     for depth in 1..=config.max_depth.max(1) {
-        search.order(pos, &mut moves, 0, Some(best));
-        let mut alpha = -INF;
-        let mut iteration_best = None;
+        search.order(pos, &mut moves, 0, Some(ranked[0].0));
+        let mut here: Vec<(Move, i32)> = Vec::with_capacity(top + 1);
         for &mv in &moves {
+            let floor = here.get(top - 1).map_or(-INF, |&(_, score)| score);
             let mut child = pos.clone();
             child.play_unchecked(mv, search.rename);
             search.path.push(child.hash());
-            let score = -search.negamax(&child, depth - 1, -INF, -alpha, 1);
+            let score = -search.negamax(&child, depth - 1, -INF, -floor, 1);
             search.path.pop();
             if search.aborted {
                 break;
             }
-            if score > alpha {
-                alpha = score;
-                iteration_best = Some(mv);
+            if here.len() < top || score > floor {
+                let at = here.partition_point(|&(_, s)| s >= score);
+                here.insert(at, (mv, score));
+                here.truncate(top);
             }
         }
-        // A partial iteration still counts if it already found something better than the
-        // previous best (which it searched first).
-        if let Some(mv) = iteration_best {
-            best = mv;
+        let best = here.first().map_or(-INF, |&(_, score)| score);
+        // A partial iteration still counts once it has ranked `top` moves: its best is at
+        // least the previous best, which it searched first (for `top = 1`, [`choose`]).
+        if search.aborted && here.len() < top {
+            here.clear();
         }
-        if search.aborted || alpha >= MATE - 1000 {
+        if !here.is_empty() {
+            ranked = here;
+        }
+        if search.aborted || best >= MATE - 1000 {
             break;
         }
     }
-    Some(best)
+    ranked
 }
 
 /// Number of `color`'s queens (simulate's "more than one queen" statistic).

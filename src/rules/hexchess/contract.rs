@@ -4,12 +4,12 @@
 //! Actions are written in long form (`f5f6`, `e9e10=Q`); `parse_action` also reads the
 //! list notation of H6.
 
-use super::ai::{self, AiConfig};
+use super::ai::{self, AiConfig, SCORE_SCALE};
 use super::game::{Game, Resolution};
 use super::session::GameSession;
 use super::types::{Color, IllegalAction, Move, Outcome, Ruleset};
 use crate::rules::GameId;
-use crate::rules::contract::{Level, Rules, Setup};
+use crate::rules::contract::{Level, Ranked, Rules, Setup};
 use crate::rules::rng::GameRng;
 use crate::rules::stop::Stop;
 
@@ -49,11 +49,23 @@ macro_rules! hexchess_questions {
         fn write_action(&self, action: Move) -> String {
             action.long()
         }
-        fn choose(&self, level: Level, rng: &mut GameRng, stop: &Stop) -> Vec<Move> {
-            ai::choose($game(self), &AiConfig::at(level), rng, stop)
+        fn rank(
+            &self,
+            level: Level,
+            top: usize,
+            rng: &mut GameRng,
+            stop: &Stop,
+        ) -> Vec<Ranked<Move>> {
+            let ranked = ai::rank($game(self), &AiConfig::at(level), top, rng, stop);
+            ranked
                 .into_iter()
+                .map(|(mv, score)| Ranked {
+                    turn: vec![mv],
+                    score,
+                })
                 .collect()
         }
+        const SCORE_SCALE: f64 = SCORE_SCALE;
     };
 }
 
@@ -84,6 +96,9 @@ impl Rules for Game {
     fn rng_mut(&mut self) -> &mut GameRng {
         Game::rng_mut(self)
     }
+    fn passed(&self) -> Option<Self> {
+        Game::passed(self)
+    }
 }
 
 /// Playing and undoing are the session's own (they clear struck entries).
@@ -104,6 +119,9 @@ impl Rules for GameSession {
     }
     fn rng_mut(&mut self) -> &mut GameRng {
         GameSession::rng_mut(self)
+    }
+    fn passed(&self) -> Option<Self> {
+        self.game().passed().map(GameSession::from_game)
     }
     /// The forced moves played so far in the session (H8: the count survives undo).
     fn session_count(&self) -> Option<u64> {

@@ -273,6 +273,22 @@ impl Game {
     }
 
     /// Takes back the last move; None when there is none.
+    /// The game with the turn handed to the other side (what the opponent threatens), from
+    /// the position as it stands: no en passant, the repetition record kept; `None` once it
+    /// is over, and while the side to move is in check (its king would be taken).
+    pub fn passed(&self) -> Option<Game> {
+        if self.outcome.is_some() || self.pos.in_check() {
+            return None;
+        }
+        let mut pos = self.pos.clone();
+        pos.pass_turn();
+        let mut game = self.clone();
+        game.keys.push(pos.hash());
+        game.pos = pos;
+        game.outcome = game.evaluate_outcome();
+        (game.outcome.is_none()).then_some(game)
+    }
+
     pub fn undo(&mut self) -> Option<Resolution> {
         let pos = self.before.pop()?;
         self.pos = pos;

@@ -187,6 +187,13 @@ impl Position {
         }
     }
 
+    /// Hands the turn to the other side without a move (a threat's question): no en
+    /// passant; the fifty-move clock stands (nothing was moved).
+    pub fn pass_turn(&mut self) {
+        self.set_turn(self.turn.other());
+        self.ep = None;
+    }
+
     pub fn ruleset(&self) -> Ruleset {
         self.ruleset
     }

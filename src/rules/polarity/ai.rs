@@ -60,6 +60,10 @@ impl AiConfig {
     }
 }
 
+/// Value units per unit of log-odds of winning (see `Rules::SCORE_SCALE`): fitted by
+/// `lodestone fit polarity` on strong-against-strong self-play (docs/analysis.md).
+pub const SCORE_SCALE: f64 = 228.9;
+
 const WIN: i32 = 1_000_000;
 const STONE: i32 = 100;
 const PAIR: i32 = 12;
@@ -269,6 +273,39 @@ pub fn analyse(
     rng: &mut GameRng,
     stop: &Stop,
 ) -> Option<Analysis> {
+    let ranking = rank_in(position, config, 1, rng, stop);
+    let &(action, score) = ranking.ranked.first()?;
+    Some(Analysis {
+        action,
+        depth: ranking.depth,
+        score,
+        nodes: ranking.nodes,
+    })
+}
+
+/// What [`rank_in`] found: the best actions with their values, best first, and the
+/// search's figures.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Ranking {
+    pub ranked: Vec<(Action, i32)>,
+    /// The deepest search that finished.
+    pub depth: u32,
+    /// Positions examined in all.
+    pub nodes: u64,
+}
+
+/// The side to move's `top` best actions with their values for it (100 per collected
+/// stone), best first; empty when the game is over. Each depth searches the roots with
+/// the window closed at the `top`-th value so far, so the values listed are exact for the
+/// last finished depth, and `top = 1` is [`choose_in`].
+pub fn rank_in(
+    position: &Position,
+    config: &AiConfig,
+    top: usize,
+    rng: &mut GameRng,
+    stop: &Stop,
+) -> Ranking {
+    let top = top.max(1);
     let mut search = Search {
         nodes: 0,
         limit: config.node_limit,
@@ -277,22 +314,30 @@ pub fn analyse(
         aborted: false,
     };
     let mut roots = search.expand(position, Some(rng));
-    let mut best = roots.first().map(|(a, _)| *a)?;
-    let (mut finished, mut score) = (0, 0);
+    let Some(&(first, _)) = roots.first() else {
+        return Ranking {
+            ranked: Vec::new(),
+            depth: 0,
+            nodes: search.nodes,
+        };
+    };
+    let (mut finished, mut ranked) = (0, vec![(first, 0)]);
     for depth in 1..=config.depth.max(1) {
         let mut scored: Vec<(i32, usize)> = Vec::with_capacity(roots.len());
-        let mut alpha = -WIN - 1000;
-        let mut best_here = 0;
+        // The best `top` so far, (value, root), best first.
+        let mut best_here: Vec<(i32, usize)> = Vec::with_capacity(top + 1);
         for (index, (_, child)) in roots.iter().enumerate() {
-            // Only a strictly better action replaces the best; later ones are searched
-            // with the window closed at the best so far.
-            let v = -search.negamax(child, depth - 1, 1, -WIN - 1000, -alpha);
+            // Only a strictly better action enters the best; later ones are searched with
+            // the window closed at the `top`-th so far.
+            let floor = best_here.get(top - 1).map_or(-WIN - 1000, |&(v, _)| v);
+            let v = -search.negamax(child, depth - 1, 1, -WIN - 1000, -floor);
             if search.aborted {
                 break;
             }
-            if v > alpha {
-                alpha = v;
-                best_here = index;
+            if best_here.len() < top || v > floor {
+                let at = best_here.partition_point(|&(s, _)| s >= v);
+                best_here.insert(at, (v, index));
+                best_here.truncate(top);
             }
             scored.push((v, index));
         }
@@ -300,8 +345,13 @@ pub fn analyse(
         if search.aborted && depth > 1 {
             break;
         }
-        best = roots.get(best_here).map_or(best, |(a, _)| *a);
-        (finished, score) = (depth, alpha);
+        if !best_here.is_empty() {
+            ranked = best_here
+                .iter()
+                .filter_map(|&(v, i)| roots.get(i).map(|(a, _)| (*a, v)))
+                .collect();
+        }
+        finished = depth;
         // The next depth looks at the best of this one first (stable, so reproducible).
         scored.sort_by_key(|(v, _)| std::cmp::Reverse(*v));
         roots = scored
@@ -312,10 +362,9 @@ pub fn analyse(
             break;
         }
     }
-    Some(Analysis {
-        action: best,
+    Ranking {
+        ranked,
         depth: finished,
-        score,
         nodes: search.nodes,
-    })
+    }
 }

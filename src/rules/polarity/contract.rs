@@ -2,12 +2,12 @@
 
 use std::str::FromStr;
 
-use super::ai::{self, AiConfig};
+use super::ai::{self, AiConfig, SCORE_SCALE};
 use super::game::{Game, Resolution};
 use super::hand::Side;
 use super::notation::{Action, BadAction};
 use super::position::{IllegalAction, Outcome};
-use crate::rules::contract::{Level, Rules, Setup, forward_to_game};
+use crate::rules::contract::{Level, Ranked, Rules, Setup, forward_to_game};
 use crate::rules::rng::GameRng;
 use crate::rules::stop::Stop;
 use crate::rules::{ActionError, GameId, no_ruleset};
@@ -23,11 +23,27 @@ impl Rules for Game {
     fn ply(&self) -> usize {
         self.position().ply() as usize
     }
-    fn choose(&self, level: Level, rng: &mut GameRng, stop: &Stop) -> Vec<Action> {
-        ai::choose(self, &AiConfig::at(level), rng, stop)
+    fn rank(
+        &self,
+        level: Level,
+        top: usize,
+        rng: &mut GameRng,
+        stop: &Stop,
+    ) -> Vec<Ranked<Action>> {
+        let ranking = ai::rank_in(self.position(), &AiConfig::at(level), top, rng, stop);
+        ranking
+            .ranked
             .into_iter()
+            .map(|(action, score)| Ranked {
+                turn: vec![action],
+                score,
+            })
             .collect()
     }
+    fn passed(&self) -> Option<Self> {
+        Game::passed(self)
+    }
+    const SCORE_SCALE: f64 = SCORE_SCALE;
 }
 
 #[cfg(test)]

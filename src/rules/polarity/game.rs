@@ -163,6 +163,16 @@ impl Game {
 
     /// Takes back the last action exactly (stones, ids, hands, collections); returns its
     /// resolution, or `None` with nothing changed at the start.
+    /// The game with the turn handed to the other side (what the opponent threatens);
+    /// `None` once it is over.
+    pub fn passed(&self) -> Option<Game> {
+        let position = self.position.passed()?;
+        Some(Game {
+            position,
+            ..self.clone()
+        })
+    }
+
     pub fn undo(&mut self) -> Option<Resolution> {
         let past = self.past.pop()?;
         self.position = past.position;

@@ -163,6 +163,18 @@ impl Position {
         self.to_move
     }
 
+    /// The position with the other side to move, stones and hands as they are (what the
+    /// opponent threatens); `None` once it is over.
+    pub fn passed(&self) -> Option<Position> {
+        if self.outcome.is_some() {
+            return None;
+        }
+        Some(Position {
+            to_move: self.to_move.other(),
+            ..*self
+        })
+    }
+
     pub const fn ply(&self) -> u32 {
         self.ply
     }

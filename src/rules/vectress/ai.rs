@@ -50,6 +50,10 @@ impl AiConfig {
     }
 }
 
+/// Value units per unit of log-odds of winning (see `Rules::SCORE_SCALE`): fitted by
+/// `lodestone fit vectress` on strong-against-strong self-play (docs/analysis.md).
+pub const SCORE_SCALE: f64 = 194.4;
+
 const WIN: i32 = 1_000_000;
 
 struct Search<'a> {
@@ -75,15 +79,29 @@ impl Search<'_> {
 /// by `rng`, so games vary with the seed but replay exactly; `stop` ends the search early
 /// with the best found so far.
 pub fn choose(game: &Game, config: &AiConfig, rng: &mut GameRng, stop: &Stop) -> Action {
+    rank(game, config, 1, rng, stop)
+        .first()
+        .map_or(Action::Pass, |&(action, _)| action)
+}
+
+/// The side to move's `top` best actions with their values for it, best first (equal
+/// values in the order `rng` shuffled them); `[Pass]` valued as it stands when there is no
+/// move, empty once the game is over. Each root is searched with the window closed at the
+/// `top`-th value so far, so the values listed are exact and `top = 1` is [`choose`].
+pub fn rank(
+    game: &Game,
+    config: &AiConfig,
+    top: usize,
+    rng: &mut GameRng,
+    stop: &Stop,
+) -> Vec<(Action, i32)> {
     let mut moves = game.legal_actions();
     moves.shuffle(rng);
-    let Some(&first) = moves.first() else {
-        return Action::Pass;
-    };
-    if moves.len() == 1 {
-        return first;
-    }
     let side = game.to_move();
+    if moves == [Action::Pass] {
+        return vec![(Action::Pass, evaluate(game.position(), side))];
+    }
+    let top = top.max(1);
     let mut search = Search {
         config,
         nodes: 0,
@@ -91,29 +109,28 @@ pub fn choose(game: &Game, config: &AiConfig, rng: &mut GameRng, stop: &Stop) ->
         out_of_budget: false,
     };
     let here = game.position().key();
-    let mut best = first;
-    let mut best_score = i32::MIN;
-    let mut alpha = -WIN - 1;
+    let mut ranked: Vec<(Action, i32)> = Vec::with_capacity(top + 1);
     for action in moves {
         let Some((pos, _)) = game.try_fast(action) else {
             continue;
         };
+        let floor = ranked.get(top - 1).map_or(-WIN - 1, |&(_, score)| score);
         let score = -negamax(
             &pos,
             side.opponent(),
             Some(here),
             config.depth.max(1) - 1,
             -WIN - 1,
-            -alpha,
+            -floor,
             &mut search,
         );
-        if score > best_score {
-            best_score = score;
-            best = action;
+        if ranked.len() < top || score > floor {
+            let at = ranked.partition_point(|&(_, s)| s >= score);
+            ranked.insert(at, (action, score));
+            ranked.truncate(top);
         }
-        alpha = alpha.max(score);
     }
-    best
+    ranked
 }
 
 /// Value of `pos` for `side` to move, searched `depth` more plies. `ko` is the board the

@@ -1,12 +1,12 @@
 //! Vectress under the shared [`Rules`] contract.
 
-use super::ai::{self, AiConfig};
+use super::ai::{self, AiConfig, SCORE_SCALE};
 use super::game::{Game, Outcome};
 use super::geometry::Side;
 use super::moves::{Action, IllegalAction};
 use super::notation::{NotationError, parse};
 use super::resolution::Resolution;
-use crate::rules::contract::{Level, Rules, Setup, forward_to_game};
+use crate::rules::contract::{Level, Ranked, Rules, Setup, forward_to_game};
 use crate::rules::rng::GameRng;
 use crate::rules::stop::Stop;
 use crate::rules::{ActionError, GameId, no_ruleset};
@@ -22,12 +22,26 @@ impl Rules for Game {
     fn ply(&self) -> usize {
         Game::ply(self) as usize
     }
-    fn choose(&self, level: Level, rng: &mut GameRng, stop: &Stop) -> Vec<Action> {
-        if self.is_over() {
-            return Vec::new();
-        }
-        vec![ai::choose(self, &AiConfig::at(level), rng, stop)]
+    fn rank(
+        &self,
+        level: Level,
+        top: usize,
+        rng: &mut GameRng,
+        stop: &Stop,
+    ) -> Vec<Ranked<Action>> {
+        let ranked = ai::rank(self, &AiConfig::at(level), top, rng, stop);
+        ranked
+            .into_iter()
+            .map(|(action, score)| Ranked {
+                turn: vec![action],
+                score,
+            })
+            .collect()
     }
+    fn passed(&self) -> Option<Self> {
+        Game::passed(self)
+    }
+    const SCORE_SCALE: f64 = SCORE_SCALE;
 }
 
 #[cfg(test)]

@@ -146,6 +146,21 @@ impl Game {
         past.resolution
     }
 
+    /// The game with the turn handed to the other side, as if the side to move passed
+    /// (what the opponent threatens); `None` once the game is over or if the pass would end
+    /// it. The other side may then recreate no board the pass left (ko), as after a pass.
+    pub fn passed(&self) -> Option<Game> {
+        if self.is_over() {
+            return None;
+        }
+        let mut game = self.clone();
+        // A pass that is not answered by a pass ends nothing (V15).
+        game.last_was_pass = false;
+        game.finish(self.position, true);
+        game.last_was_pass = false;
+        (!game.is_over()).then_some(game)
+    }
+
     pub fn position(&self) -> &Position {
         &self.position
     }

@@ -82,6 +82,10 @@ pub enum Choice {
     Resign,
 }
 
+/// Value units per unit of log-odds of winning (see `Rules::SCORE_SCALE`): fitted by
+/// `lodestone fit wavefield` on strong-against-strong self-play (docs/analysis.md).
+pub const SCORE_SCALE: f64 = 83.5;
+
 const WIN: i32 = 1_000_000;
 
 /// A position key for repetition avoidance: pieces' squares and the side to move.
@@ -210,8 +214,27 @@ pub fn choose_in(
     rng: &mut impl Rng,
     stop: &Stop,
 ) -> Choice {
+    rank_in(t, pos, history, config, 1, rng, stop)
+        .first()
+        .map_or(Choice::Resign, |&(choice, _)| choice)
+}
+
+/// The side to move's `top` best choices with their values for it, best first; empty when
+/// it has no move under any profile (or the game is over). Strong validates the best
+/// `max(shortlist, top)` one-ply candidates two plies deep and lists only those (fewer
+/// than `top` when the budget ends first). `top = 1` is [`choose_in`].
+pub fn rank_in(
+    t: &Tables,
+    pos: &Position,
+    history: &[u64],
+    config: &AiConfig,
+    top: usize,
+    rng: &mut impl Rng,
+    stop: &Stop,
+) -> Vec<(Choice, i32)> {
+    let top = top.max(1);
     if pos.outcome().is_some() {
-        return Choice::Resign;
+        return Vec::new();
     }
     let mut search = Search {
         t,
@@ -223,7 +246,7 @@ pub fn choose_in(
     search.candidates(pos, &mut cands);
     if cands.is_empty() {
         // W9: a computer player resigns when no legal move exists under any profile.
-        return Choice::Resign;
+        return Vec::new();
     }
     for c in cands.iter_mut() {
         let key = position_key(&c.3);
@@ -235,35 +258,54 @@ pub fn choose_in(
     }
     // Stable sort keeps W12's profile order and reading order among equal scores.
     cands.sort_by_key(|c| std::cmp::Reverse(c.0));
+    let play = |c: &(i32, Profile, Move, Position)| Choice::Play {
+        profile: c.1,
+        mv: c.2,
+    };
     if config.level == Level::Easy {
-        return Choice::Play {
-            profile: cands[0].1,
-            mv: cands[0].2,
-        };
+        return cands.iter().take(top).map(|c| (play(c), c.0)).collect();
     }
-    let mut best = (i32::MIN, 0usize);
-    for (n, c) in cands.iter().enumerate().take(config.shortlist.max(1)) {
+    // (score, candidate) for those validated, in candidate order.
+    let mut validated: Vec<(i32, usize)> = Vec::new();
+    for (n, c) in cands.iter().enumerate().take(config.shortlist.max(top)) {
         let score = match search.best_reply(&c.3) {
             None => WIN,
             Some(reply) => -reply + c.0 / 4,
         };
-        if score > best.0 {
-            best = (score, n);
-        }
+        validated.push((score, n));
         if search.out_of_budget() {
             break;
         }
     }
-    let c = &cands[best.1];
-    Choice::Play {
-        profile: c.1,
-        mv: c.2,
-    }
+    // Stable: the first of equal scores stays first, as a strict `>` would pick it.
+    validated.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
+    validated
+        .iter()
+        .map(|&(score, n)| (play(&cands[n]), score))
+        .take(top)
+        .collect()
 }
 
 /// The computer's actions for the side to move: a tune (when the profile changes) and a
 /// move, or a resignation; empty when the game is over.
 pub fn choose(game: &Game, config: &AiConfig, rng: &mut impl Rng, stop: &Stop) -> Vec<Action> {
+    rank(game, config, 1, rng, stop)
+        .into_iter()
+        .next()
+        .map(|(turn, _)| turn)
+        .unwrap_or_default()
+}
+
+/// The side to move's `top` best turns (a tune when the profile changes, then the move)
+/// with their values for it, best first, as [`rank_in`] ranks them; with no move under
+/// any profile, the one rescue or resignation W9 leaves; empty once the game is over.
+pub fn rank(
+    game: &Game,
+    config: &AiConfig,
+    top: usize,
+    rng: &mut impl Rng,
+    stop: &Stop,
+) -> Vec<(Vec<Action>, i32)> {
     let pos = game.position();
     if pos.outcome().is_some() {
         return Vec::new();
@@ -275,24 +317,40 @@ pub fn choose(game: &Game, config: &AiConfig, rng: &mut impl Rng, stop: &Stop) -
         .take(24)
         .map(|e| position_key(&e.before))
         .collect();
-    match choose_in(game.tables(), pos, &history, config, rng, stop) {
+    let ranked = rank_in(game.tables(), pos, &history, config, top, rng, stop);
+    if ranked.is_empty() {
         // The search above tunes slot 1 only; with more slots W9's "no legal move under
         // any profile" needs the full search before resigning.
-        Choice::Resign if game.multi_slot() => match rescue::find_rescue(game.tables(), pos) {
+        let rescue = game
+            .multi_slot()
+            .then(|| rescue::find_rescue(game.tables(), pos))
+            .flatten();
+        let turn = match rescue {
             Some(r) if r.changes == 0 => vec![Action::Move(r.mv)],
             Some(r) => vec![Action::tune_to(r.tuning), Action::Move(r.mv)],
             None => vec![Action::Resign],
-        },
-        Choice::Resign => vec![Action::Resign],
-        Choice::Play { profile, mv } => {
-            let mut actions = Vec::new();
-            if profile != pos.profile(pos.to_move()) {
-                actions.push(Action::Tune(profile));
-            }
-            actions.push(Action::Move(mv));
-            actions
-        }
+        };
+        let score = if turn == [Action::Resign] {
+            -WIN
+        } else {
+            evaluate(pos, pos.to_move())
+        };
+        return vec![(turn, score)];
     }
+    ranked
+        .into_iter()
+        .map(|(choice, score)| {
+            let Choice::Play { profile, mv } = choice else {
+                return (vec![Action::Resign], -WIN);
+            };
+            let mut turn = Vec::new();
+            if profile != pos.profile(pos.to_move()) {
+                turn.push(Action::Tune(profile));
+            }
+            turn.push(Action::Move(mv));
+            (turn, score)
+        })
+        .collect()
 }
 
 /// Pieces still on the board per side (for adjudicating capped games).

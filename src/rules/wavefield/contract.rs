@@ -1,12 +1,12 @@
 //! Wave Field under the shared [`Rules`] contract. Tuning actions are actions like moves
 //! (they do not end the turn); the computer's turn may tune and then move.
 
-use super::ai::{self, AiConfig};
+use super::ai::{self, AiConfig, SCORE_SCALE};
 use super::game::{Game, IllegalAction, Resolution};
 use super::geometry::Side;
 use super::notation::{Action, BadAction, parse_action};
 use super::position::Outcome;
-use crate::rules::contract::{Level, Rules, Setup, forward_to_game};
+use crate::rules::contract::{Level, Ranked, Rules, Setup, forward_to_game};
 use crate::rules::rng::GameRng;
 use crate::rules::stop::Stop;
 use crate::rules::{ActionError, GameId, no_ruleset};
@@ -31,9 +31,23 @@ impl Rules for Game {
             _ => written,
         }
     }
-    fn choose(&self, level: Level, rng: &mut GameRng, stop: &Stop) -> Vec<Action> {
-        ai::choose(self, &AiConfig::at(level), rng, stop)
+    fn rank(
+        &self,
+        level: Level,
+        top: usize,
+        rng: &mut GameRng,
+        stop: &Stop,
+    ) -> Vec<Ranked<Action>> {
+        let ranked = ai::rank(self, &AiConfig::at(level), top, rng, stop);
+        ranked
+            .into_iter()
+            .map(|(turn, score)| Ranked { turn, score })
+            .collect()
     }
+    fn passed(&self) -> Option<Self> {
+        Game::passed(self)
+    }
+    const SCORE_SCALE: f64 = SCORE_SCALE;
 }
 
 #[cfg(test)]

@@ -187,6 +187,16 @@ impl Game {
         &self.tables
     }
 
+    /// The game with the turn handed to the other side (what the opponent threatens);
+    /// `None` once it is over. The timeline stays: it is what the pass followed.
+    pub fn passed(&self) -> Option<Game> {
+        let position = self.position.passed()?;
+        Some(Game {
+            position,
+            ..self.clone()
+        })
+    }
+
     pub fn position(&self) -> &Position {
         &self.position
     }

@@ -240,4 +240,16 @@ impl Position {
     pub fn refresh_trapped(&mut self) {
         self.trapped = self.big_hat_hostile(self.to_move);
     }
+
+    /// The position with the other side to move, the board and tunings as they are, its
+    /// Big Hat's trap read afresh (what the opponent threatens); `None` once it is over.
+    pub fn passed(&self) -> Option<Position> {
+        if self.outcome.is_some() {
+            return None;
+        }
+        let mut pos = self.clone();
+        pos.to_move = self.to_move.opponent();
+        pos.refresh_trapped();
+        Some(pos)
+    }
 }

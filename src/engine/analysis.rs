@@ -1,0 +1,273 @@
+//! The protocol's `analyse` and `lodestone analyse GAME`: a position's best turns, each
+//! with its value, its chance to win and the continuation the computer expects, or what
+//! the side not to move threatens (docs/protocol.md, docs/analysis.md).
+
+use serde_json::{Value, json};
+
+use super::time_cap::{Watch, cap};
+use super::wire::Wire;
+use crate::rules::analysis::{Assessed, assess, threat};
+use crate::rules::{Level, Rules};
+
+/// The most turns an analysis ranks, and the longest line it plays out.
+pub const MAX_TOP: usize = 20;
+pub const MAX_LINE: usize = 12;
+
+/// What an analysis is asked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Question {
+    pub level: Level,
+    /// How many of the best turns (1 to [`MAX_TOP`]).
+    pub top: usize,
+    /// How many turns each line holds, its first included (1 to [`MAX_LINE`]).
+    pub line: usize,
+    /// The side not to move's best turn were it to move now, instead of the best turns.
+    pub threat: bool,
+}
+
+impl Default for Question {
+    fn default() -> Self {
+        Question {
+            level: Level::Strong,
+            top: 3,
+            line: 4,
+            threat: false,
+        }
+    }
+}
+
+impl Question {
+    /// The question's bounds, as one sentence when one is broken, naming `top` and `line`
+    /// as the asker wrote them (`"top"` in the protocol, `--top` on the command line).
+    pub fn checked(self, [top, line]: [&str; 2]) -> Result<Question, String> {
+        if !(1..=MAX_TOP).contains(&self.top) {
+            return Err(format!("{top} must be 1 to {MAX_TOP}, is {}", self.top));
+        }
+        if !(1..=MAX_LINE).contains(&self.line) {
+            return Err(format!("{line} must be 1 to {MAX_LINE}, is {}", self.line));
+        }
+        Ok(self)
+    }
+
+    /// The searches the answer runs: the ranking, then each line's later turns.
+    fn searches(&self) -> u32 {
+        let lines = if self.threat { 1 } else { self.top };
+        1 + (lines * (self.line - 1)) as u32
+    }
+}
+
+/// The analysis of `game` as the protocol answers it: `side` (whose turns are ranked),
+/// `threat`, `level` and `best`, each turn's `actions`, `score`, `win_chance` and `line`
+/// in the engine's notation. A finished game, and a threat where the turn cannot be
+/// handed over, are refused. The level's time cap holds for each search.
+pub fn analyse<G: Wire>(game: &G, question: &Question) -> Result<Value, String> {
+    let question = question.checked(["\"top\"", "\"line\""])?;
+    if game.is_over() {
+        return Err("the game is over; there is nothing to analyse".into());
+    }
+    let per_search = cap(G::GAME, question.level);
+    let (stop, _watch) = Watch::start(per_search.map(|c| c * question.searches()));
+    let rng = game.rng().clone();
+    let (from, best) = if question.threat {
+        let passed = game.passed().ok_or(
+            "the side to move is in check, so it cannot hand over its turn to ask what is threatened",
+        )?;
+        let threat = threat(game, question.level, question.line, &rng, &stop);
+        (passed, threat.into_iter().collect())
+    } else {
+        let best = assess(
+            game,
+            question.level,
+            question.top,
+            question.line,
+            &rng,
+            &stop,
+        );
+        (game.clone(), best)
+    };
+    let side = side_name::<G>(from.to_move());
+    let best: Vec<Value> = best.iter().map(|a| turn_json(&from, a)).collect();
+    Ok(json!({
+        "ok": true,
+        "side": side,
+        "threat": question.threat,
+        "level": question.level.name(),
+        "best": best,
+    }))
+}
+
+/// The protocol's name of `side`.
+pub fn side_name<G: Rules>(side: G::Side) -> &'static str {
+    let index = G::SIDES.iter().position(|s| *s == side).unwrap_or(0);
+    G::GAME.side_names()[index]
+}
+
+/// A turn as the answer lists it, every action written in the position before it.
+fn turn_json<G: Rules>(from: &G, assessed: &Assessed<G::Action>) -> Value {
+    let line = written(from, &assessed.line);
+    let actions: Vec<String> = line.iter().take(assessed.turn.len()).cloned().collect();
+    json!({
+        "actions": actions,
+        "score": assessed.score,
+        "win_chance": (assessed.win_chance * 1e4).round() / 1e4,
+        "line": line,
+    })
+}
+
+/// `actions` in the engine's notation, each written before it is played from `from`.
+pub fn written<G: Rules>(from: &G, actions: &[G::Action]) -> Vec<String> {
+    let mut game = from.clone();
+    let mut out = Vec::with_capacity(actions.len());
+    for &action in actions {
+        out.push(game.write_action(action));
+        if game.play(action).is_err() {
+            break;
+        }
+    }
+    out
+}
+
+/// `lodestone analyse GAME`: the position after `--moves`, analysed.
+#[derive(clap::Parser, Debug)]
+struct AnalyseOptions {
+    /// The moves from the start in the engine's notation, separated by commas (Wave Field's
+    /// tunings hold spaces: `--moves "tune R+T-A-B-,D6-D3"`).
+    #[arg(long, num_args = 1.., value_delimiter = ',')]
+    moves: Vec<String>,
+    /// Hex chess only: v011 (the default) or classic.
+    #[arg(long)]
+    ruleset: Option<String>,
+    /// The game's seed (Wave Field's dice; every game's computer tie-breaks).
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// How many of the best turns.
+    #[arg(long, default_value_t = 3)]
+    top: usize,
+    /// The computer's level: easy, normal or strong.
+    #[arg(long, default_value = "strong")]
+    level: String,
+    /// Turns in each line, the first included.
+    #[arg(long, default_value_t = 4)]
+    line: usize,
+    /// What the side not to move threatens, were it to move now.
+    #[arg(long)]
+    threat: bool,
+    /// Print one JSON line (the protocol's answer) instead of the table.
+    #[arg(long)]
+    json: bool,
+}
+
+/// `lodestone analyse GAME ...`: one JSON line with `--json`, else a table on standard
+/// output.
+pub fn analyse_cli(
+    game: crate::rules::GameId,
+    args: &[String],
+) -> Result<Value, super::cli::CliError> {
+    use super::cli::{CliError, parse_options};
+    let command = format!("lodestone analyse {}", game.id());
+    let options: AnalyseOptions = parse_options(&command, args)?;
+    let usage = |why: String| CliError::Usage(format!("analyse {}: {why}", game.id()));
+    let level = Level::parse(&options.level).ok_or_else(|| {
+        usage(format!(
+            "unknown level \"{}\" (known: easy, normal, strong)",
+            options.level
+        ))
+    })?;
+    let question = Question {
+        level,
+        top: options.top,
+        line: options.line,
+        threat: options.threat,
+    }
+    .checked(["--top", "--line"])
+    .map_err(usage)?;
+    let setup = crate::rules::Setup {
+        ruleset: options.ruleset.clone(),
+        seed: options.seed,
+    };
+    let mut session = super::new_session(game, &setup).map_err(usage)?;
+    for (ply, action) in options.moves.iter().enumerate() {
+        session
+            .play(action)
+            .map_err(|why| usage(format!("move {} ({action}) is refused: {why}", ply + 1)))?;
+    }
+    let answer = session.analyse(&question).map_err(usage)?;
+    if options.json {
+        return Ok(answer);
+    }
+    print!("{}", table(game, &options, &answer));
+    Ok(Value::Null)
+}
+
+/// The answer as a person reads it: a heading, then a row per turn.
+fn table(game: crate::rules::GameId, options: &AnalyseOptions, answer: &Value) -> String {
+    let side = answer["side"].as_str().unwrap_or("?");
+    let ruleset = options
+        .ruleset
+        .as_deref()
+        .map_or(String::new(), |r| format!(" ({r})"));
+    let after = match options.moves.len() {
+        0 => "at the start".to_string(),
+        1 => "after 1 move".to_string(),
+        n => format!("after {n} moves"),
+    };
+    let mut out = if options.threat {
+        format!(
+            "{}{ruleset} {after}: what {side} threatens, were it to move now (level {}):\n",
+            game.title(),
+            options.level
+        )
+    } else {
+        format!(
+            "{}{ruleset} {after}, {side} to move (level {}):\n",
+            game.title(),
+            options.level
+        )
+    };
+    let rows: Vec<[String; 5]> = answer["best"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .enumerate()
+        .map(|(i, turn)| {
+            let words = |key: &str| {
+                let list = turn[key].as_array().into_iter().flatten();
+                list.filter_map(|a| a.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
+            let chance = turn["win_chance"].as_f64().unwrap_or(0.5);
+            [
+                format!("{}", i + 1),
+                words("actions"),
+                format!("{:+}", turn["score"].as_i64().unwrap_or(0)),
+                format!("{:.0}%", chance * 100.0),
+                words("line"),
+            ]
+        })
+        .collect();
+    let head = ["#", "turn", "value", "to win", "line"].map(String::from);
+    let width = |c: usize| {
+        std::iter::once(&head)
+            .chain(&rows)
+            .map(|r| r[c].chars().count())
+            .max()
+            .unwrap_or(0)
+    };
+    let widths = [width(0), width(1), width(2), width(3)];
+    for row in std::iter::once(&head).chain(&rows) {
+        out.push_str(&format!(
+            "  {:>w0$}  {:<w1$}  {:>w2$}  {:>w3$}  {}\n",
+            row[0],
+            row[1],
+            row[2],
+            row[3],
+            row[4],
+            w0 = widths[0],
+            w1 = widths[1],
+            w2 = widths[2],
+            w3 = widths[3],
+        ));
+    }
+    out
+}
