@@ -55,6 +55,9 @@ pub struct Replay {
     /// A game saved under way (the window's save slots): how it was being played.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub resume: Option<Resume>,
+    /// Hints each side asked for at the table (H), as in `Rules::SIDES`; absent when none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hints: Option<[u32; 2]>,
 }
 
 /// How a game saved under way was being played, and what its actions alone do not say,
@@ -95,6 +98,7 @@ impl Replay {
             focus: None,
             scores: BTreeMap::new(),
             resume: None,
+            hints: None,
         }
     }
 
@@ -112,6 +116,7 @@ impl Replay {
             focus: None,
             scores: BTreeMap::new(),
             resume: None,
+            hints: None,
         }
     }
 

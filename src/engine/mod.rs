@@ -11,6 +11,7 @@ pub mod cli;
 pub mod fit;
 pub mod hexchess;
 pub mod polarity;
+pub mod preview;
 pub mod progress;
 pub mod protocol;
 pub mod puzzles;
@@ -39,11 +40,18 @@ pub fn simulate(game: GameId, options: &[String]) -> Result<serde_json::Value, C
 }
 
 /// `lodestone bench GAME ...`.
+/// Every game's figures also carry `preview_median_ms`, what a hover preview costs the
+/// rules (see [`preview`]).
 pub fn bench(game: GameId, options: &[String]) -> Result<serde_json::Value, CliError> {
-    match game {
+    let mut figures = match game {
         GameId::Vectress => vectress::bench(options),
         GameId::Hexchess => hexchess::bench(options),
         GameId::Wavefield => wavefield::bench(options),
         GameId::Polarity => polarity::bench(options),
+    }?;
+    if let Some(object) = figures.as_object_mut() {
+        let ms = crate::with_rules!(game, G => preview::median_ms::<G>(200, 9, 17));
+        object.insert("preview_median_ms".to_string(), serde_json::json!(ms));
     }
+    Ok(figures)
 }

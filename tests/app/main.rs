@@ -4,6 +4,7 @@
 mod determinism;
 mod exhibition;
 mod film;
+mod foresight;
 mod headless;
 mod hexchess;
 mod keyboard;

@@ -365,3 +365,39 @@ fn a_saved_game_is_a_replay_the_command_line_checks() {
     );
     let _ = std::fs::remove_dir_all(&saves);
 }
+
+/// #42: a hint asked for is kept in the game's save (before the next move is played) and
+/// comes back with the game; a new game starts with none.
+#[test]
+fn the_hints_used_are_saved_and_resumed() {
+    use lodestone::app::table::ComputerPace;
+    use lodestone::app::table::foresight::HintsUsed;
+    use lodestone::app::vectress::Vectress;
+    let saves = temp("hints");
+    let slot = saves.join("vectress-two-players.ron");
+    let mut app = app_saving(
+        &saves,
+        GameId::Vectress,
+        Start::New(choice(ModeChoice::TwoPlayers)),
+    );
+    app.insert_resource(ComputerPace::Lockstep);
+    two_first_actions::<Vectress>(&mut app);
+    crate::headless::tap(&mut app, KeyCode::KeyH);
+    app.update();
+    assert_eq!(app.world().resource::<HintsUsed>().0, [1, 0]);
+    let saved = Replay::load(&slot).unwrap();
+    assert_eq!(saved.hints, Some([1, 0]), "saved with the game");
+    drop(app);
+    let mut app = app_saving(
+        &saves,
+        GameId::Vectress,
+        Start::Resume(choice(ModeChoice::TwoPlayers)),
+    );
+    app.update();
+    assert_eq!(app.world().resource::<HintsUsed>().0, [1, 0], "resumed");
+    send::<Vectress>(&mut app, TableInput::NewGame);
+    app.update();
+    app.update();
+    assert_eq!(app.world().resource::<HintsUsed>().0, [0, 0], "a new game has none");
+    let _ = std::fs::remove_dir_all(&saves);
+}

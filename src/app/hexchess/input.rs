@@ -4,7 +4,7 @@
 
 use bevy::input::ButtonState;
 use bevy::input::keyboard::KeyboardInput;
-use bevy::picking::events::{Click, Drag, DragEnd, DragStart, Pointer};
+use bevy::picking::events::{Click, Drag, DragEnd, DragStart, Out, Over, Pointer};
 use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 
@@ -26,6 +26,47 @@ pub(super) fn on_cell_click(click: On<Pointer<Click>>, cells: Query<&BoardCell>,
             .and_then(|c| Cell::from_axial(c.x, c.y))
     {
         input.write(TableInput::Game(Control::Pick(cell)));
+    }
+}
+
+/// The cell under the pointer, for the preview of the selected man's move there.
+pub(super) fn on_cell_over(over: On<Pointer<Over>>, cells: Query<&BoardCell>, mut scene: ResMut<HexchessScene>) {
+    if let Some(cell) = cells.get(over.entity).ok().and_then(|c| Cell::from_axial(c.x, c.y)) {
+        scene.hover_cell = Some(cell);
+    }
+}
+
+pub(super) fn on_cell_out(out: On<Pointer<Out>>, cells: Query<&BoardCell>, mut scene: ResMut<HexchessScene>) {
+    let cell = cells.get(out.entity).ok().and_then(|c| Cell::from_axial(c.x, c.y));
+    if cell.is_some() && scene.hover_cell == cell {
+        scene.hover_cell = None;
+    }
+}
+
+/// A man under the pointer stands on the cell hovered (a capture's target).
+pub(super) fn on_man_over(
+    over: On<Pointer<Over>>,
+    played: Res<HexchessPlayed>,
+    men: Query<&HexPiece>,
+    mut scene: ResMut<HexchessScene>,
+) {
+    if let Ok(piece) = men.get(over.entity) {
+        scene.hover_cell = played.game.rules().position().cell_of(piece.id);
+    }
+}
+
+pub(super) fn on_man_out(
+    out: On<Pointer<Out>>,
+    played: Res<HexchessPlayed>,
+    men: Query<&HexPiece>,
+    mut scene: ResMut<HexchessScene>,
+) {
+    let cell = men
+        .get(out.entity)
+        .ok()
+        .and_then(|p| played.game.rules().position().cell_of(p.id));
+    if cell.is_some() && scene.hover_cell == cell {
+        scene.hover_cell = None;
     }
 }
 
@@ -96,7 +137,7 @@ fn cell_at(point: Vec3) -> Option<Cell> {
 pub(super) fn on_man_drag(
     drag: On<Pointer<Drag>>,
     played: Res<HexchessPlayed>,
-    scene: Res<HexchessScene>,
+    mut scene: ResMut<HexchessScene>,
     queue: Res<PlaybackQueue>,
     cameras: Query<(&Camera, &GlobalTransform), With<MainCamera>>,
     mut men: Query<(&HexPiece, &mut Transform)>,
@@ -114,6 +155,11 @@ pub(super) fn on_man_drag(
         point_under(&cameras, 0.0, drag.pointer_location.position),
     ) {
         transform.translation = point + Vec3::Y * 0.35;
+        // The man carried hides the cell under it: the preview follows the point.
+        let over = cell_at(point);
+        if scene.hover_cell != over {
+            scene.hover_cell = over;
+        }
     }
 }
 

@@ -14,6 +14,7 @@ pub mod pieces;
 pub mod stages;
 
 mod controls;
+mod foresight;
 mod input;
 mod status;
 mod table;
@@ -64,6 +65,8 @@ pub struct HexchessScene {
     pub pieces: HashMap<PieceId, Entity>,
     selected: Option<Cell>,
     markers: Vec<Entity>,
+    /// The cell under the pointer (or under the man carried), for the move preview.
+    hover_cell: Option<Cell>,
     /// A promotion waiting for the chooser: (from, to).
     pub promotion: Option<(Cell, Cell)>,
     /// Counts down to the next forced move.

@@ -31,6 +31,10 @@ pub struct HexLooks {
     pub selected_material: Handle<StandardMaterial>,
     pub glow_material: Handle<StandardMaterial>,
     pub glow: Handle<Mesh>,
+    /// A foreseen man of each side (the threat's, the hint's, the hovered move's) and the
+    /// cells it would attack: translucent.
+    pub ghost: [Handle<StandardMaterial>; 2],
+    pub attack_material: Handle<StandardMaterial>,
 }
 
 impl HexLooks {
@@ -66,7 +70,23 @@ impl HexLooks {
             unlit: true,
             ..default()
         });
+        let ghost = |materials: &mut Assets<StandardMaterial>, alpha: f32| {
+            materials.add(StandardMaterial {
+                base_color: Color::WHITE.with_alpha(alpha),
+                alpha_mode: AlphaMode::Blend,
+                perceptual_roughness: 0.4,
+                ..default()
+            })
+        };
+        let ghosts = [ghost(materials, 0.45), ghost(materials, 0.55)];
+        let attack_material = translucent(
+            materials,
+            Color::srgba(0.95, 0.45, 0.2, 0.35),
+            LinearRgba::rgb(0.12, 0.04, 0.0),
+        );
         HexLooks {
+            ghost: ghosts,
+            attack_material,
             glow_material,
             glow: meshes.add(Torus::new(HEX_SIZE * 0.5, HEX_SIZE * 0.9)),
             meshes: piece_meshes,

@@ -15,7 +15,7 @@ use crate::app::playback::Stage;
 use crate::app::table::score::{Token, TrayKind};
 use crate::app::table::{Requests, Seats, Staging, TableGame, play_action};
 use crate::rules::Rules;
-use crate::rules::hexchess::{Game, GameSession, PieceId, Resolution};
+use crate::rules::hexchess::{Game, GameSession, Move, PieceId, Resolution};
 use crate::showcase::hexchess::{short_stage_captions, stage_captions};
 
 impl TableGame for Hexchess {
@@ -81,7 +81,9 @@ impl TableGame for Hexchess {
     }
 
     fn observe_cell(cell: &mut EntityCommands) {
-        cell.observe(super::input::on_cell_click);
+        cell.observe(super::input::on_cell_click)
+            .observe(super::input::on_cell_over)
+            .observe(super::input::on_cell_out);
     }
 
     fn forget_entities(scene: &mut HexchessScene) {
@@ -91,6 +93,7 @@ impl TableGame for Hexchess {
         scene.promotion = None;
         scene.forced = None;
         scene.needs_respawn = false;
+        scene.hover_cell = None;
     }
 
     fn stages(
@@ -126,6 +129,22 @@ impl TableGame for Hexchess {
             stage_captions(before.game(), resolution, announce),
             short_stage_captions(before.game(), resolution, announce),
         )
+    }
+
+    fn hovered(played: &HexchessPlayed, scene: &HexchessScene) -> Option<Vec<Move>> {
+        super::foresight::hovered(played, scene)
+    }
+
+    fn foresee(
+        commands: &mut Commands,
+        looks: &HexLooks,
+        seen: &crate::app::table::foresight::Foreseen<Hexchess>,
+    ) -> crate::app::table::foresight::Sight {
+        super::foresight::foresee(commands, looks, seen)
+    }
+
+    fn turn_arrow(before: &GameSession, turn: &[Move]) -> Option<(Vec3, Vec3)> {
+        super::foresight::turn_arrow(before, turn)
     }
 
     fn headline(played: &HexchessPlayed, scene: &HexchessScene) -> String {
@@ -208,7 +227,9 @@ fn spawn_men(
             .observe(super::input::on_man_click)
             .observe(super::input::on_man_drag_start)
             .observe(super::input::on_man_drag)
-            .observe(super::input::on_man_drag_end);
+            .observe(super::input::on_man_drag_end)
+            .observe(super::input::on_man_over)
+            .observe(super::input::on_man_out);
         scene.pieces.insert(piece.id, entity);
     }
     refresh_markers(commands, looks, played, scene);

@@ -15,6 +15,7 @@ mod rays;
 pub mod stages;
 
 mod controls;
+mod foresight;
 mod input;
 mod status;
 mod table;

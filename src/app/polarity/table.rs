@@ -124,6 +124,28 @@ impl TableGame for Polarity {
         super::status::tail(played, scene)
     }
 
+    fn hovered(
+        played: &PolarityPlayed,
+        scene: &PolarityScene,
+    ) -> Option<Vec<crate::rules::polarity::Action>> {
+        super::foresight::hovered(played, scene)
+    }
+
+    fn foresee(
+        commands: &mut Commands,
+        looks: &PolarityLooks,
+        seen: &crate::app::table::foresight::Foreseen<Polarity>,
+    ) -> crate::app::table::foresight::Sight {
+        super::foresight::foresee(commands, looks, seen)
+    }
+
+    fn turn_arrow(
+        before: &Game,
+        turn: &[crate::rules::polarity::Action],
+    ) -> Option<(Vec3, Vec3)> {
+        super::foresight::turn_arrow(before, turn)
+    }
+
     fn hover_note(scene: &PolarityScene) -> Option<&str> {
         scene.hover_refusal()
     }

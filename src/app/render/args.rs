@@ -26,6 +26,14 @@ pub struct RenderArgs {
     /// With --step or --wave: the fraction of that step played, 0 to 1 (default 0.5).
     #[arg(long)]
     pub t: Option<f32>,
+    /// Show this turn's whole outcome after the moves, as a hovered move shows it (its
+    /// ghosts, marks and line), in the engine's notation.
+    #[arg(long, conflicts_with_all = ["step", "wave"])]
+    pub preview: Option<String>,
+    /// Show what the side not to move threatens after the moves (the T key's arrow,
+    /// ghosts and line).
+    #[arg(long, conflicts_with_all = ["step", "wave"])]
+    pub threat: bool,
     /// Image size, WIDTHxHEIGHT.
     #[arg(long, default_value = "1280x720")]
     pub size: String,
@@ -61,6 +69,9 @@ pub struct RenderPlan {
     pub view: Option<String>,
     pub developer: bool,
     pub select: Option<String>,
+    /// The turn previewed after the moves, and whether the threat is shown.
+    pub preview: Option<String>,
+    pub threat: bool,
 }
 
 impl RenderPlan {
@@ -72,6 +83,8 @@ impl RenderPlan {
             view: self.view.clone(),
             developer: self.developer,
             select: self.select.clone(),
+            preview: self.preview.clone(),
+            threat: self.threat,
         }
     }
 }
@@ -154,6 +167,15 @@ pub fn validate(args: &RenderArgs) -> Result<RenderPlan, String> {
     } else if !args.moves.is_empty() {
         return Err("the menu has no moves".to_string());
     }
+    if args.preview.is_some() || args.threat {
+        let Some(game) = game else {
+            return Err("the menu has no move to preview or threat to show".to_string());
+        };
+        if freeze.is_some() {
+            return Err("--preview and --threat show the position after the moves, not a step of their playback".to_string());
+        }
+        check_sights(game, &args.moves, args.preview.as_deref(), args.threat)?;
+    }
     let out = args
         .out
         .clone()
@@ -183,7 +205,57 @@ pub fn validate(args: &RenderArgs) -> Result<RenderPlan, String> {
         view: var("LODESTONE_WAVEFIELD_VIEW"),
         developer: std::env::var_os("LODESTONE_WAVEFIELD_DEV").is_some(),
         select: var("LODESTONE_WAVEFIELD_SELECT"),
+        preview: args.preview.clone(),
+        threat: args.threat,
     })
+}
+
+/// Checks, through the rules, that `preview` is a legal turn after `moves` and that a
+/// threat can be asked there (the game not over, the other side able to move).
+fn check_sights(
+    game: GameId,
+    moves: &[String],
+    preview: Option<&str>,
+    threat: bool,
+) -> Result<(), String> {
+    fn check<G: crate::rules::Rules>(
+        game: GameId,
+        moves: &[String],
+        preview: Option<&str>,
+        threat: bool,
+    ) -> Result<(), String> {
+        let played = Replay::new(game, moves.to_vec())
+            .replay::<G>()
+            .map_err(|e| format!("the moves {e}"))?;
+        if let Some(text) = preview {
+            let mut probe = played.rules().clone();
+            let words: Vec<&str> = text.split_whitespace().collect();
+            if words.is_empty() {
+                return Err("--preview needs a turn to show".to_string());
+            }
+            for word in words {
+                let action = probe
+                    .parse_action(word)
+                    .map_err(|e| format!("--preview {text}: {word} is not a turn here ({e})"))?;
+                probe
+                    .play(action)
+                    .map_err(|e| format!("--preview {text}: {word} is refused ({e})"))?;
+            }
+        }
+        if threat {
+            if played.rules().is_over() {
+                return Err("--threat: the game is over after these moves".to_string());
+            }
+            if played.rules().passed().is_none() {
+                return Err(
+                    "--threat: the other side cannot move here (the side to move is in check, or must answer)"
+                        .to_string(),
+                );
+            }
+        }
+        Ok(())
+    }
+    crate::with_rules!(game, G => check::<G>(game, moves, preview, threat))
 }
 
 fn plural(n: usize, word: &str) -> String {
@@ -292,6 +364,8 @@ mod tests {
             out: Some(std::env::temp_dir().join("lodestone-args-test.png")),
             layout: None,
             verbose: false,
+            preview: None,
+            threat: false,
         }
     }
 

@@ -84,6 +84,11 @@ pub struct Settings {
     pub muted: bool,
     /// The interface's size, a factor on what the window's size gives it (0.5 to 2).
     pub interface_size: f32,
+    /// While a move is hovered, its whole outcome is drawn (some players would rather read
+    /// the board themselves).
+    pub move_previews: bool,
+    /// The evaluation bar beside the board (E).
+    pub evaluation_bar: bool,
 }
 
 #[derive(Serialize, Deserialize, Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -124,6 +129,8 @@ impl Default for Settings {
             showcase_volume: 0.5,
             muted: false,
             interface_size: 1.0,
+            move_previews: true,
+            evaluation_bar: false,
         }
     }
 }

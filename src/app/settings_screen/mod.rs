@@ -44,6 +44,8 @@ pub enum SettingRow {
     ShowRenaming,
     Sound,
     InterfaceSize,
+    MovePreviews,
+    EvaluationBar,
 }
 
 /// The playback speeds offered, slowest first.
@@ -56,7 +58,7 @@ const ATTRACT: [u32; 5] = [0, 30, 60, 120, 300];
 impl SettingRow {
     /// Every row: the first column's, then the sound's (under its sliders) and the
     /// interface size's in the second.
-    pub const ALL: [SettingRow; 12] = [
+    pub const ALL: [SettingRow; 14] = [
         SettingRow::WindowMode,
         SettingRow::Vsync,
         SettingRow::AntiAliasing,
@@ -69,6 +71,8 @@ impl SettingRow {
         SettingRow::ShowRenaming,
         SettingRow::Sound,
         SettingRow::InterfaceSize,
+        SettingRow::MovePreviews,
+        SettingRow::EvaluationBar,
     ];
 
     pub fn label(self) -> &'static str {
@@ -85,6 +89,8 @@ impl SettingRow {
             SettingRow::ShowRenaming => "Hex chess: show renaming",
             SettingRow::Sound => "Sound (M)",
             SettingRow::InterfaceSize => "Interface size",
+            SettingRow::MovePreviews => "Move previews",
+            SettingRow::EvaluationBar => "Evaluation bar (E)",
         }
     }
 
@@ -117,6 +123,8 @@ impl SettingRow {
             SettingRow::ShowRenaming => on(s.show_renaming),
             SettingRow::Sound => on(!s.muted),
             SettingRow::InterfaceSize => format!("{:.0}%", s.interface_size * 100.0),
+            SettingRow::MovePreviews => on(s.move_previews),
+            SettingRow::EvaluationBar => on(s.evaluation_bar),
         }
     }
 
@@ -150,6 +158,8 @@ impl SettingRow {
                     .find(|v| *v > s.interface_size + 1e-4)
                     .unwrap_or(INTERFACE_SIZES[0]);
             }
+            SettingRow::MovePreviews => s.move_previews = !s.move_previews,
+            SettingRow::EvaluationBar => s.evaluation_bar = !s.evaluation_bar,
         }
     }
 }
@@ -249,7 +259,12 @@ fn spawn_settings_screen(mut commands: Commands, settings: Option<Res<Settings>>
 }
 
 /// The rows under the sound's sliders.
-const RIGHT_COLUMN: [SettingRow; 2] = [SettingRow::Sound, SettingRow::InterfaceSize];
+const RIGHT_COLUMN: [SettingRow; 4] = [
+    SettingRow::Sound,
+    SettingRow::InterfaceSize,
+    SettingRow::MovePreviews,
+    SettingRow::EvaluationBar,
+];
 
 fn column() -> Node {
     Node {

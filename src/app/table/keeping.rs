@@ -9,6 +9,7 @@ use std::time::SystemTime;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
+use super::foresight::HintsUsed;
 use super::{Played, Seats, TableGame};
 use crate::app::ui::Notice;
 use crate::replay::{self, Replay};
@@ -149,6 +150,7 @@ pub(super) struct Keeper<'w> {
     unsaved: ResMut<'w, UnsavedReplays>,
     kept: ResMut<'w, Kept>,
     notice: ResMut<'w, Notice>,
+    hints: Option<ResMut<'w, HintsUsed>>,
 }
 
 impl Keeper<'_> {
@@ -167,7 +169,7 @@ impl Keeper<'_> {
             return;
         }
         self.kept.0 = Some(played.changes);
-        let saved = self.unsaved.save(replay_of(played), &folder);
+        let saved = self.unsaved.save(replay_of(played, self.hints.as_deref()), &folder);
         match &saved {
             Saved::Kept { first: true, .. } | Saved::Written { earlier: 1.., .. } => {
                 warn!("{}", saved.sentence());
@@ -177,19 +179,27 @@ impl Keeper<'_> {
         }
     }
 
+    /// A new game starts with no hint used (the one left was kept with its count).
+    pub(super) fn forget_hints(&mut self) {
+        if let Some(hints) = self.hints.as_mut() {
+            hints.0 = [0, 0];
+        }
+    }
+
     /// Saves the game as a replay now and says where (Ctrl+S, the pause menu).
     fn save_now<G: TableGame>(&mut self, played: &Played<G>) {
         let text = match self.folder.as_ref().and_then(|f| f.0.clone()) {
             None => "replays are not kept here (no data folder)".to_string(),
-            Some(folder) => self.unsaved.save(replay_of(played), &folder).sentence(),
+            Some(folder) => self.unsaved.save(replay_of(played, self.hints.as_deref()), &folder).sentence(),
         };
         self.notice.show(text, 6.0);
     }
 }
 
-fn replay_of<G: TableGame>(played: &Played<G>) -> Replay {
+fn replay_of<G: TableGame>(played: &Played<G>, hints: Option<&HintsUsed>) -> Replay {
     let mut replay = Replay::of(&played.game);
     replay.created = Some(replay::timestamp(SystemTime::now()));
+    replay.hints = hints.and_then(HintsUsed::recorded);
     replay
 }
 

@@ -58,6 +58,11 @@ pub struct StillShot {
     pub developer: bool,
     /// A cell whose piece is selected, with its targets.
     pub select: Option<String>,
+    /// A turn to preview after the moves, as if hovered (`render --preview`), in the
+    /// engine's notation (a turn of several actions separated by spaces).
+    pub preview: Option<String>,
+    /// Show the threat (`render --threat`).
+    pub threat: bool,
 }
 
 impl TableLaunch {
@@ -97,6 +102,8 @@ struct SetOut<G: TableGame> {
     note: Option<String>,
     /// The turn clock a resumed game had.
     clock: Vec<f32>,
+    /// The hints a resumed game had used.
+    hints: [u32; 2],
 }
 
 /// The game's start for `setup`, or the default start when the setup is refused.
@@ -130,6 +137,7 @@ fn new_game<G: TableGame>(choice: &GameChoice) -> SetOut<G> {
         viewer: None,
         note: None,
         clock: Vec::new(),
+        hints: [0, 0],
     }
 }
 
@@ -155,6 +163,7 @@ fn resumed<G: TableGame>(replay: &Replay) -> Result<SetOut<G>, String> {
         viewer: None,
         note: None,
         clock: resume.clock.clone(),
+        hints: replay.hints.unwrap_or_default(),
     })
 }
 
@@ -208,6 +217,7 @@ fn replayed<G: TableGame>(from: &StartFrom, mode: PlayMode) -> SetOut<G> {
         viewer,
         note: None,
         clock: Vec::new(),
+        hints: [0, 0],
     }
 }
 
@@ -229,6 +239,7 @@ fn shot<G: TableGame>(moves: &[String]) -> SetOut<G> {
         viewer: None,
         note: None,
         clock: Vec::new(),
+        hints: [0, 0],
     }
 }
 
@@ -286,6 +297,7 @@ pub(super) struct Fresh<'w> {
     effects: ResMut<'w, PlaybackEffects>,
     sync: ResMut<'w, PendingSync>,
     clock: ResMut<'w, TurnClock>,
+    hints: ResMut<'w, super::foresight::HintsUsed>,
     saved: ResMut<'w, LastSaved>,
     kept: ResMut<'w, super::keeping::Kept>,
     time: Res<'w, Time>,
@@ -360,6 +372,8 @@ pub(super) fn start<G: TableGame>(
     // Nothing is saved until the game changes: a new game leaves the slot's game as it
     // was until its first move.
     fresh.saved.changes = Some(set_out.played.changes);
+    fresh.hints.0 = set_out.hints;
+    fresh.saved.hints = set_out.hints;
     fresh.kept.0 = None;
     let mut scene = G::Scene::default();
     let played = set_out.played;

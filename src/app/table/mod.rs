@@ -16,6 +16,7 @@
 pub mod badges;
 mod clock;
 mod computer;
+pub mod foresight;
 mod keeping;
 mod last_move;
 pub mod launch;
@@ -98,6 +99,9 @@ pub trait TableGame: Sized + Send + Sync + 'static {
     /// Seconds the computer waits before each of its actions (Wave Field lets a tuning
     /// show before the move).
     const COMPUTER_PAUSE: f32 = 0.0;
+    /// The game's own keys use H (Wave Field's rescue hint, a rules action): the table's
+    /// hint is then Shift+H.
+    const OWN_H: bool = false;
     /// Where the HUD hangs the table's move list; `None` when the game lists its moves
     /// itself (hex chess's editable list).
     const MOVE_LIST: Option<crate::app::ui::MoveListAnchor>;
@@ -211,6 +215,23 @@ pub trait TableGame: Sized + Send + Sync + 'static {
     /// launch is still there to read); and what it takes away when the table closes.
     fn on_enter(_world: &mut World) {}
     fn on_exit(_world: &mut World) {}
+    /// The turn under the pointer now (hovered or dragged over its target), which the
+    /// table previews; `None` when nothing is, or the pointer is on a refused one.
+    fn hovered(_played: &Played<Self>, _scene: &Self::Scene) -> Option<Vec<ActionOf<Self>>> {
+        None
+    }
+    /// Draws what `seen` leaves: ghosts of the pieces that end somewhere else or changed,
+    /// translucent at their final places (no tween), and marks on the pieces lost, with
+    /// its one short line ("3 waves · your Triangle goes over"). Every entity spawned is
+    /// `Pickable::IGNORE` and a [`TablePart`]; the table takes them away.
+    fn foresee(
+        commands: &mut Commands,
+        looks: &Self::Looks,
+        seen: &foresight::Foreseen<Self>,
+    ) -> foresight::Sight;
+    /// Where an arrow for `turn` in `before` runs: from its piece to where it goes (a
+    /// placement comes down onto its cell).
+    fn turn_arrow(before: &Self::Rules, turn: &[ActionOf<Self>]) -> Option<(Vec3, Vec3)>;
 }
 
 /// Marks everything a table spawns (pieces, markers, links, effects): cleared on undo,
@@ -295,6 +316,7 @@ pub fn plugin<G: TableGame>(app: &mut App, game: crate::rules::GameId) {
             .is_some_and(|c| c.thinking())
     });
     let on_table = resource_exists::<Played<G>>;
+    foresight::plugin::<G>(app);
     app.add_message::<TableInput<G>>()
         .add_systems(Startup, load_looks::<G>)
         .add_systems(
@@ -345,7 +367,7 @@ pub fn plugin<G: TableGame>(app: &mut App, game: crate::rules::GameId) {
                     saving::save_changes::<G>,
                     (status::update_status::<G>, score::update_scoreboard::<G>).chain(),
                     move_list::draw_move_list::<G>,
-                    pointer_note::show_pointer_note::<G>,
+                    pointer_note::show_pointer_note::<G>.after(foresight::preview::ShowPreview),
                     last_move::mark_last_move::<G>,
                 )
                     .in_set(TableSystems::Show),

@@ -66,9 +66,11 @@ fn spawn_note(mut commands: Commands) {
     ));
 }
 
-/// Shows `G`'s hover note beside the pointer, or hides the box.
+/// Shows `G`'s hover note beside the pointer (a refusal, else the previewed turn's line),
+/// or hides the box.
 pub(super) fn show_pointer_note<G: TableGame>(
     scene: Res<G::Scene>,
+    preview: Res<super::foresight::PreviewShown<G>>,
     at: Res<PointerAt>,
     windows: Query<&Window, With<PrimaryWindow>>,
     // A headless app has no UI plugin and so no scale.
@@ -78,7 +80,8 @@ pub(super) fn show_pointer_note<G: TableGame>(
 ) {
     // The pointer and the window in UI pixels (the window's grow by the UI scale).
     let per_ui_pixel = ui_scale.map_or(1.0, |s| s.0.max(0.01));
-    let note = G::hover_note(&scene).zip(at.0.map(|p| p / per_ui_pixel));
+    let words = G::hover_note(&scene).or(preview.line());
+    let note = words.zip(at.0.map(|p| p / per_ui_pixel));
     let window = windows
         .single()
         .ok()

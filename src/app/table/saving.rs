@@ -18,6 +18,7 @@ use std::path::{Path, PathBuf};
 use bevy::prelude::*;
 
 use super::clock::TurnClock;
+use super::foresight::HintsUsed;
 use super::{Played, Seats, TableGame, Viewing};
 use crate::app::PlayMode;
 use crate::app::choice::ModeChoice;
@@ -211,8 +212,14 @@ impl Slots<'_> {
 }
 
 /// The save of `played` as it stands.
-pub(super) fn record<G: TableGame>(played: &Played<G>, seats: &Seats, clock: &TurnClock) -> Replay {
+pub(super) fn record<G: TableGame>(
+    played: &Played<G>,
+    seats: &Seats,
+    clock: &TurnClock,
+    hints: &HintsUsed,
+) -> Replay {
     let mut replay = Replay::of(&played.game);
+    replay.hints = hints.recorded();
     let mut seconds = clock.seconds.clone();
     seconds.resize(played.game.turns(), 0.0);
     replay.resume = Some(Resume {
@@ -236,6 +243,8 @@ pub(super) fn record<G: TableGame>(played: &Played<G>, seats: &Seats, clock: &Tu
 #[derive(Resource, Default, Debug)]
 pub(super) struct LastSaved {
     pub(super) changes: Option<u64>,
+    /// The hints counted in that save (a hint asked for is saved before the next move).
+    pub(super) hints: [u32; 2],
 }
 
 /// Saves the game after every change; a failure is told once (the game goes on, and every
@@ -250,20 +259,23 @@ pub(super) fn save_changes<G: TableGame>(
     mut slots: ResMut<SaveSlots>,
     mut last: ResMut<LastSaved>,
     mut notice: ResMut<Notice>,
+    hints: Res<HintsUsed>,
 ) {
     // Looking back at its own moves, the game under way waits aside unchanged.
     if viewing.0.is_some() {
         return;
     }
     clock.follow(played.game.turns(), time.elapsed_secs_f64());
-    if last.changes == Some(played.changes) {
+    if last.changes == Some(played.changes) && last.hints == hints.0 {
         return;
     }
     last.changes = Some(played.changes);
+    last.hints = hints.0;
     save(
         &played,
         &seats,
         &clock,
+        &hints,
         folder.as_deref(),
         &mut slots,
         &mut notice,
@@ -275,6 +287,7 @@ fn save<G: TableGame>(
     played: &Played<G>,
     seats: &Seats,
     clock: &TurnClock,
+    hints: &HintsUsed,
     folder: Option<&SaveFolder>,
     slots: &mut SaveSlots,
     notice: &mut Notice,
@@ -285,7 +298,7 @@ fn save<G: TableGame>(
     let folder = folder.and_then(|f| f.0.as_deref());
     let keep = G::savable(played) && !played.game.actions().is_empty();
     let done = if keep {
-        slots.store(&key, record(played, seats, clock), folder)
+        slots.store(&key, record(played, seats, clock, hints), folder)
     } else {
         slots.clear(&key, folder)
     };
@@ -311,11 +324,13 @@ pub(super) fn save_on_leave<G: TableGame>(
     folder: Option<Res<SaveFolder>>,
     mut slots: ResMut<SaveSlots>,
     mut notice: ResMut<Notice>,
+    hints: Res<HintsUsed>,
 ) {
     save(
         &played,
         &seats,
         &clock,
+        &hints,
         folder.as_deref(),
         &mut slots,
         &mut notice,

@@ -105,6 +105,7 @@ pub fn configure(app: &mut App) {
         (seat::unseat_camera, stop_playback, score::clear_scoreboard),
     );
     pointer_note::configure(app);
+    super::foresight::configure(app);
     super::badges::plugin(app);
     last_move::configure(app);
 }

@@ -31,6 +31,7 @@ pub struct TableStatus<'w, G: TableGame> {
     pub note: Res<'w, TableNote>,
     pub viewing: Res<'w, Viewing>,
     pub live: Res<'w, LiveAside<G>>,
+    pub hints: Option<Res<'w, super::foresight::HintsUsed>>,
 }
 
 pub(super) fn update_status<G: TableGame>(
@@ -75,10 +76,20 @@ pub fn key_list<G: TableGame>(table: &TableStatus<G>) -> Vec<(String, String)> {
         .map(|(k, what)| (k.to_string(), what.to_string()))
         .collect();
     }
-    G::keys(&table.played, &table.scene)
+    let mut keys: Vec<(String, String)> = G::keys(&table.played, &table.scene)
         .into_iter()
         .map(|(k, what)| (k.to_string(), what))
-        .collect()
+        .collect();
+    // What the engines know, in every game (#42).
+    keys.extend([
+        ("T".to_string(), "show or hide what the opponent threatens".to_string()),
+        (
+            super::foresight::keys::hint_key_name::<G>().to_string(),
+            "a hint: the computer's best turn (counted)".to_string(),
+        ),
+        ("E".to_string(), "the evaluation bar".to_string()),
+    ]);
+    keys
 }
 
 /// The whole status text of `table`: the headline, then its notes.
@@ -123,6 +134,12 @@ pub fn notes<G: TableGame>(table: &TableStatus<G>) -> String {
     }
     if let Some(note) = &table.note.0 {
         line += &format!("\n{note}");
+    }
+    // The game's end says how many hints each side asked for.
+    let hints = table.hints.as_ref().map(|h| h.said::<G::Rules>());
+    let over = crate::rules::Rules::is_over(table.played.game.rules());
+    if let Some(hints) = hints.filter(|h| !h.is_empty() && over) {
+        line += &format!("\n{hints}");
     }
     line.trim_start_matches('\n').to_string()
 }

@@ -206,6 +206,7 @@ pub(super) fn apply_requests<G: TableGame>(
                     None => G::new_match(played, seed),
                 };
                 played.replace(game);
+                keeper.forget_hints();
                 stage.note.0 = None;
                 let Staging { queue, effects, .. } = &mut stage;
                 respawn(

@@ -52,6 +52,7 @@ pub(super) fn clear_markers(commands: &mut Commands, scene: &mut VectressScene) 
         commands.entity(marker).despawn();
     }
     scene.hover = None;
+    scene.hovered = None;
 }
 
 /// Lights the legal destinations of the piece on `cell`, and the illegal ones with why.

@@ -100,6 +100,7 @@ pub(super) fn on_target_over(
 ) {
     if let Ok((target, at)) = targets.get(over.entity) {
         scene.hover = target.reason.clone();
+        scene.hovered = target.action;
         if let Some(looks) = force_looks {
             spawn_previews(
                 &mut commands,
@@ -120,6 +121,7 @@ pub(super) fn on_target_out(
     previews: Query<(), With<ForcePreview>>,
 ) {
     scene.hover = None;
+    scene.hovered = None;
     for child in children.iter_descendants(out.entity) {
         if previews.contains(child) {
             commands.entity(child).despawn();

@@ -12,6 +12,7 @@ pub mod stages;
 
 mod controls;
 mod effects;
+mod foresight;
 pub mod forces;
 mod input;
 pub use input::Target;
@@ -47,6 +48,8 @@ pub struct VectressScene {
     markers: Vec<Entity>,
     /// What the pointer explains (why a target is illegal).
     hover: Option<String>,
+    /// The legal move under the pointer, which the table previews.
+    hovered: Option<crate::rules::vectress::Action>,
 }
 
 impl VectressScene {

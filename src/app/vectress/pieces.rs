@@ -36,6 +36,9 @@ pub struct MagnetLooks {
     pub marker_pull: Handle<StandardMaterial>,
     pub marker_illegal: Handle<StandardMaterial>,
     pub selected: Handle<StandardMaterial>,
+    /// A foreseen magnet of each side, and a foreseen bond: translucent.
+    pub ghost: [Handle<StandardMaterial>; 2],
+    pub ghost_link: Handle<StandardMaterial>,
 }
 
 /// A shape's outline in its own frame (x right, -z front), counter-clockwise seen from
@@ -141,6 +144,18 @@ impl MagnetLooks {
         let marker_pull = mat(Color::srgba(0.95, 0.75, 0.15, 0.85), 0.5, 0.0);
         let marker_illegal = mat(Color::srgba(0.7, 0.15, 0.15, 0.6), 0.5, 0.0);
         let selected = mat(Color::srgb(0.95, 0.85, 0.3), 0.4, 0.0);
+        let mut see_through = |color: Color| {
+            materials.add(StandardMaterial {
+                base_color: color,
+                alpha_mode: AlphaMode::Blend,
+                ..crate::app::stage::finish(color, 0.4, 0.0)
+            })
+        };
+        let ghost = [
+            see_through(Color::srgba(0.95, 0.93, 0.86, 0.42)),
+            see_through(Color::srgba(0.3, 0.3, 0.36, 0.5)),
+        ];
+        let ghost_link = see_through(Color::srgba(1.0, 0.8, 0.3, 0.55));
         let emissive = |color: LinearRgba, materials: &mut Assets<StandardMaterial>| {
             materials.add(StandardMaterial {
                 base_color: Color::BLACK,
@@ -175,6 +190,8 @@ impl MagnetLooks {
             marker_pull,
             marker_illegal,
             selected,
+            ghost,
+            ghost_link,
         }
     }
 

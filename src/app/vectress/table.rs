@@ -150,6 +150,25 @@ impl TableGame for Vectress {
         scene.hover.as_deref()
     }
 
+    fn hovered(
+        _played: &VectressPlayed,
+        scene: &VectressScene,
+    ) -> Option<Vec<crate::rules::vectress::Action>> {
+        scene.hovered.map(|action| vec![action])
+    }
+
+    fn foresee(
+        commands: &mut Commands,
+        looks: &MagnetLooks,
+        seen: &crate::app::table::foresight::Foreseen<Vectress>,
+    ) -> crate::app::table::foresight::Sight {
+        super::foresight::foresee(commands, looks, seen)
+    }
+
+    fn turn_arrow(before: &Game, turn: &[crate::rules::vectress::Action]) -> Option<(Vec3, Vec3)> {
+        super::foresight::turn_arrow(before, turn)
+    }
+
     fn last_move_marks(played: &VectressPlayed, _scene: &VectressScene) -> Vec<Vec3> {
         use crate::rules::vectress::Action;
         match played.game.actions().last() {

@@ -137,19 +137,19 @@ pub(super) fn on_target_over(
     let marker = target.marker();
     // Preview the move: the field after it, played on a copy of the game.
     if marker.kind != MarkerKind::BlockedByBigHat {
-        table.preview = field_after(
-            played.game.rules(),
-            Move {
-                from,
-                to: marker.to,
-            },
-        );
+        let mv = Move {
+            from,
+            to: marker.to,
+        };
+        table.preview = field_after(played.game.rules(), mv);
+        table.hovered = table.preview.is_some().then_some(mv);
     }
     table.hover = move_note(from, &marker);
 }
 
 pub(super) fn on_target_out(_out: On<Pointer<Out>>, mut table: ResMut<WavefieldScene>) {
     table.preview = None;
+    table.hovered = None;
     table.hover = None;
 }
 
@@ -170,10 +170,12 @@ pub(super) fn table_keys(
         (KeyCode::KeyG, Control::ToggleDev),
         (KeyCode::KeyL, Control::ToggleLevel),
     ];
+    // Shift+H asks the table for the computer's hint (see `TableGame::OWN_H`).
+    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
     for (key, command) in pairs {
         // In a lesson or puzzle H is the exercise's hint (the rescue hint stays a button).
         let exercise = seats.mode == crate::app::PlayMode::Exercise;
-        if keys.just_pressed(key) && !(exercise && key == KeyCode::KeyH) {
+        if keys.just_pressed(key) && !((exercise || shift) && key == KeyCode::KeyH) {
             input.write(TableInput::Game(command));
         }
     }

@@ -16,6 +16,7 @@ pub mod surface;
 
 mod controls;
 pub mod drag;
+mod foresight;
 mod input;
 mod motion;
 mod readout;
@@ -179,6 +180,8 @@ pub struct WavefieldScene {
     markers: Vec<Entity>,
     /// The field the surface previews while a destination is under the pointer.
     preview: Option<[f32; CELLS]>,
+    /// The selected piece's move under the pointer, which the table previews.
+    hovered: Option<Move>,
     /// What the pointer explains.
     pub hover: Option<String>,
     pub anim: FieldAnim,
@@ -211,6 +214,7 @@ impl Default for WavefieldScene {
             selected: None,
             markers: Vec::new(),
             preview: None,
+            hovered: None,
             hover: None,
             anim: FieldAnim::settled([0.0; CELLS]),
             stage_fields: Vec::new(),

@@ -34,6 +34,8 @@ pub struct Looks {
     pub selected: Handle<StandardMaterial>,
     pub burst: Handle<Mesh>,
     pub burst_material: Handle<StandardMaterial>,
+    /// A foreseen piece of each side: translucent.
+    pub ghost: [Handle<StandardMaterial>; 2],
 }
 
 fn standing(mesh: impl Into<Mesh>, height: f32) -> Mesh {
@@ -68,7 +70,18 @@ impl Looks {
             alpha_mode: AlphaMode::Blend,
             ..default()
         });
+        let see_through = |materials: &mut Assets<StandardMaterial>, color: Color| {
+            materials.add(StandardMaterial {
+                alpha_mode: AlphaMode::Blend,
+                ..crate::app::stage::finish(color, 0.3, 0.0)
+            })
+        };
+        let ghost = [
+            see_through(materials, Color::srgba(0.85, 0.15, 0.15, 0.5)),
+            see_through(materials, Color::srgba(0.2, 0.35, 0.9, 0.5)),
+        ];
         Looks {
+            ghost,
             bodies: [
                 // Round Hat: a low crown under a dome.
                 meshes.add(standing(Cylinder::new(0.2, 0.16), 0.16)),

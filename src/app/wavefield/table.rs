@@ -89,6 +89,7 @@ impl TableGame for Wavefield {
     };
     /// The computer's tuning shows on the surface before its move.
     const COMPUTER_PAUSE: f32 = 0.6;
+    const OWN_H: bool = true;
 
     fn make_looks(meshes: &mut Assets<Mesh>, materials: &mut Assets<StandardMaterial>) -> Looks {
         Looks::new(meshes, materials)
@@ -112,6 +113,7 @@ impl TableGame for Wavefield {
         scene.markers.clear();
         scene.selected = None;
         scene.preview = None;
+        scene.hovered = None;
         scene.stage_fields.clear();
         scene.drag = None;
         scene.dropped = None;
@@ -193,6 +195,22 @@ impl TableGame for Wavefield {
             select(commands, looks, played, table, rescue.mv.from);
         }
         out
+    }
+
+    fn hovered(played: &WavefieldPlayed, scene: &WavefieldScene) -> Option<Vec<Action>> {
+        super::foresight::hovered(played, scene)
+    }
+
+    fn foresee(
+        commands: &mut Commands,
+        looks: &Looks,
+        seen: &crate::app::table::foresight::Foreseen<Wavefield>,
+    ) -> crate::app::table::foresight::Sight {
+        super::foresight::foresee(commands, looks, seen)
+    }
+
+    fn turn_arrow(before: &Game, turn: &[Action]) -> Option<(Vec3, Vec3)> {
+        super::foresight::turn_arrow(before, turn)
     }
 
     fn hover_note(scene: &WavefieldScene) -> Option<&str> {
@@ -327,6 +345,7 @@ pub(super) fn clear_selection(commands: &mut Commands, table: &mut WavefieldScen
     }
     table.selected = None;
     table.preview = None;
+    table.hovered = None;
 }
 
 /// Selects the piece on `cell` and lays out its W10 markers.

@@ -293,6 +293,18 @@ impl Position {
         att & them
     }
 
+    /// The cells the man on `cell` attacks with the board as it stands (where it could
+    /// capture, pawns diagonally), in cell order; none for an empty cell.
+    pub fn attacked_from(&self, cell: Cell) -> Vec<Cell> {
+        let Some(piece) = self.piece_at(cell) else {
+            return Vec::new();
+        };
+        let occ = self.occupied();
+        Cell::all()
+            .filter(|c| *c != cell && self.attackers(c.index(), piece.color, occ) & cell.bit() != 0)
+            .collect()
+    }
+
     /// Whether the side to move is in check.
     pub fn in_check(&self) -> bool {
         self.king(self.turn)
