@@ -73,7 +73,10 @@ fn two_players<G: TableGame>(game: GameId) {
         .into_iter()
         .map(|(k, what)| (k.to_string(), what))
         .collect();
-    assert_eq!(*keys, own, "{game:?}: the table publishes its keys");
+    assert_eq!(keys[..own.len()], own, "{game:?}: the table publishes its keys");
+    let asks: Vec<&str> = keys[own.len()..].iter().map(|(k, _)| k.as_str()).collect();
+    let hint = if G::OWN_H { "Shift+H" } else { "H" };
+    assert_eq!(asks, ["T", hint, "E"], "{game:?}: then what the engines know (#42)");
     assert!(
         keys.iter().any(|(_, what)| what.starts_with("undo")),
         "{game:?}: {keys:?}"
@@ -358,7 +361,7 @@ fn keys_listed<G: TableGame>(game: GameId) {
     }
     assert_eq!(
         app.world().resource::<GameKeys>().0.len(),
-        keys.len(),
+        keys.len() + 3,
         "{game:?}: no replay watched, so the game's own keys"
     );
 }

@@ -73,16 +73,23 @@ pub(super) fn foresee(commands: &mut Commands, looks: &HexLooks, seen: &Foreseen
         looks.ghost[side.index()].clone(),
         rest_transform(resolution.to),
     );
-    sight.entities.push(ghost);
+    let ring = part(
+        commands,
+        "Ghost floor",
+        looks.ring.clone(),
+        looks.ghost_floor.clone(),
+        Transform::from_translation(point(resolution.to) + Vec3::Y * 0.03),
+    );
+    sight.entities.extend([ghost, ring]);
     sight.marks.push(Mark {
-        at: point(resolution.to) + Vec3::Y * (MARK_LIFT + 0.25),
+        at: point(resolution.to) + Vec3::Y * (MARK_LIFT + 0.55),
         text: format!("as {}", arrived.name()),
         what: MarkWhat::Arrives,
     });
     if let Some((_, kind, cell)) = resolution.captured {
         sight.marks.push(Mark {
             at: point(cell) + Vec3::Y * MARK_LIFT,
-            text: format!("x {}", kind.name()),
+            text: format!("takes {}", kind.name()),
             what: MarkWhat::Lost,
         });
     }
@@ -104,7 +111,7 @@ pub(super) fn foresee(commands: &mut Commands, looks: &HexLooks, seen: &Foreseen
             men.push(man.kind);
             sight.marks.push(Mark {
                 at: point(cell) + Vec3::Y * MARK_LIFT,
-                text: format!("attacked {}", man.kind.name()),
+                text: "!".to_string(),
                 what: MarkWhat::Attacks,
             });
         }

@@ -35,6 +35,8 @@ pub struct HexLooks {
     /// cells it would attack: translucent.
     pub ghost: [Handle<StandardMaterial>; 2],
     pub attack_material: Handle<StandardMaterial>,
+    /// The ring round a foreseen man's cell (cyan, the foresight's own colour).
+    pub ghost_floor: Handle<StandardMaterial>,
 }
 
 impl HexLooks {
@@ -70,15 +72,23 @@ impl HexLooks {
             unlit: true,
             ..default()
         });
-        let ghost = |materials: &mut Assets<StandardMaterial>, alpha: f32| {
+        // A ghost glows a little, so a black one still reads on the walnut cells.
+        let ghost = |materials: &mut Assets<StandardMaterial>, alpha: f32, glow: f32| {
             materials.add(StandardMaterial {
                 base_color: Color::WHITE.with_alpha(alpha),
+                emissive: LinearRgba::rgb(glow, glow, glow * 1.3),
                 alpha_mode: AlphaMode::Blend,
                 perceptual_roughness: 0.4,
                 ..default()
             })
         };
-        let ghosts = [ghost(materials, 0.45), ghost(materials, 0.55)];
+        let ghosts = [ghost(materials, 0.55, 0.25), ghost(materials, 0.62, 0.12)];
+        let ghost_floor = materials.add(StandardMaterial {
+            base_color: Color::srgba(0.55, 0.95, 1.0, 0.85),
+            alpha_mode: AlphaMode::Blend,
+            unlit: true,
+            ..default()
+        });
         let attack_material = translucent(
             materials,
             Color::srgba(0.95, 0.45, 0.2, 0.35),
@@ -87,6 +97,7 @@ impl HexLooks {
         HexLooks {
             ghost: ghosts,
             attack_material,
+            ghost_floor,
             glow_material,
             glow: meshes.add(Torus::new(HEX_SIZE * 0.5, HEX_SIZE * 0.9)),
             meshes: piece_meshes,

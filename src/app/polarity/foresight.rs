@@ -1,7 +1,7 @@
-//! A Polarity placement foreseen. Hovered, the table's own preview already draws the
-//! stone, the rays and the stones moved; this adds a mark on every stone a line takes and
-//! the line beside the pointer ("takes 2 lines · 6 stones"). A threat or a hint draws the
-//! whole outcome: the stone placed and every stone moved as ghosts at their final cells.
+//! A Polarity placement foreseen: the stone placed and every stone moved as ghosts at
+//! their final cells (under a live pointer the table's own preview already draws the
+//! placed stone, the rays and the moves as arrows), a cross on every stone a line takes,
+//! and the line ("takes 2 lines · 6 stones").
 
 use bevy::prelude::*;
 
@@ -10,7 +10,7 @@ use super::pieces::PolarityLooks;
 use super::{Polarity, PolarityPlayed, PolarityScene};
 use crate::app::Screen;
 use crate::app::table::TablePart;
-use crate::app::table::foresight::{Foreseen, Mark, MarkWhat, Sight, SightKind, joined};
+use crate::app::table::foresight::{Foreseen, Mark, MarkWhat, Sight, joined};
 use crate::rules::polarity::{Action, Game};
 
 /// How high a mark floats over a stone.
@@ -30,10 +30,11 @@ pub(super) fn foresee(commands: &mut Commands, looks: &PolarityLooks, seen: &For
     let Some(resolution) = seen.resolutions.first() else {
         return sight;
     };
-    if seen.kind != SightKind::Preview {
-        let placed = std::iter::once((resolution.placed.id, resolution.placed.cell));
+    {
+        // Under the pointer the table's own preview already draws the placed stone.
+        let placed = (!seen.live_hover).then_some((resolution.placed.id, resolution.placed.cell));
         let moved = resolution.moved.iter().map(|m| (m.id, m.to));
-        for (id, cell) in placed.chain(moved) {
+        for (id, cell) in placed.into_iter().chain(moved) {
             let ghost = commands
                 .spawn((
                     Name::new("Ghost stone"),
@@ -52,7 +53,7 @@ pub(super) fn foresee(commands: &mut Commands, looks: &PolarityLooks, seen: &For
     for stone in &resolution.removed {
         sight.marks.push(Mark {
             at: cell_point(stone.cell) + Vec3::Y * MARK_LIFT,
-            text: "x taken".into(),
+            text: "x".into(),
             what: MarkWhat::Lost,
         });
     }

@@ -27,7 +27,8 @@ pub struct RenderArgs {
     #[arg(long)]
     pub t: Option<f32>,
     /// Show this turn's whole outcome after the moves, as a hovered move shows it (its
-    /// ghosts, marks and line), in the engine's notation.
+    /// ghosts, marks and line), in the engine's notation (a turn of several actions,
+    /// such as a Wave Field tuning and move, comma separated).
     #[arg(long, conflicts_with_all = ["step", "wave"])]
     pub preview: Option<String>,
     /// Show what the side not to move threatens after the moves (the T key's arrow,
@@ -229,7 +230,7 @@ fn check_sights(
             .map_err(|e| format!("the moves {e}"))?;
         if let Some(text) = preview {
             let mut probe = played.rules().clone();
-            let words: Vec<&str> = text.split_whitespace().collect();
+            let words: Vec<&str> = text.split(',').map(str::trim).filter(|w| !w.is_empty()).collect();
             if words.is_empty() {
                 return Err("--preview needs a turn to show".to_string());
             }

@@ -59,7 +59,7 @@ pub struct StillShot {
     /// A cell whose piece is selected, with its targets.
     pub select: Option<String>,
     /// A turn to preview after the moves, as if hovered (`render --preview`), in the
-    /// engine's notation (a turn of several actions separated by spaces).
+    /// engine's notation (a turn of several actions comma separated).
     pub preview: Option<String>,
     /// Show the threat (`render --threat`).
     pub threat: bool,

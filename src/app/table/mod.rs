@@ -102,6 +102,11 @@ pub trait TableGame: Sized + Send + Sync + 'static {
     /// The game's own keys use H (Wave Field's rescue hint, a rules action): the table's
     /// hint is then Shift+H.
     const OWN_H: bool = false;
+    /// The game's own panel fills the window's left column now (Wave Field's wave
+    /// editor): the evaluation bar and the analysis buttons give way.
+    fn left_column_taken(_scene: &Self::Scene) -> bool {
+        false
+    }
     /// Where the HUD hangs the table's move list; `None` when the game lists its moves
     /// itself (hex chess's editable list).
     const MOVE_LIST: Option<crate::app::ui::MoveListAnchor>;

@@ -33,7 +33,19 @@ pub(super) fn foresee(commands: &mut Commands, looks: &MagnetLooks, seen: &Fores
                 bevy::light::NotShadowCaster,
             ))
             .id();
-        sight.entities.push(ghost);
+        let ring = commands
+            .spawn((
+                Name::new("Ghost floor"),
+                TablePart,
+                DespawnOnExit(Screen::Playing),
+                Mesh3d(looks.glow.clone()),
+                MeshMaterial3d(looks.ghost_floor.clone()),
+                Transform::from_translation(cell_point(piece.cell) + Vec3::Y * 0.03),
+                Pickable::IGNORE,
+                bevy::light::NotShadowCaster,
+            ))
+            .id();
+        sight.entities.extend([ghost, ring]);
     }
     let before_bonds = before.bonds();
     for (a, b) in after.bonds() {

@@ -39,6 +39,8 @@ pub struct MagnetLooks {
     /// A foreseen magnet of each side, and a foreseen bond: translucent.
     pub ghost: [Handle<StandardMaterial>; 2],
     pub ghost_link: Handle<StandardMaterial>,
+    /// The ring on a foreseen magnet's final cell (cyan, the foresight's own colour).
+    pub ghost_floor: Handle<StandardMaterial>,
 }
 
 /// A shape's outline in its own frame (x right, -z front), counter-clockwise seen from
@@ -144,18 +146,27 @@ impl MagnetLooks {
         let marker_pull = mat(Color::srgba(0.95, 0.75, 0.15, 0.85), 0.5, 0.0);
         let marker_illegal = mat(Color::srgba(0.7, 0.15, 0.15, 0.6), 0.5, 0.0);
         let selected = mat(Color::srgb(0.95, 0.85, 0.3), 0.4, 0.0);
-        let mut see_through = |color: Color| {
+        // Ghosts glow a little in their side's tone, so a dark one still reads on the dark
+        // squares.
+        let mut see_through = |color: Color, glow: LinearRgba| {
             materials.add(StandardMaterial {
                 base_color: color,
+                emissive: glow,
                 alpha_mode: AlphaMode::Blend,
                 ..crate::app::stage::finish(color, 0.4, 0.0)
             })
         };
         let ghost = [
-            see_through(Color::srgba(0.95, 0.93, 0.86, 0.42)),
-            see_through(Color::srgba(0.3, 0.3, 0.36, 0.5)),
+            see_through(Color::srgba(1.0, 0.97, 0.88, 0.55), LinearRgba::rgb(0.3, 0.28, 0.2)),
+            see_through(Color::srgba(0.42, 0.46, 0.62, 0.62), LinearRgba::rgb(0.06, 0.08, 0.2)),
         ];
-        let ghost_link = see_through(Color::srgba(1.0, 0.8, 0.3, 0.55));
+        let ghost_link = see_through(Color::srgba(1.0, 0.8, 0.3, 0.6), LinearRgba::rgb(0.4, 0.3, 0.05));
+        let ghost_floor = materials.add(StandardMaterial {
+            base_color: Color::srgba(0.55, 0.95, 1.0, 0.8),
+            alpha_mode: AlphaMode::Blend,
+            unlit: true,
+            ..default()
+        });
         let emissive = |color: LinearRgba, materials: &mut Assets<StandardMaterial>| {
             materials.add(StandardMaterial {
                 base_color: Color::BLACK,
@@ -192,6 +203,7 @@ impl MagnetLooks {
             selected,
             ghost,
             ghost_link,
+            ghost_floor,
         }
     }
 

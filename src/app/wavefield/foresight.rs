@@ -60,7 +60,19 @@ pub(super) fn foresee(commands: &mut Commands, looks: &Looks, seen: &Foreseen<Wa
                 bevy::light::NotShadowCaster,
             ))
             .id();
-        sight.entities.push(ghost);
+        let ring = commands
+            .spawn((
+                Name::new("Ghost floor"),
+                TablePart,
+                DespawnOnExit(Screen::Playing),
+                Mesh3d(looks.warning_ring.clone()),
+                MeshMaterial3d(looks.ghost_floor.clone()),
+                Transform::from_translation(at(to) + Vec3::Y * 0.03),
+                Pickable::IGNORE,
+                bevy::light::NotShadowCaster,
+            ))
+            .id();
+        sight.entities.extend([ghost, ring]);
     }
     let viewer = seen.viewer();
     let mut removed = [Vec::new(), Vec::new()];

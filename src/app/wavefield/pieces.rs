@@ -34,8 +34,10 @@ pub struct Looks {
     pub selected: Handle<StandardMaterial>,
     pub burst: Handle<Mesh>,
     pub burst_material: Handle<StandardMaterial>,
-    /// A foreseen piece of each side: translucent.
+    /// A foreseen piece of each side: translucent, and the ring on its square (cyan, the
+    /// foresight's own colour).
     pub ghost: [Handle<StandardMaterial>; 2],
+    pub ghost_floor: Handle<StandardMaterial>,
 }
 
 fn standing(mesh: impl Into<Mesh>, height: f32) -> Mesh {
@@ -77,11 +79,18 @@ impl Looks {
             })
         };
         let ghost = [
-            see_through(materials, Color::srgba(0.85, 0.15, 0.15, 0.5)),
-            see_through(materials, Color::srgba(0.2, 0.35, 0.9, 0.5)),
+            see_through(materials, Color::srgba(0.85, 0.15, 0.15, 0.55)),
+            see_through(materials, Color::srgba(0.2, 0.35, 0.9, 0.55)),
         ];
+        let ghost_floor = materials.add(StandardMaterial {
+            base_color: Color::srgba(0.55, 0.95, 1.0, 0.85),
+            alpha_mode: AlphaMode::Blend,
+            unlit: true,
+            ..default()
+        });
         Looks {
             ghost,
+            ghost_floor,
             bodies: [
                 // Round Hat: a low crown under a dome.
                 meshes.add(standing(Cylinder::new(0.2, 0.16), 0.16)),

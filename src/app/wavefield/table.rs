@@ -213,6 +213,10 @@ impl TableGame for Wavefield {
         super::foresight::turn_arrow(before, turn)
     }
 
+    fn left_column_taken(scene: &WavefieldScene) -> bool {
+        scene.dev
+    }
+
     fn hover_note(scene: &WavefieldScene) -> Option<&str> {
         scene.hover.as_deref()
     }

@@ -23,6 +23,10 @@ struct OtherSideFill;
 #[derive(Component)]
 struct BarFigure;
 
+/// The column of buttons asking for the threat, a hint and the bar.
+#[derive(Component)]
+struct AnalysisButtons;
+
 /// A button asking the foresight for something.
 #[derive(Component, Clone, Copy)]
 struct AskButton(ForesightAsk);
@@ -32,21 +36,56 @@ const BAR_HEIGHT: f32 = 30.0;
 const BAR_WIDTH: f32 = 14.0;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Playing), spawn_bar_and_buttons)
-        .add_observer(press_ask);
+    app.add_observer(press_ask);
 }
 
 pub(super) fn plugin_for<G: TableGame>(app: &mut App) {
     app.add_systems(
+        OnEnter(Screen::Playing),
+        spawn_bar_and_buttons::<G>
+            .after(crate::app::table::TableEnter::Start)
+            .run_if(resource_exists::<Played<G>>),
+    );
+    app.add_systems(
         Update,
-        fill_bar::<G>
+        (fill_bar::<G>, light_buttons::<G>)
             .in_set(TableSystems::Show)
             .after(super::drawn::DrawSights)
             .run_if(resource_exists::<Played<G>>),
     );
 }
 
-fn spawn_bar_and_buttons(mut commands: Commands) {
+/// A button whose sight is on wears a ring in its sight's colour.
+/// The buttons give way to a game's own panel in the left column.
+fn light_buttons<G: TableGame>(
+    played: Res<Played<G>>,
+    scene: Res<G::Scene>,
+    insight: Res<Insight<G>>,
+    shown: Res<ForesightShown>,
+    mut buttons: Query<(&AskButton, &mut Outline)>,
+    mut columns: Query<&mut Visibility, With<AnalysisButtons>>,
+) {
+    let room = !G::left_column_taken(&scene);
+    for mut visibility in &mut columns {
+        visibility.set_if_neq(if room { Visibility::Inherited } else { Visibility::Hidden });
+    }
+    for (ask, mut outline) in &mut buttons {
+        let (on, colour) = match ask.0 {
+            ForesightAsk::Threat => (shown.threat, super::kind_colour(super::SightKind::Threat)),
+            ForesightAsk::Hint => (
+                insight.hint_asked == Some(played.changes),
+                super::kind_colour(super::SightKind::Hint),
+            ),
+            ForesightAsk::EvaluationBar => (shown.evaluation_bar, G::SIDE_LOOKS[0].chip),
+        };
+        let colour = if on { colour } else { Color::NONE };
+        if outline.color != colour {
+            outline.color = colour;
+        }
+    }
+}
+
+fn spawn_bar_and_buttons<G: TableGame>(mut commands: Commands) {
     commands.spawn((
         Name::new("Evaluation bar"),
         EvaluationBar,
@@ -117,11 +156,13 @@ fn spawn_bar_and_buttons(mut commands: Commands) {
     let ask = |label: &'static str, what: ForesightAsk| {
         (
             AskButton(what),
-            button(label, 84.0, PANEL, INK),
+            Outline::new(px(2), px(1), Color::NONE),
+            button(label, 112.0, PANEL, INK),
         )
     };
     commands.spawn((
         Name::new("Analysis buttons"),
+        AnalysisButtons,
         LayoutChecked("analysis buttons"),
         DespawnOnExit(Screen::Playing),
         crate::app::ui::GamePanel,
@@ -135,7 +176,10 @@ fn spawn_bar_and_buttons(mut commands: Commands) {
         },
         children![
             ask("Threat T", ForesightAsk::Threat),
-            ask("Hint H", ForesightAsk::Hint),
+            ask(
+                if G::OWN_H { "Hint Shift+H" } else { "Hint H" },
+                ForesightAsk::Hint
+            ),
             ask("Bar E", ForesightAsk::EvaluationBar),
         ],
     ));
@@ -150,6 +194,7 @@ fn press_ask(activate: On<Activate>, buttons: Query<&AskButton>, mut asks: Messa
 /// Fills the bar from what is known of the position, in the sides' colours.
 fn fill_bar<G: TableGame>(
     played: Res<Played<G>>,
+    scene: Res<G::Scene>,
     insight: Res<Insight<G>>,
     shown: Res<ForesightShown>,
     mut bars: Query<&mut Visibility, With<EvaluationBar>>,
@@ -169,7 +214,7 @@ fn fill_bar<G: TableGame>(
             .known(played.changes)
             .and_then(|k| k.first_side_chance(played.to_move()))
     };
-    let on = shown.evaluation_bar && chance.is_some();
+    let on = shown.evaluation_bar && chance.is_some() && !G::left_column_taken(&scene);
     for mut visibility in &mut bars {
         visibility.set_if_neq(if on { Visibility::Inherited } else { Visibility::Hidden });
     }

@@ -180,13 +180,18 @@ fn sight<G: TableGame>(
         };
         entities.extend(arrow(commands, arrows, material, from, to, ARROW_WIDTH));
     }
+    let written = turn
+        .iter()
+        .map(|a| before.write_action(*a))
+        .collect::<Vec<_>>()
+        .join(" ");
     let words = match kind {
-        SightKind::Threat => format!("threat: {}", sight.line),
-        _ => format!("hint: {}", sight.line),
+        SightKind::Threat => format!("threat {written}: {}", sight.line),
+        _ => format!("hint {written}: {}", sight.line),
     };
     let at = tip.or(sight.marks.first().map(|m| m.at)).unwrap_or(Vec3::ZERO);
     let line = Mark {
-        at: at + Vec3::Y * (ARROW_LIFT + 0.35),
+        at: at + Vec3::Y * super::line_lift(kind),
         text: words,
         what: MarkWhat::Line,
     };

@@ -25,6 +25,18 @@ use crate::rules::Rules;
 pub use insight::{HintsUsed, Insight};
 pub use preview::PreviewShown;
 
+/// How high over its point a sight's line floats (world units): above the marks on the
+/// pieces, which float at about one unit, each kind at its own height so that a threat's
+/// and a hint's lines (and a still's preview) never sit on one another.
+pub fn line_lift(kind: SightKind) -> f32 {
+    match kind {
+        SightKind::Preview => 1.9,
+        SightKind::Threat => 2.7,
+        SightKind::Hint => 3.5,
+        SightKind::Best(_) => 0.8,
+    }
+}
+
 /// What a sight is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum SightKind {
@@ -92,6 +104,9 @@ pub fn mark_name(kind: SightKind, what: MarkWhat) -> &'static str {
 /// action set off, all played by the rules on a copy.
 pub struct Foreseen<G: TableGame> {
     pub kind: SightKind,
+    /// Under a live pointer, where a game's own hover preview may already draw part of
+    /// it (Polarity's placed stone); false for a still's preview, a threat or a hint.
+    pub live_hover: bool,
     pub before: G::Rules,
     pub turn: Vec<ActionOf<G>>,
     pub after: G::Rules,
@@ -108,6 +123,7 @@ impl<G: TableGame> Foreseen<G> {
         }
         Ok(Foreseen {
             kind,
+            live_hover: false,
             before: before.clone(),
             turn: turn.to_vec(),
             after,

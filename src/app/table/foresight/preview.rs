@@ -93,7 +93,7 @@ fn take_launch_sights<G: TableGame>(
     let rules = played.game.rules();
     let mut probe = rules.clone();
     let mut turn = Vec::new();
-    for word in text.split_whitespace() {
+    for word in text.split(',').map(str::trim).filter(|w| !w.is_empty()) {
         match probe.parse_action(word) {
             Ok(action) if probe.play(action).is_ok() => turn.push(action),
             _ => {
@@ -131,9 +131,10 @@ fn show_preview<G: TableGame>(
     shown.drawn.clear(&mut commands);
     shown.key = key;
     let Some((turn, _)) = &shown.key else { return };
-    let Ok(seen) = Foreseen::<G>::play(SightKind::Preview, played.game.rules(), turn) else {
+    let Ok(mut seen) = Foreseen::<G>::play(SightKind::Preview, played.game.rules(), turn) else {
         return;
     };
+    seen.live_hover = launched.is_none();
     let sight = G::foresee(&mut commands, &looks, &seen);
     shown.drawn.entities = sight.entities;
     for mark in &sight.marks {
@@ -143,7 +144,7 @@ fn show_preview<G: TableGame>(
     if launched.is_some() && !sight.line.is_empty() {
         let at = G::turn_arrow(played.game.rules(), turn).map_or(Vec3::ZERO, |(_, to)| to);
         let line = Mark {
-            at: at + Vec3::Y * 0.9,
+            at: at + Vec3::Y * super::line_lift(SightKind::Preview),
             text: sight.line.clone(),
             what: MarkWhat::Line,
         };
