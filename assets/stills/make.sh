@@ -23,6 +23,10 @@ still vectress-chain-wave3 vectress --moves $chain --wave 3 --t 0.5
 still vectress-bonds vectress --moves $chain
 # A Core pushed off the edge during a wave (the game ends).
 still vectress-fall vectress --moves E3-E1,E7-E5,G1-F2,E5-G3 --wave 1 --t 0.7
+# What the engines know (#42): a hovered chain's end, a knight arriving as a pawn, a threat.
+still vectress-preview vectress --moves E3-G5,F7-H5 --preview F5-F7
+still vectress-threat vectress --moves E3-G5 --threat
+still hexchess-preview hexchess --moves f5f6,b7b6 --preview f2b6
 still hexchess-opening hexchess
 # A pawn takes on d9 and arrives as a rook, mid-change (promotion with renaming).
 still hexchess-renamed-mid-change hexchess --moves f2b6,k7k6,b6e8,b7b6,e8d9=Q --step 1 --t 0.5

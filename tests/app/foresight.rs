@@ -419,3 +419,29 @@ fn a_hint_is_counted_and_drawn() {
     let said = app.world().resource::<HintsUsed>().said::<lodestone::rules::vectress::Game>();
     assert_eq!(said, "hints used: white 1");
 }
+
+/// In Wave Field H is the rules' own rescue hint, so the computer's is Shift+H; the hints
+/// a game used are said in the status once it is over.
+#[test]
+fn shift_h_is_wave_fields_hint_and_the_end_says_how_many() {
+    use lodestone::app::table::status::StatusLine;
+    use lodestone::app::wavefield::Wavefield;
+    use lodestone::rules::wavefield::Action;
+    let mut app = game_app_with(GameId::Wavefield, PlayMode::HotSeat, |app| {
+        app.insert_resource(ComputerPace::Lockstep);
+    });
+    app.world_mut().resource_mut::<Seats>().level = Level::Easy;
+    tap(&mut app, KeyCode::KeyH);
+    assert_eq!(app.world().resource::<HintsUsed>().0, [0, 0], "H alone is the rules' hint");
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .press(KeyCode::ShiftLeft);
+    tap(&mut app, KeyCode::KeyH);
+    assert_eq!(app.world().resource::<HintsUsed>().0, [1, 0]);
+    assert_eq!(marks(&mut app, "hint line"), 1, "the computer's hint is drawn");
+    send::<Wavefield>(&mut app, TableInput::Play(Action::Resign));
+    settle::<Wavefield>(&mut app);
+    app.update();
+    let status = app.world().resource::<StatusLine>().0.clone();
+    assert!(status.contains("hints used: blue 1"), "{status}");
+}

@@ -79,8 +79,12 @@ fn overlap(a: [f64; 4], b: [f64; 4]) -> (f64, f64) {
 
 /// Whether a layout node is a mark on the board (a coordinate label, a hand's arrows, a
 /// stage's badge) rather than a panel: marks stand on the board but never on a panel.
+/// Words on the board: its labels, the stages' badges and the foresight's marks (#42:
+/// `preview lost`, `threat line`, ...; the help's `hint` is a panel).
 fn is_mark(name: &str) -> bool {
-    name.starts_with("label") || name.starts_with("badge")
+    ["label", "badge", "preview ", "threat ", "hint ", "best "]
+        .iter()
+        .any(|p| name.starts_with(p))
 }
 
 /// What is wrong with one layout report: panels overlapping each other, or the board by
@@ -182,7 +186,7 @@ fn hud_panels_keep_clear_of_each_other_and_of_the_board() {
         &'static [&'static str],
         Option<&'static str>,
     );
-    let games: [Case; 5] = [
+    let games: [Case; 6] = [
         (
             "vectress",
             CHAIN_WAVE,
@@ -198,8 +202,22 @@ fn hud_panels_keep_clear_of_each_other_and_of_the_board() {
         ),
         (
             "hexchess",
-            &["--moves", "b1b2,b7b6,b2b6"],
-            &["status", "hint", "hexchess move list", "label board"],
+            &["--moves", "b1b2,b7b6,b2b6", "--threat"],
+            &[
+                "status",
+                "hint",
+                "hexchess move list",
+                "label board",
+                "analysis buttons",
+                "threat line",
+                "threat arrives",
+            ],
+            None,
+        ),
+        (
+            "vectress",
+            &["--moves", "E3-G5,F7-H5", "--preview", "F5-F7"],
+            &["status", "analysis buttons", "preview line", "label board"],
             None,
         ),
         (
@@ -228,7 +246,7 @@ fn hud_panels_keep_clear_of_each_other_and_of_the_board() {
         ),
         (
             "polarity",
-            &["--moves", "d4,e5 R+,c3 B-"],
+            &["--moves", "d4,e5 R+,c3 B-", "--preview", "f3"],
             &[
                 "status",
                 "hint",
@@ -236,6 +254,7 @@ fn hud_panels_keep_clear_of_each_other_and_of_the_board() {
                 "label hand two",
                 "label hand one",
                 "label board",
+                "preview line",
             ],
             None,
         ),

@@ -441,6 +441,31 @@ mod tests {
         );
     }
 
+    /// #42: a preview is checked through the rules after the moves, and neither a preview
+    /// nor a threat freezes a step (they show the position after the moves).
+    #[test]
+    fn previews_and_threats_are_checked_before_rendering() {
+        let mut preview = args("vectress");
+        preview.moves = ["E3-G5", "F7-H5"].map(String::from).to_vec();
+        preview.preview = Some("F5-F7".into());
+        assert_eq!(validate(&preview).unwrap().preview.as_deref(), Some("F5-F7"));
+        preview.preview = Some("F5-F9".into());
+        let refused = validate(&preview).unwrap_err();
+        assert!(refused.contains("--preview F5-F9"), "{refused}");
+        preview.preview = Some(" , ".into());
+        assert!(validate(&preview).unwrap_err().contains("needs a turn"));
+        // A Wave Field turn of a tuning and a move, comma separated.
+        let mut tuned = args("wavefield");
+        tuned.preview = Some("tune R-T+A-B-,E6-E4".into());
+        assert!(validate(&tuned).is_ok(), "{:?}", validate(&tuned));
+        let mut threat = args("hexchess");
+        threat.threat = true;
+        assert!(validate(&threat).unwrap().threat);
+        let mut menu = args("menu");
+        menu.threat = true;
+        assert!(validate(&menu).unwrap_err().contains("menu"));
+    }
+
     #[test]
     fn an_output_path_that_cannot_be_written_is_refused_at_once() {
         let missing = std::env::temp_dir().join("lodestone-no-such-folder/x.png");
