@@ -168,6 +168,19 @@ enum Verb {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         options: Vec<String>,
     },
+    /// Judge every turn of a kept game (a replay or save file): the mover's chance to win
+    /// before and after it, the engine's best turn, and a mark (?! ? ?? !) from the fall;
+    /// per side the marks counted and an accuracy. `lodestone review FILE --help` lists
+    /// the options (--level, --threads, --json).
+    #[command(disable_help_flag = true)]
+    Review {
+        /// The replay file (RON).
+        #[arg(allow_hyphen_values = true)]
+        file: String,
+        /// The review's options, e.g. `--level normal --json`.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        options: Vec<String>,
+    },
     /// Fit a game's win-chance curve on the computer's self-play and print the scale and
     /// its figures as JSON. `lodestone fit GAME --help` lists the options.
     #[command(disable_help_flag = true)]
@@ -284,6 +297,7 @@ fn main() -> ExitCode {
         Some(Verb::Bench { game, options }) if game == "sound" => {
             lodestone::app::bench::sound::run(&options)
         }
+        Some(Verb::Bench { game, options }) if game == "review" => engine::review::bench(&options),
         Some(Verb::Bench { game, options }) => {
             with_game(&game, "bench", |g| engine::bench(g, &options))
         }
@@ -318,6 +332,7 @@ fn main() -> ExitCode {
         }
         Some(Verb::Perft { options }) => engine::hexchess::perft_cli(&options),
         Some(Verb::Replay { file, check }) => open_replay(&file, check),
+        Some(Verb::Review { file, options }) => review(&file, &options),
     };
     report(result)
 }
@@ -351,6 +366,14 @@ fn report(result: Result<serde_json::Value, CliError>) -> ExitCode {
             ExitCode::from(e.exit_code() as u8)
         }
     }
+}
+
+/// `lodestone review FILE ...`; `--help` in the file's place is the help.
+fn review(file: &str, options: &[String]) -> Result<serde_json::Value, CliError> {
+    if file == "--help" || file == "-h" {
+        return engine::review::review_cli(file, &["--help".to_string()]);
+    }
+    engine::review::review_cli(file, options)
 }
 
 fn with_game(

@@ -16,6 +16,7 @@ pub mod progress;
 pub mod protocol;
 pub mod puzzles;
 pub mod request;
+pub mod review;
 pub mod showcase;
 pub mod time_cap;
 pub mod timing;

@@ -12,6 +12,7 @@ pub mod hexchess;
 #[cfg(test)]
 pub mod laws;
 pub mod polarity;
+pub mod review;
 pub mod rng;
 pub mod stop;
 pub mod turns;

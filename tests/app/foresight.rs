@@ -110,7 +110,11 @@ fn a_hovered_vectress_move_shows_every_magnet_where_it_ends() {
         .find(|(_, t)| t.action == Some(Action::Move { from, to }))
         .map(|(e, _)| e)
         .expect("F7 is a target of F5");
-    assert_eq!(named(&mut app, "Ghost magnet"), vec![], "no ghost before the hover");
+    assert_eq!(
+        named(&mut app, "Ghost magnet"),
+        vec![],
+        "no ghost before the hover"
+    );
     point(&mut app, target, Over { hit: hit() });
 
     let mut after = before.clone();
@@ -123,9 +127,17 @@ fn a_hovered_vectress_move_shows_every_magnet_where_it_ends() {
         .collect();
     expected.sort();
     assert!(expected.len() >= 3, "the chain moves several magnets");
-    assert_eq!(named(&mut app, "Ghost magnet"), expected, "a ghost on every final cell");
+    assert_eq!(
+        named(&mut app, "Ghost magnet"),
+        expected,
+        "a ghost on every final cell"
+    );
     let lost = b.pieces().filter(|p| a.piece(p.id).is_none()).count();
-    assert_eq!(marks(&mut app, "preview lost"), lost, "a cross on each magnet gone");
+    assert_eq!(
+        marks(&mut app, "preview lost"),
+        lost,
+        "a cross on each magnet gone"
+    );
     let waves = resolution.shown_waves().len();
     let (drawn, line) = preview::<Vectress>(&app);
     assert!(drawn >= expected.len());
@@ -133,7 +145,11 @@ fn a_hovered_vectress_move_shows_every_magnet_where_it_ends() {
     assert!(line.starts_with(&format!("{waves} waves")), "{line}");
 
     point(&mut app, target, Out { hit: hit() });
-    assert_eq!(named(&mut app, "Ghost magnet"), vec![], "gone when the pointer leaves");
+    assert_eq!(
+        named(&mut app, "Ghost magnet"),
+        vec![],
+        "gone when the pointer leaves"
+    );
     assert_eq!(marks(&mut app, "preview lost"), 0);
     assert_eq!(preview::<Vectress>(&app), (0, None));
 }
@@ -173,7 +189,10 @@ fn a_hovered_hex_chess_move_shows_the_type_on_arrival_and_what_it_attacks() {
 
     let mut after = before.clone();
     let resolution = after.play(mv).unwrap();
-    assert_ne!(resolution.arrived_as, resolution.departed_as, "v011 renames on arrival");
+    assert_ne!(
+        resolution.arrived_as, resolution.departed_as,
+        "v011 renames on arrival"
+    );
     assert_eq!(
         named(&mut app, "Ghost man"),
         vec![plane(rest_transform(mv.to).translation)]
@@ -285,15 +304,27 @@ fn a_hovered_polarity_cell_says_what_the_placement_takes() {
     }
     let before = played::<Polarity>(&app).game.rules().clone();
     let mut tried = 0;
-    for action in before.legal_actions().into_iter().filter(|a| a.power.is_none()).take(10) {
+    for action in before
+        .legal_actions()
+        .into_iter()
+        .filter(|a| a.power.is_none())
+        .take(10)
+    {
         app.world_mut()
             .resource_mut::<PolarityScene>()
             .hover(Some(action.cell));
         app.update();
         app.update();
         let mut after = before.clone();
-        let resolution = after.play(Action { cell: action.cell, power: None }).unwrap();
-        let line = preview::<Polarity>(&app).1.expect("a line for a legal cell");
+        let resolution = after
+            .play(Action {
+                cell: action.cell,
+                power: None,
+            })
+            .unwrap();
+        let line = preview::<Polarity>(&app)
+            .1
+            .expect("a line for a legal cell");
         match resolution.runs.len() {
             0 => assert!(!line.contains("takes"), "{line}"),
             n => assert!(line.contains(&format!("takes {n} line")), "{line}"),
@@ -335,7 +366,11 @@ fn threat_is_the_engines<G: TableGame>(game: GameId, first: &str) {
     };
     let expected = engines(&app).expect("a threat to show");
     assert_eq!(shown(&app), Some(expected), "{game:?}: the engine's threat");
-    assert_eq!(marks(&mut app, "threat line"), 1, "{game:?}: its line on the board");
+    assert_eq!(
+        marks(&mut app, "threat line"),
+        1,
+        "{game:?}: its line on the board"
+    );
     // A move later the threat is the new position's.
     let reply = {
         let rules = played::<G>(&app).game.rules();
@@ -348,9 +383,17 @@ fn threat_is_the_engines<G: TableGame>(game: GameId, first: &str) {
     for _ in 0..4 {
         app.update();
     }
-    assert_eq!(shown(&app), engines(&app), "{game:?}: updated after the move");
+    assert_eq!(
+        shown(&app),
+        engines(&app),
+        "{game:?}: updated after the move"
+    );
     tap(&mut app, KeyCode::KeyT);
-    assert_eq!(marks(&mut app, "threat line"), 0, "{game:?}: T again hides it");
+    assert_eq!(
+        marks(&mut app, "threat line"),
+        0,
+        "{game:?}: T again hides it"
+    );
 }
 
 #[test]
@@ -407,16 +450,20 @@ fn a_hint_is_counted_and_drawn() {
             .and_then(|k| k.best.clone())
             .and_then(|b| b.first().map(|a| a.turn.clone()))
     };
-    assert_eq!(shown, Some(best), "the hint is the computer's choice at the level");
+    assert_eq!(
+        shown,
+        Some(best),
+        "the hint is the computer's choice at the level"
+    );
     // Asked again in the same position it is taken away, not counted twice.
     tap(&mut app, KeyCode::KeyH);
     assert_eq!(app.world().resource::<HintsUsed>().0, [1, 0]);
     assert_eq!(marks(&mut app, "hint line"), 0);
-    assert_eq!(
-        app.world().resource::<HintsUsed>().recorded(),
-        Some([1, 0])
-    );
-    let said = app.world().resource::<HintsUsed>().said::<lodestone::rules::vectress::Game>();
+    assert_eq!(app.world().resource::<HintsUsed>().recorded(), Some([1, 0]));
+    let said = app
+        .world()
+        .resource::<HintsUsed>()
+        .said::<lodestone::rules::vectress::Game>();
     assert_eq!(said, "hints used: white 1");
 }
 
@@ -432,16 +479,80 @@ fn shift_h_is_wave_fields_hint_and_the_end_says_how_many() {
     });
     app.world_mut().resource_mut::<Seats>().level = Level::Easy;
     tap(&mut app, KeyCode::KeyH);
-    assert_eq!(app.world().resource::<HintsUsed>().0, [0, 0], "H alone is the rules' hint");
+    assert_eq!(
+        app.world().resource::<HintsUsed>().0,
+        [0, 0],
+        "H alone is the rules' hint"
+    );
     app.world_mut()
         .resource_mut::<ButtonInput<KeyCode>>()
         .press(KeyCode::ShiftLeft);
     tap(&mut app, KeyCode::KeyH);
     assert_eq!(app.world().resource::<HintsUsed>().0, [1, 0]);
-    assert_eq!(marks(&mut app, "hint line"), 1, "the computer's hint is drawn");
+    assert_eq!(
+        marks(&mut app, "hint line"),
+        1,
+        "the computer's hint is drawn"
+    );
     send::<Wavefield>(&mut app, TableInput::Play(Action::Resign));
     settle::<Wavefield>(&mut app);
     app.update();
     let status = app.world().resource::<StatusLine>().0.clone();
     assert!(status.contains("hints used: blue 1"), "{status}");
+}
+
+/// In the replay viewer the three best turns of the position shown are arrows of falling
+/// weight, numbered, the engine's own ranking; a step on shows the next position's.
+#[test]
+fn the_viewer_shows_the_three_best_turns() {
+    use lodestone::app::table::{Start, StartFrom, TableLaunch, viewer};
+    use lodestone::app::vectress::Vectress;
+    use lodestone::rules::Setup;
+    let mut app = crate::headless::headless_app_with(|app| {
+        app.insert_resource(ComputerPace::Lockstep);
+    });
+    lodestone::app::headless::launch(
+        &mut app,
+        TableLaunch {
+            game: GameId::Vectress,
+            start: Start::Replay(StartFrom {
+                setup: Setup::default(),
+                actions: ["E3-G5", "F7-H5", "F5-F7"].map(String::from).to_vec(),
+                title: None,
+                view: true,
+            }),
+        },
+    );
+    app.world_mut().resource_mut::<Seats>().level = Level::Easy;
+    let best_marks = |app: &mut App| -> Vec<String> {
+        let mut texts: Vec<String> = app
+            .world_mut()
+            .query::<(&LayoutChecked, &Text)>()
+            .iter(app.world())
+            .filter(|(c, _)| c.0 == "best line")
+            .map(|(_, t)| t.0.clone())
+            .collect();
+        texts.sort();
+        texts
+    };
+    let ranked = |app: &App| -> Vec<String> {
+        let rules = played::<Vectress>(app).game.rules();
+        lodestone::rules::analysis::assess(rules, Level::Easy, 3, 1, rules.rng(), &Stop::never())
+            .iter()
+            .enumerate()
+            .map(|(i, a)| format!("{} {}", i + 1, rules.write_action(a.turn[0])))
+            .collect()
+    };
+    for _ in 0..4 {
+        app.update();
+    }
+    assert_eq!(best_marks(&mut app), ranked(&app), "at the start");
+    viewer::step_forward_now::<Vectress>(&mut app);
+    for _ in 0..40 {
+        app.world_mut()
+            .resource_mut::<lodestone::app::playback::PlaybackQueue>()
+            .skip();
+        app.update();
+    }
+    assert_eq!(best_marks(&mut app), ranked(&app), "after a step");
 }

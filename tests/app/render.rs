@@ -202,7 +202,7 @@ fn hud_panels_keep_clear_of_each_other_and_of_the_board() {
         ),
         (
             "hexchess",
-            &["--moves", "b1b2,b7b6,b2b6", "--threat"],
+            &["--moves", "f5f6", "--threat"],
             &[
                 "status",
                 "hint",

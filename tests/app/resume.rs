@@ -398,6 +398,10 @@ fn the_hints_used_are_saved_and_resumed() {
     send::<Vectress>(&mut app, TableInput::NewGame);
     app.update();
     app.update();
-    assert_eq!(app.world().resource::<HintsUsed>().0, [0, 0], "a new game has none");
+    assert_eq!(
+        app.world().resource::<HintsUsed>().0,
+        [0, 0],
+        "a new game has none"
+    );
     let _ = std::fs::remove_dir_all(&saves);
 }

@@ -73,10 +73,18 @@ fn two_players<G: TableGame>(game: GameId) {
         .into_iter()
         .map(|(k, what)| (k.to_string(), what))
         .collect();
-    assert_eq!(keys[..own.len()], own, "{game:?}: the table publishes its keys");
+    assert_eq!(
+        keys[..own.len()],
+        own,
+        "{game:?}: the table publishes its keys"
+    );
     let asks: Vec<&str> = keys[own.len()..].iter().map(|(k, _)| k.as_str()).collect();
     let hint = if G::OWN_H { "Shift+H" } else { "H" };
-    assert_eq!(asks, ["T", hint, "E"], "{game:?}: then what the engines know (#42)");
+    assert_eq!(
+        asks,
+        ["T", hint, "E"],
+        "{game:?}: then what the engines know (#42)"
+    );
     assert!(
         keys.iter().any(|(_, what)| what.starts_with("undo")),
         "{game:?}: {keys:?}"

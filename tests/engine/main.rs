@@ -9,6 +9,7 @@ mod layers;
 mod polarity;
 mod protocol;
 mod registries;
+mod review;
 mod usage;
 mod vectress;
 mod wavefield;

@@ -41,7 +41,11 @@ fn point(cell: Cell) -> Vec3 {
     rest_transform(cell).translation
 }
 
-pub(super) fn foresee(commands: &mut Commands, looks: &HexLooks, seen: &Foreseen<Hexchess>) -> Sight {
+pub(super) fn foresee(
+    commands: &mut Commands,
+    looks: &HexLooks,
+    seen: &Foreseen<Hexchess>,
+) -> Sight {
     let mut sight = Sight::default();
     let Some(resolution) = seen.resolutions.first() else {
         return sight;
@@ -98,15 +102,13 @@ pub(super) fn foresee(commands: &mut Commands, looks: &HexLooks, seen: &Foreseen
     let mut men = Vec::new();
     for &cell in &attacked {
         let lift = Transform::from_translation(point(cell) + Vec3::Y * 0.012);
-        sight
-            .entities
-            .push(part(
-                commands,
-                "Attacked cell",
-                looks.move_marker.clone(),
-                looks.attack_material.clone(),
-                lift,
-            ));
+        sight.entities.push(part(
+            commands,
+            "Attacked cell",
+            looks.move_marker.clone(),
+            looks.attack_material.clone(),
+            lift,
+        ));
         if let Some(man) = after.piece_at(cell).filter(|p| p.color != side) {
             men.push(man.kind);
             sight.marks.push(Mark {

@@ -30,14 +30,29 @@ pub(super) fn on_cell_click(click: On<Pointer<Click>>, cells: Query<&BoardCell>,
 }
 
 /// The cell under the pointer, for the preview of the selected man's move there.
-pub(super) fn on_cell_over(over: On<Pointer<Over>>, cells: Query<&BoardCell>, mut scene: ResMut<HexchessScene>) {
-    if let Some(cell) = cells.get(over.entity).ok().and_then(|c| Cell::from_axial(c.x, c.y)) {
+pub(super) fn on_cell_over(
+    over: On<Pointer<Over>>,
+    cells: Query<&BoardCell>,
+    mut scene: ResMut<HexchessScene>,
+) {
+    if let Some(cell) = cells
+        .get(over.entity)
+        .ok()
+        .and_then(|c| Cell::from_axial(c.x, c.y))
+    {
         scene.hover_cell = Some(cell);
     }
 }
 
-pub(super) fn on_cell_out(out: On<Pointer<Out>>, cells: Query<&BoardCell>, mut scene: ResMut<HexchessScene>) {
-    let cell = cells.get(out.entity).ok().and_then(|c| Cell::from_axial(c.x, c.y));
+pub(super) fn on_cell_out(
+    out: On<Pointer<Out>>,
+    cells: Query<&BoardCell>,
+    mut scene: ResMut<HexchessScene>,
+) {
+    let cell = cells
+        .get(out.entity)
+        .ok()
+        .and_then(|c| Cell::from_axial(c.x, c.y));
     if cell.is_some() && scene.hover_cell == cell {
         scene.hover_cell = None;
     }

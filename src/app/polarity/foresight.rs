@@ -25,7 +25,11 @@ pub(super) fn hovered(played: &PolarityPlayed, scene: &PolarityScene) -> Option<
     }])
 }
 
-pub(super) fn foresee(commands: &mut Commands, looks: &PolarityLooks, seen: &Foreseen<Polarity>) -> Sight {
+pub(super) fn foresee(
+    commands: &mut Commands,
+    looks: &PolarityLooks,
+    seen: &Foreseen<Polarity>,
+) -> Sight {
     let mut sight = Sight::default();
     let Some(resolution) = seen.resolutions.first() else {
         return sight;

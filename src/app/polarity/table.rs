@@ -139,10 +139,7 @@ impl TableGame for Polarity {
         super::foresight::foresee(commands, looks, seen)
     }
 
-    fn turn_arrow(
-        before: &Game,
-        turn: &[crate::rules::polarity::Action],
-    ) -> Option<(Vec3, Vec3)> {
+    fn turn_arrow(before: &Game, turn: &[crate::rules::polarity::Action]) -> Option<(Vec3, Vec3)> {
         super::foresight::turn_arrow(before, turn)
     }
 

@@ -230,7 +230,11 @@ fn check_sights(
             .map_err(|e| format!("the moves {e}"))?;
         if let Some(text) = preview {
             let mut probe = played.rules().clone();
-            let words: Vec<&str> = text.split(',').map(str::trim).filter(|w| !w.is_empty()).collect();
+            let words: Vec<&str> = text
+                .split(',')
+                .map(str::trim)
+                .filter(|w| !w.is_empty())
+                .collect();
             if words.is_empty() {
                 return Err("--preview needs a turn to show".to_string());
             }
@@ -448,7 +452,10 @@ mod tests {
         let mut preview = args("vectress");
         preview.moves = ["E3-G5", "F7-H5"].map(String::from).to_vec();
         preview.preview = Some("F5-F7".into());
-        assert_eq!(validate(&preview).unwrap().preview.as_deref(), Some("F5-F7"));
+        assert_eq!(
+            validate(&preview).unwrap().preview.as_deref(),
+            Some("F5-F7")
+        );
         preview.preview = Some("F5-F9".into());
         let refused = validate(&preview).unwrap_err();
         assert!(refused.contains("--preview F5-F9"), "{refused}");

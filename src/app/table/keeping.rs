@@ -169,7 +169,9 @@ impl Keeper<'_> {
             return;
         }
         self.kept.0 = Some(played.changes);
-        let saved = self.unsaved.save(replay_of(played, self.hints.as_deref()), &folder);
+        let saved = self
+            .unsaved
+            .save(replay_of(played, self.hints.as_deref()), &folder);
         match &saved {
             Saved::Kept { first: true, .. } | Saved::Written { earlier: 1.., .. } => {
                 warn!("{}", saved.sentence());
@@ -190,7 +192,10 @@ impl Keeper<'_> {
     fn save_now<G: TableGame>(&mut self, played: &Played<G>) {
         let text = match self.folder.as_ref().and_then(|f| f.0.clone()) {
             None => "replays are not kept here (no data folder)".to_string(),
-            Some(folder) => self.unsaved.save(replay_of(played, self.hints.as_deref()), &folder).sentence(),
+            Some(folder) => self
+                .unsaved
+                .save(replay_of(played, self.hints.as_deref()), &folder)
+                .sentence(),
         };
         self.notice.show(text, 6.0);
     }

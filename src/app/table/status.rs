@@ -82,7 +82,10 @@ pub fn key_list<G: TableGame>(table: &TableStatus<G>) -> Vec<(String, String)> {
         .collect();
     // What the engines know, in every game (#42).
     keys.extend([
-        ("T".to_string(), "show or hide what the opponent threatens".to_string()),
+        (
+            "T".to_string(),
+            "show or hide what the opponent threatens".to_string(),
+        ),
         (
             super::foresight::keys::hint_key_name::<G>().to_string(),
             "a hint: the computer's best turn (counted)".to_string(),

@@ -16,7 +16,11 @@ use crate::rules::vectress::{Action, Game, Kind, Piece};
 /// How high a mark floats over a magnet.
 const MARK_LIFT: f32 = 0.75;
 
-pub(super) fn foresee(commands: &mut Commands, looks: &MagnetLooks, seen: &Foreseen<Vectress>) -> Sight {
+pub(super) fn foresee(
+    commands: &mut Commands,
+    looks: &MagnetLooks,
+    seen: &Foreseen<Vectress>,
+) -> Sight {
     let (before, after) = (seen.before.position(), seen.after.position());
     let mut sight = Sight::default();
     let moved = |p: &Piece| before.piece(p.id).is_none_or(|b| b.cell != p.cell);
@@ -55,9 +59,17 @@ pub(super) fn foresee(commands: &mut Commands, looks: &MagnetLooks, seen: &Fores
         if before_bonds.contains(&(a, b)) && !moved(&pa) && !moved(&pb) {
             continue;
         }
-        sight.entities.push(ghost_clasp(commands, looks, cell_point(pa.cell), cell_point(pb.cell)));
+        sight.entities.push(ghost_clasp(
+            commands,
+            looks,
+            cell_point(pa.cell),
+            cell_point(pb.cell),
+        ));
     }
-    let lost: Vec<Piece> = before.pieces().filter(|p| after.piece(p.id).is_none()).collect();
+    let lost: Vec<Piece> = before
+        .pieces()
+        .filter(|p| after.piece(p.id).is_none())
+        .collect();
     for piece in &lost {
         sight.marks.push(Mark {
             at: cell_point(piece.cell) + Vec3::Y * MARK_LIFT,
@@ -139,4 +151,3 @@ pub(super) fn turn_arrow(_before: &Game, turn: &[Action]) -> Option<(Vec3, Vec3)
         Action::Pass => None,
     }
 }
-

@@ -12,8 +12,8 @@ pub mod stages;
 
 mod controls;
 mod effects;
-mod foresight;
 pub mod forces;
+mod foresight;
 mod input;
 pub use input::Target;
 mod status;

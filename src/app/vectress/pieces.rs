@@ -157,10 +157,19 @@ impl MagnetLooks {
             })
         };
         let ghost = [
-            see_through(Color::srgba(1.0, 0.97, 0.88, 0.55), LinearRgba::rgb(0.3, 0.28, 0.2)),
-            see_through(Color::srgba(0.42, 0.46, 0.62, 0.62), LinearRgba::rgb(0.06, 0.08, 0.2)),
+            see_through(
+                Color::srgba(1.0, 0.97, 0.88, 0.55),
+                LinearRgba::rgb(0.3, 0.28, 0.2),
+            ),
+            see_through(
+                Color::srgba(0.42, 0.46, 0.62, 0.62),
+                LinearRgba::rgb(0.06, 0.08, 0.2),
+            ),
         ];
-        let ghost_link = see_through(Color::srgba(1.0, 0.8, 0.3, 0.6), LinearRgba::rgb(0.4, 0.3, 0.05));
+        let ghost_link = see_through(
+            Color::srgba(1.0, 0.8, 0.3, 0.6),
+            LinearRgba::rgb(0.4, 0.3, 0.05),
+        );
         let ghost_floor = materials.add(StandardMaterial {
             base_color: Color::srgba(0.55, 0.95, 1.0, 0.8),
             alpha_mode: AlphaMode::Blend,

@@ -21,7 +21,10 @@ const MARK_LIFT: f32 = 0.95;
 pub(super) fn hovered(_played: &WavefieldPlayed, scene: &WavefieldScene) -> Option<Vec<Action>> {
     if let Some(drag) = &scene.drag {
         let to = drag.over.filter(|_| drag.preview.is_some())?;
-        return Some(vec![Action::Move(Move { from: drag.from, to })]);
+        return Some(vec![Action::Move(Move {
+            from: drag.from,
+            to,
+        })]);
     }
     scene.hovered.map(|mv| vec![Action::Move(mv)])
 }
@@ -39,7 +42,15 @@ pub(super) fn foresee(commands: &mut Commands, looks: &Looks, seen: &Foreseen<Wa
             unstable,
             opponent_trapped,
             ..
-        } => Some((*piece, *kind, *to, rounds, unstable, *opponent_trapped, r.side)),
+        } => Some((
+            *piece,
+            *kind,
+            *to,
+            rounds,
+            unstable,
+            *opponent_trapped,
+            r.side,
+        )),
         _ => None,
     });
     let Some((piece, kind, to, rounds, unstable, trapped, side)) = moved else {
@@ -118,7 +129,10 @@ pub(super) fn foresee(commands: &mut Commands, looks: &Looks, seen: &Foreseen<Wa
         parts.push(format!("{shaky} left unstable"));
     }
     if trapped {
-        parts.push(format!("the {} Big Hat is trapped", side.opponent().title()));
+        parts.push(format!(
+            "the {} Big Hat is trapped",
+            side.opponent().title()
+        ));
     }
     parts.push(seen.ending().unwrap_or_default().to_string());
     sight.line = joined(parts);

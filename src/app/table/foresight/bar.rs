@@ -67,7 +67,11 @@ fn light_buttons<G: TableGame>(
 ) {
     let room = !G::left_column_taken(&scene);
     for mut visibility in &mut columns {
-        visibility.set_if_neq(if room { Visibility::Inherited } else { Visibility::Hidden });
+        visibility.set_if_neq(if room {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        });
     }
     for (ask, mut outline) in &mut buttons {
         let (on, colour) = match ask.0 {
@@ -185,7 +189,11 @@ fn spawn_bar_and_buttons<G: TableGame>(mut commands: Commands) {
     ));
 }
 
-fn press_ask(activate: On<Activate>, buttons: Query<&AskButton>, mut asks: MessageWriter<ForesightAsk>) {
+fn press_ask(
+    activate: On<Activate>,
+    buttons: Query<&AskButton>,
+    mut asks: MessageWriter<ForesightAsk>,
+) {
     if let Ok(AskButton(what)) = buttons.get(activate.entity) {
         asks.write(*what);
     }
@@ -198,12 +206,21 @@ fn fill_bar<G: TableGame>(
     insight: Res<Insight<G>>,
     shown: Res<ForesightShown>,
     mut bars: Query<&mut Visibility, With<EvaluationBar>>,
-    mut first: Query<(&mut Node, &mut BackgroundColor), (With<FirstSideFill>, Without<OtherSideFill>)>,
-    mut other: Query<(&mut Node, &mut BackgroundColor), (With<OtherSideFill>, Without<FirstSideFill>)>,
+    mut first: Query<
+        (&mut Node, &mut BackgroundColor),
+        (With<FirstSideFill>, Without<OtherSideFill>),
+    >,
+    mut other: Query<
+        (&mut Node, &mut BackgroundColor),
+        (With<OtherSideFill>, Without<FirstSideFill>),
+    >,
     mut figures: Query<&mut Text, With<BarFigure>>,
 ) {
     let chance = if played.game.is_over() {
-        let winner = played.game.winner().map(|w| crate::app::table::side_index::<G::Rules>(w));
+        let winner = played
+            .game
+            .winner()
+            .map(|w| crate::app::table::side_index::<G::Rules>(w));
         Some(match winner {
             Some(0) => 1.0,
             Some(_) => 0.0,
@@ -216,9 +233,15 @@ fn fill_bar<G: TableGame>(
     };
     let on = shown.evaluation_bar && chance.is_some() && !G::left_column_taken(&scene);
     for mut visibility in &mut bars {
-        visibility.set_if_neq(if on { Visibility::Inherited } else { Visibility::Hidden });
+        visibility.set_if_neq(if on {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        });
     }
-    let Some(chance) = chance.filter(|_| on) else { return };
+    let Some(chance) = chance.filter(|_| on) else {
+        return;
+    };
     let share = (chance * 100.0).clamp(0.0, 100.0) as f32;
     for (mut node, mut fill) in &mut first {
         if node.height != percent(share) {

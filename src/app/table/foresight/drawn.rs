@@ -6,7 +6,7 @@
 use bevy::prelude::*;
 
 use super::insight::Insight;
-use super::{Drawn, ForesightShown, Foreseen, Mark, MarkWhat, SightKind, kind_colour, spawn_mark};
+use super::{Drawn, Foreseen, ForesightShown, Mark, MarkWhat, SightKind, kind_colour, spawn_mark};
 use crate::app::Screen;
 use crate::app::table::{ActionOf, Played, TableGame, TableSystems, Viewing};
 use crate::rules::Rules;
@@ -98,7 +98,11 @@ fn make_arrow_looks(
         head: meshes.add(Cone::new(0.5, 1.0)),
         threat: material(kind_colour(SightKind::Threat), 0.85),
         hint: material(kind_colour(SightKind::Hint), 0.85),
-        best: [material(best, 0.9), material(best, 0.6), material(best, 0.38)],
+        best: [
+            material(best, 0.9),
+            material(best, 0.6),
+            material(best, 0.38),
+        ],
     });
 }
 
@@ -142,13 +146,33 @@ fn draw_sights<G: TableGame>(
     let game = played.game.rules();
     let mut entities = Vec::new();
     if let (Some(turn), Some(passed)) = (&key.threat, game.passed()) {
-        entities.extend(sight::<G>(&mut commands, &looks, arrows.as_deref(), SightKind::Threat, &passed, turn));
+        entities.extend(sight::<G>(
+            &mut commands,
+            &looks,
+            arrows.as_deref(),
+            SightKind::Threat,
+            &passed,
+            turn,
+        ));
     }
     if let Some(turn) = &key.hint {
-        entities.extend(sight::<G>(&mut commands, &looks, arrows.as_deref(), SightKind::Hint, game, turn));
+        entities.extend(sight::<G>(
+            &mut commands,
+            &looks,
+            arrows.as_deref(),
+            SightKind::Hint,
+            game,
+            turn,
+        ));
     }
     for (rank, turn) in key.best.iter().enumerate() {
-        entities.extend(best_arrow::<G>(&mut commands, arrows.as_deref(), rank, game, turn));
+        entities.extend(best_arrow::<G>(
+            &mut commands,
+            arrows.as_deref(),
+            rank,
+            game,
+            turn,
+        ));
     }
     sights.drawn.entities = entities;
     sights.key = Some(key);
@@ -189,7 +213,9 @@ fn sight<G: TableGame>(
         SightKind::Threat => format!("threat {written}: {}", sight.line),
         _ => format!("hint {written}: {}", sight.line),
     };
-    let at = tip.or(sight.marks.first().map(|m| m.at)).unwrap_or(Vec3::ZERO);
+    let at = tip
+        .or(sight.marks.first().map(|m| m.at))
+        .unwrap_or(Vec3::ZERO);
     let line = Mark {
         at: at + Vec3::Y * super::line_lift(kind),
         text: words,

@@ -91,7 +91,8 @@ fn answer<G: TableGame>(
                     continue;
                 }
                 // A person's turn, in play (a lesson's H is its own hint).
-                let mine = seats.human_to_move(played.to_move()) && seats.mode != PlayMode::Exercise;
+                let mine =
+                    seats.human_to_move(played.to_move()) && seats.mode != PlayMode::Exercise;
                 if played.game.is_over() || viewing.0.is_some() || !mine || !queue.is_idle() {
                     continue;
                 }

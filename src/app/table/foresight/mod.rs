@@ -31,8 +31,8 @@ pub use preview::PreviewShown;
 pub fn line_lift(kind: SightKind) -> f32 {
     match kind {
         SightKind::Preview => 1.9,
-        SightKind::Threat => 2.7,
-        SightKind::Hint => 3.5,
+        SightKind::Threat => 2.4,
+        SightKind::Hint => 3.0,
         SightKind::Best(_) => 0.8,
     }
 }

@@ -7,7 +7,7 @@
 
 use bevy::prelude::*;
 
-use super::{Drawn, ForesightShown, Foreseen, Mark, MarkWhat, SightKind, spawn_mark};
+use super::{Drawn, Foreseen, ForesightShown, Mark, MarkWhat, SightKind, spawn_mark};
 use crate::app::Screen;
 use crate::app::playback::PlaybackQueue;
 use crate::app::table::{
@@ -148,7 +148,10 @@ fn show_preview<G: TableGame>(
             text: sight.line.clone(),
             what: MarkWhat::Line,
         };
-        shown.drawn.entities.push(spawn_mark(&mut commands, SightKind::Preview, &line));
+        shown
+            .drawn
+            .entities
+            .push(spawn_mark(&mut commands, SightKind::Preview, &line));
     }
     shown.drawn.line = (!sight.line.is_empty()).then_some(sight.line);
 }
