@@ -523,7 +523,8 @@ fn the_viewer_shows_the_three_best_turns() {
             }),
         },
     );
-    app.world_mut().resource_mut::<Seats>().level = Level::Easy;
+    // The viewer studies at the table's level (strong unless chosen).
+    let level = app.world().resource::<Seats>().level;
     let best_marks = |app: &mut App| -> Vec<String> {
         let mut texts: Vec<String> = app
             .world_mut()
@@ -537,7 +538,7 @@ fn the_viewer_shows_the_three_best_turns() {
     };
     let ranked = |app: &App| -> Vec<String> {
         let rules = played::<Vectress>(app).game.rules();
-        lodestone::rules::analysis::assess(rules, Level::Easy, 3, 1, rules.rng(), &Stop::never())
+        lodestone::rules::analysis::assess(rules, level, 3, 1, rules.rng(), &Stop::never())
             .iter()
             .enumerate()
             .map(|(i, a)| format!("{} {}", i + 1, rules.write_action(a.turn[0])))

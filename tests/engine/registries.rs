@@ -104,6 +104,11 @@ const FEATURES: &[(&str, &str, &str)] = &[
         "engine/request.rs",
         "a session's wave definitions (W11)",
     ),
+    (
+        "vectress",
+        "engine/review.rs",
+        "the long game `bench review` times is a Vectress game (#43)",
+    ),
 ];
 
 /// The lines of `code` (comments and strings blanked) that name `game`, tests left out.
