@@ -146,9 +146,9 @@ fn every_scenario_reviews_consistently() {
             let fall = (chance("win_chance_before") - chance("win_chance_after")).max(0.0);
             let expected = if fall >= BLUNDER + 1e-4 {
                 Some("??")
-            } else if fall >= MISTAKE + 1e-4 && fall < BLUNDER - 1e-4 {
+            } else if (MISTAKE + 1e-4..BLUNDER - 1e-4).contains(&fall) {
                 Some("?")
-            } else if fall >= INACCURACY + 1e-4 && fall < MISTAKE - 1e-4 {
+            } else if (INACCURACY + 1e-4..MISTAKE - 1e-4).contains(&fall) {
                 Some("?!")
             } else if fall < INACCURACY - 1e-4 {
                 None

@@ -220,7 +220,7 @@ fn fill_bar<G: TableGame>(
         let winner = played
             .game
             .winner()
-            .map(|w| crate::app::table::side_index::<G::Rules>(w));
+            .map(crate::app::table::side_index::<G::Rules>);
         Some(match winner {
             Some(0) => 1.0,
             Some(_) => 0.0,
