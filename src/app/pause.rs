@@ -31,6 +31,8 @@ pub enum PauseButton {
     Resume,
     NewGame,
     Undo,
+    /// Judges every turn of the game (#43): marks beside the move list's rows.
+    Review,
     SaveReplay,
     Settings,
     Rules,
@@ -38,10 +40,11 @@ pub enum PauseButton {
 }
 
 impl PauseButton {
-    pub const ALL: [PauseButton; 7] = [
+    pub const ALL: [PauseButton; 8] = [
         PauseButton::Resume,
         PauseButton::NewGame,
         PauseButton::Undo,
+        PauseButton::Review,
         PauseButton::SaveReplay,
         PauseButton::Settings,
         PauseButton::Rules,
@@ -53,6 +56,7 @@ impl PauseButton {
             PauseButton::Resume => "Resume",
             PauseButton::NewGame => "New game (same settings)",
             PauseButton::Undo => "Undo",
+            PauseButton::Review => "Review the game",
             PauseButton::SaveReplay => "Save replay",
             PauseButton::Settings => "Settings",
             PauseButton::Rules => "Rules",
@@ -94,6 +98,7 @@ fn press_pause_button(
     mut pause: ResMut<NextState<Pause>>,
     mut overlay: ResMut<NextState<Overlay>>,
     mut commands: MessageWriter<TableCommand>,
+    mut reviews: MessageWriter<crate::app::table::review::ReviewAsked>,
     mut tab: ResMut<HelpTab>,
     active: Option<Res<ActiveGame>>,
     mut next: ResMut<NextState<Screen>>,
@@ -113,6 +118,10 @@ fn press_pause_button(
         }
         PauseButton::SaveReplay => {
             commands.write(TableCommand::SaveReplay);
+        }
+        PauseButton::Review => {
+            reviews.write(crate::app::table::review::ReviewAsked);
+            pause.set(Pause::Running);
         }
         PauseButton::Settings => overlay.set(Overlay::Settings),
         PauseButton::Rules => {

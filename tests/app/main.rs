@@ -15,6 +15,7 @@ mod polarity;
 mod readme;
 mod render;
 mod resume;
+mod review;
 mod saving;
 mod session;
 mod showcase;

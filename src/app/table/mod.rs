@@ -20,6 +20,7 @@ pub mod foresight;
 mod keeping;
 mod last_move;
 pub mod launch;
+pub mod review;
 pub mod look_back;
 pub mod move_list;
 mod pages;
@@ -322,6 +323,7 @@ pub fn plugin<G: TableGame>(app: &mut App, game: crate::rules::GameId) {
     });
     let on_table = resource_exists::<Played<G>>;
     foresight::plugin::<G>(app);
+    review::plugin::<G>(app);
     app.add_message::<TableInput<G>>()
         .add_systems(Startup, load_looks::<G>)
         .add_systems(

@@ -15,6 +15,8 @@ use crate::app::look::fonts::UiFonts;
 use crate::app::ui::theme::{CHOSEN, DIM, INK, PANEL, bold};
 use crate::app::ui::widgets::{Activate, ButtonFills, pressable};
 use crate::app::ui::{GamePanel, LayoutChecked, MoveListAnchor};
+use super::review::TableReview;
+use crate::rules::review::Mark;
 use crate::rules::{Match, Rules};
 
 /// The move list's panel.
@@ -34,19 +36,40 @@ pub struct BackToGame;
 /// Rows kept on screen: the latest, or those around the position looked at.
 const ROWS: usize = 8;
 
-/// One turn of the list: its number, the mover (as in `Rules::SIDES`), its notation and
-/// the ply after it.
+/// One turn of the list: its number, the mover (as in `Rules::SIDES`), its notation, the
+/// ply after it and, once the game is reviewed, its mark.
 #[derive(Clone, Debug, PartialEq)]
 struct Row {
     number: usize,
     side: usize,
     text: String,
     ply: usize,
+    mark: Option<Mark>,
+}
+
+/// A review mark beside a row: its glyph and colour.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RowMark(pub Mark);
+
+/// The colour a mark is written in (lichess's: green for an only move, then yellow,
+/// orange and red as the fall grows).
+pub fn mark_colour(mark: Mark) -> Color {
+    match mark {
+        Mark::Only => Color::srgb(0.45, 0.85, 0.55),
+        Mark::Inaccuracy => Color::srgb(0.95, 0.85, 0.35),
+        Mark::Mistake => Color::srgb(0.98, 0.6, 0.25),
+        Mark::Blunder => Color::srgb(1.0, 0.35, 0.3),
+    }
 }
 
 /// The whole game's turns: the live game's while looking back, the replay's while one is
 /// watched, else the game's own.
-fn rows<G: TableGame>(played: &Played<G>, viewing: &Viewing, live: &LiveAside<G>) -> Vec<Row> {
+fn rows<G: TableGame>(
+    played: &Played<G>,
+    viewing: &Viewing,
+    live: &LiveAside<G>,
+    review: &TableReview<G>,
+) -> Vec<Row> {
     let rebuilt;
     let game: &Match<G::Rules> = match (&live.0, &viewing.0) {
         (Some(live), _) => live,
@@ -76,19 +99,22 @@ fn rows<G: TableGame>(played: &Played<G>, viewing: &Viewing, live: &LiveAside<G>
                 side: sides.iter().position(|s| *s == side).unwrap_or(0),
                 text: notation[first..ply.min(notation.len())].join("; "),
                 ply,
+                mark: review.mark_at(first),
             }
         })
         .collect()
 }
 
-/// What the list shows, to draw it again only when that changes.
-type Shown = (u64, usize, bool, bool);
+/// What the list shows, to draw it again only when that changes (the last number: the
+/// turns reviewed).
+type Shown = (u64, usize, bool, bool, usize);
 
 pub(super) fn draw_move_list<G: TableGame>(
     mut commands: Commands,
     played: Res<Played<G>>,
     viewing: Res<Viewing>,
     live: Res<LiveAside<G>>,
+    review: Res<TableReview<G>>,
     seats: Res<Seats>,
     fonts: Option<Res<UiFonts>>,
     anchors: Query<(Entity, &MoveListAnchor)>,
@@ -101,6 +127,7 @@ pub(super) fn draw_move_list<G: TableGame>(
         played.game.actions().len(),
         viewing.0.is_some(),
         live.0.is_some(),
+        review.turns.len(),
     );
     if !lists.is_empty() && *shown == Some(key) && !played.is_added() {
         return;
@@ -112,7 +139,7 @@ pub(super) fn draw_move_list<G: TableGame>(
     let Some((anchor, _)) = anchors.iter().find(|(_, a)| **a == place) else {
         return;
     };
-    let all = rows(&played, &viewing, &live);
+    let all = rows(&played, &viewing, &live, &review);
     if all.is_empty() {
         return;
     }
@@ -242,6 +269,15 @@ fn spawn_row<G: TableGame>(
             ),
         ],
     ));
+    if let Some(mark) = row.mark {
+        entity.with_child((
+            RowMark(mark),
+            Text::new(mark.glyph()),
+            mono(12.0),
+            TextColor(mark_colour(mark)),
+            Pickable::IGNORE,
+        ));
+    }
     if clickable {
         let ply = row.ply;
         entity

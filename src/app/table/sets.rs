@@ -106,6 +106,7 @@ pub fn configure(app: &mut App) {
     );
     pointer_note::configure(app);
     super::foresight::configure(app);
+    super::review::configure(app);
     super::badges::plugin(app);
     last_move::configure(app);
 }
