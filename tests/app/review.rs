@@ -4,8 +4,8 @@
 
 use bevy::prelude::*;
 use lodestone::app::PlayMode;
-use lodestone::app::table::move_list::RowMark;
 use lodestone::app::pause::PauseButton;
+use lodestone::app::table::move_list::RowMark;
 use lodestone::app::table::review::TableReview;
 use lodestone::app::table::{ComputerPace, Seats, TableInput};
 use lodestone::app::vectress::Vectress;
@@ -70,7 +70,10 @@ fn a_review_marks_the_move_lists_rows_as_the_engine_judges() {
         .map(|m| m.0.glyph())
         .collect();
     shown.sort();
-    let mut glyphs: Vec<&str> = expected.iter().filter_map(|t| t.mark.map(|m| m.glyph())).collect();
+    let mut glyphs: Vec<&str> = expected
+        .iter()
+        .filter_map(|t| t.mark.map(|m| m.glyph()))
+        .collect();
     glyphs.sort();
     assert_eq!(shown, glyphs, "a glyph beside every marked row");
 }

@@ -7,9 +7,7 @@ use bevy::prelude::*;
 
 use super::pieces::{HexLooks, rest_transform};
 use super::{Hexchess, HexchessPlayed, HexchessScene};
-use crate::app::Screen;
-use crate::app::table::TablePart;
-use crate::app::table::foresight::{Foreseen, Mark, MarkWhat, Sight, joined};
+use crate::app::table::foresight::{Foreseen, Mark, MarkWhat, Sight, joined, spawn_part};
 use crate::rules::hexchess::{Cell, GameSession, Kind, Move};
 
 /// How high a mark floats over a man.
@@ -50,34 +48,16 @@ pub(super) fn foresee(
     let Some(resolution) = seen.resolutions.first() else {
         return sight;
     };
-    let part = |commands: &mut Commands,
-                name: &'static str,
-                mesh: Handle<Mesh>,
-                material: Handle<StandardMaterial>,
-                transform: Transform| {
-        commands
-            .spawn((
-                Name::new(name),
-                TablePart,
-                DespawnOnExit(Screen::Playing),
-                Mesh3d(mesh),
-                MeshMaterial3d(material),
-                transform,
-                Pickable::IGNORE,
-                bevy::light::NotShadowCaster,
-            ))
-            .id()
-    };
     let side = resolution.color;
     let arrived = resolution.arrived_as;
-    let ghost = part(
+    let ghost = spawn_part(
         commands,
         "Ghost man",
         looks.meshes[side.index()][arrived.index()].clone(),
         looks.ghost[side.index()].clone(),
         rest_transform(resolution.to),
     );
-    let ring = part(
+    let ring = spawn_part(
         commands,
         "Ghost floor",
         looks.ring.clone(),
@@ -102,7 +82,7 @@ pub(super) fn foresee(
     let mut men = Vec::new();
     for &cell in &attacked {
         let lift = Transform::from_translation(point(cell) + Vec3::Y * 0.012);
-        sight.entities.push(part(
+        sight.entities.push(spawn_part(
             commands,
             "Attacked cell",
             looks.move_marker.clone(),

@@ -8,9 +8,7 @@ use bevy::prelude::*;
 use super::layout::{cell_point, stone_rest};
 use super::pieces::PolarityLooks;
 use super::{Polarity, PolarityPlayed, PolarityScene};
-use crate::app::Screen;
-use crate::app::table::TablePart;
-use crate::app::table::foresight::{Foreseen, Mark, MarkWhat, Sight, joined};
+use crate::app::table::foresight::{Foreseen, Mark, MarkWhat, Sight, joined, spawn_part};
 use crate::rules::polarity::{Action, Game};
 
 /// How high a mark floats over a stone.
@@ -39,25 +37,20 @@ pub(super) fn foresee(
         let placed = (!seen.live_hover).then_some((resolution.placed.id, resolution.placed.cell));
         let moved = resolution.moved.iter().map(|m| (m.id, m.to));
         for (id, cell) in placed.into_iter().chain(moved) {
-            let ghost = commands
-                .spawn((
-                    Name::new("Ghost stone"),
-                    TablePart,
-                    DespawnOnExit(Screen::Playing),
-                    Mesh3d(looks.stone_mesh(id)),
-                    MeshMaterial3d(looks.ghost.clone()),
-                    stone_rest(cell, id),
-                    Pickable::IGNORE,
-                    bevy::light::NotShadowCaster,
-                ))
-                .id();
+            let ghost = spawn_part(
+                commands,
+                "Ghost stone",
+                looks.stone_mesh(id),
+                looks.ghost.clone(),
+                stone_rest(cell, id),
+            );
             sight.entities.push(ghost);
         }
     }
     for stone in &resolution.removed {
         sight.marks.push(Mark {
             at: cell_point(stone.cell) + Vec3::Y * MARK_LIFT,
-            text: "x".into(),
+            text: "×".into(),
             what: MarkWhat::Lost,
         });
     }

@@ -8,6 +8,7 @@ use bevy::prelude::*;
 
 use super::look_back::LiveAside;
 use super::look_back::{look_back, may_look_back, return_to_live};
+use super::review::TableReview;
 use super::viewer::Viewing;
 use super::{Played, Seats, TableGame};
 use crate::app::Screen;
@@ -15,7 +16,6 @@ use crate::app::look::fonts::UiFonts;
 use crate::app::ui::theme::{CHOSEN, DIM, INK, PANEL, bold};
 use crate::app::ui::widgets::{Activate, ButtonFills, pressable};
 use crate::app::ui::{GamePanel, LayoutChecked, MoveListAnchor};
-use super::review::TableReview;
 use crate::rules::review::Mark;
 use crate::rules::{Match, Rules};
 

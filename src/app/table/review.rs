@@ -142,11 +142,14 @@ fn review_step<G: TableGame>(
         let level: Level = seats.level;
         let stop = Stop::new();
         let worker = stop.clone();
-        let task = AsyncComputeTaskPool::get().spawn(async move { judge(&position, level, &worker) });
+        let task =
+            AsyncComputeTaskPool::get().spawn(async move { judge(&position, level, &worker) });
         review.task = Some((task, stop));
     }
     let lockstep = pace.is_some_and(|p| *p == ComputerPace::Lockstep);
-    let Some((task, _)) = review.task.as_mut() else { return };
+    let Some((task, _)) = review.task.as_mut() else {
+        return;
+    };
     let found = if lockstep {
         Some(block_on(task))
     } else {

@@ -8,9 +8,7 @@ use bevy::prelude::*;
 use super::Vectress;
 use super::pieces::{BODY_HEIGHT, MagnetLooks, rest_transform};
 use super::stages::cell_point;
-use crate::app::Screen;
-use crate::app::table::TablePart;
-use crate::app::table::foresight::{Foreseen, Mark, MarkWhat, Sight, joined};
+use crate::app::table::foresight::{Foreseen, Mark, MarkWhat, Sight, joined, spawn_part};
 use crate::rules::vectress::{Action, Game, Kind, Piece};
 
 /// How high a mark floats over a magnet.
@@ -25,30 +23,20 @@ pub(super) fn foresee(
     let mut sight = Sight::default();
     let moved = |p: &Piece| before.piece(p.id).is_none_or(|b| b.cell != p.cell);
     for piece in after.pieces().filter(moved) {
-        let ghost = commands
-            .spawn((
-                Name::new("Ghost magnet"),
-                TablePart,
-                DespawnOnExit(Screen::Playing),
-                Mesh3d(looks.bodies[piece.kind.index()].clone()),
-                MeshMaterial3d(looks.ghost[piece.owner.index()].clone()),
-                rest_transform(piece.cell, piece.owner),
-                Pickable::IGNORE,
-                bevy::light::NotShadowCaster,
-            ))
-            .id();
-        let ring = commands
-            .spawn((
-                Name::new("Ghost floor"),
-                TablePart,
-                DespawnOnExit(Screen::Playing),
-                Mesh3d(looks.glow.clone()),
-                MeshMaterial3d(looks.ghost_floor.clone()),
-                Transform::from_translation(cell_point(piece.cell) + Vec3::Y * 0.03),
-                Pickable::IGNORE,
-                bevy::light::NotShadowCaster,
-            ))
-            .id();
+        let ghost = spawn_part(
+            commands,
+            "Ghost magnet",
+            looks.bodies[piece.kind.index()].clone(),
+            looks.ghost[piece.owner.index()].clone(),
+            rest_transform(piece.cell, piece.owner),
+        );
+        let ring = spawn_part(
+            commands,
+            "Ghost floor",
+            looks.glow.clone(),
+            looks.ghost_floor.clone(),
+            Transform::from_translation(cell_point(piece.cell) + Vec3::Y * 0.03),
+        );
         sight.entities.extend([ghost, ring]);
     }
     let before_bonds = before.bonds();
@@ -87,22 +75,17 @@ fn ghost_clasp(commands: &mut Commands, looks: &MagnetLooks, a: Vec3, b: Vec3) -
     let (pa, pb) = (a + lift, b + lift);
     let span = pb - pa;
     let length = (span.length() * 0.3).max(0.18);
-    commands
-        .spawn((
-            Name::new("Ghost bond"),
-            TablePart,
-            DespawnOnExit(Screen::Playing),
-            Mesh3d(looks.link.clone()),
-            MeshMaterial3d(looks.ghost_link.clone()),
-            Transform {
-                translation: (pa + pb) / 2.0,
-                rotation: Quat::from_rotation_arc(Vec3::Y, span.normalize_or(Vec3::X)),
-                scale: Vec3::new(1.0, length, 1.0),
-            },
-            Pickable::IGNORE,
-            bevy::light::NotShadowCaster,
-        ))
-        .id()
+    spawn_part(
+        commands,
+        "Ghost bond",
+        looks.link.clone(),
+        looks.ghost_link.clone(),
+        Transform {
+            translation: (pa + pb) / 2.0,
+            rotation: Quat::from_rotation_arc(Vec3::Y, span.normalize_or(Vec3::X)),
+            scale: Vec3::new(1.0, length, 1.0),
+        },
+    )
 }
 
 /// "3 waves · your Triangle goes over · you win".

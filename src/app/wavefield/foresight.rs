@@ -8,9 +8,7 @@ use bevy::prelude::*;
 use super::pieces::{Looks, cell_point};
 use super::surface::{self, to_f32};
 use super::{Wavefield, WavefieldPlayed, WavefieldScene};
-use crate::app::Screen;
-use crate::app::table::TablePart;
-use crate::app::table::foresight::{Foreseen, Mark, MarkWhat, Sight, joined};
+use crate::app::table::foresight::{Foreseen, Mark, MarkWhat, Sight, joined, spawn_part};
 use crate::rules::wavefield::{Action, Cell, Event, Game, Move};
 
 /// How high a mark floats over a piece.
@@ -59,30 +57,20 @@ pub(super) fn foresee(commands: &mut Commands, looks: &Looks, seen: &Foreseen<Wa
     };
     let survives = seen.after.position().piece(piece).alive;
     if survives {
-        let ghost = commands
-            .spawn((
-                Name::new("Ghost piece"),
-                TablePart,
-                DespawnOnExit(Screen::Playing),
-                Mesh3d(looks.bodies[kind.index()].clone()),
-                MeshMaterial3d(looks.ghost[side.index()].clone()),
-                Transform::from_translation(at(to)),
-                Pickable::IGNORE,
-                bevy::light::NotShadowCaster,
-            ))
-            .id();
-        let ring = commands
-            .spawn((
-                Name::new("Ghost floor"),
-                TablePart,
-                DespawnOnExit(Screen::Playing),
-                Mesh3d(looks.warning_ring.clone()),
-                MeshMaterial3d(looks.ghost_floor.clone()),
-                Transform::from_translation(at(to) + Vec3::Y * 0.03),
-                Pickable::IGNORE,
-                bevy::light::NotShadowCaster,
-            ))
-            .id();
+        let ghost = spawn_part(
+            commands,
+            "Ghost piece",
+            looks.bodies[kind.index()].clone(),
+            looks.ghost[side.index()].clone(),
+            Transform::from_translation(at(to)),
+        );
+        let ring = spawn_part(
+            commands,
+            "Ghost floor",
+            looks.warning_ring.clone(),
+            looks.ghost_floor.clone(),
+            Transform::from_translation(at(to) + Vec3::Y * 0.03),
+        );
         sight.entities.extend([ghost, ring]);
     }
     let viewer = seen.viewer();
@@ -91,7 +79,7 @@ pub(super) fn foresee(commands: &mut Commands, looks: &Looks, seen: &Foreseen<Wa
         for r in gone {
             sight.marks.push(Mark {
                 at: at(r.cell) + Vec3::Y * MARK_LIFT,
-                text: format!("x {}", r.kind.title()),
+                text: format!("× {}", r.kind.title()),
                 what: MarkWhat::Lost,
             });
             let mine = usize::from(r.owner.index() != viewer);

@@ -7,7 +7,6 @@ use bevy::prelude::*;
 
 use super::insight::Insight;
 use super::{Drawn, Foreseen, ForesightShown, Mark, MarkWhat, SightKind, kind_colour, spawn_mark};
-use crate::app::Screen;
 use crate::app::table::{ActionOf, Played, TableGame, TableSystems, Viewing};
 use crate::rules::Rules;
 use crate::rules::analysis::Assessed;
@@ -277,29 +276,20 @@ fn arrow(
     let shaft_length = (shaft_end - a).length();
     let flat = Vec2::new(dir.x, dir.z);
     let turn = Quat::from_rotation_y(-flat.y.atan2(flat.x));
-    let part = |commands: &mut Commands, mesh: Handle<Mesh>, transform: Transform| {
-        commands
-            .spawn((
-                crate::app::table::TablePart,
-                DespawnOnExit(Screen::Playing),
-                Mesh3d(mesh),
-                MeshMaterial3d(material.clone()),
-                transform,
-                Pickable::IGNORE,
-                bevy::light::NotShadowCaster,
-            ))
-            .id()
-    };
-    let shaft = part(
+    let shaft = super::spawn_part(
         commands,
+        "Arrow shaft",
         looks.shaft.clone(),
+        material.clone(),
         Transform::from_translation((a + shaft_end) / 2.0)
             .with_rotation(turn)
             .with_scale(Vec3::new(shaft_length, 1.0, width)),
     );
-    let tip = part(
+    let tip = super::spawn_part(
         commands,
+        "Arrow head",
         looks.head.clone(),
+        material,
         Transform::from_translation(shaft_end + dir * head / 2.0)
             .with_rotation(Quat::from_rotation_arc(Vec3::Y, dir))
             .with_scale(Vec3::new(width * 2.6, head, width * 2.6)),

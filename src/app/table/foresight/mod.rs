@@ -228,6 +228,29 @@ fn what_colour(kind: SightKind, what: MarkWhat) -> Color {
     }
 }
 
+/// Spawns one mesh of a sight (a ghost, its ring, an arrow's part): a table part that
+/// nothing picks and that casts no shadow.
+pub fn spawn_part(
+    commands: &mut Commands,
+    name: &'static str,
+    mesh: Handle<Mesh>,
+    material: Handle<StandardMaterial>,
+    transform: Transform,
+) -> Entity {
+    commands
+        .spawn((
+            Name::new(name),
+            super::TablePart,
+            DespawnOnExit(Screen::Playing),
+            Mesh3d(mesh),
+            MeshMaterial3d(material),
+            transform,
+            Pickable::IGNORE,
+            bevy::light::NotShadowCaster,
+        ))
+        .id()
+}
+
 /// Spawns `mark` as a small label over its board point (under every panel).
 pub fn spawn_mark(commands: &mut Commands, kind: SightKind, mark: &Mark) -> Entity {
     commands
