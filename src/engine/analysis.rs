@@ -246,28 +246,12 @@ fn table(game: crate::rules::GameId, options: &AnalyseOptions, answer: &Value) -
             ]
         })
         .collect();
-    let head = ["#", "turn", "value", "to win", "line"].map(String::from);
-    let width = |c: usize| {
-        std::iter::once(&head)
-            .chain(&rows)
-            .map(|r| r[c].chars().count())
-            .max()
-            .unwrap_or(0)
-    };
-    let widths = [width(0), width(1), width(2), width(3)];
-    for row in std::iter::once(&head).chain(&rows) {
-        out.push_str(&format!(
-            "  {:>w0$}  {:<w1$}  {:>w2$}  {:>w3$}  {}\n",
-            row[0],
-            row[1],
-            row[2],
-            row[3],
-            row[4],
-            w0 = widths[0],
-            w1 = widths[1],
-            w2 = widths[2],
-            w3 = widths[3],
-        ));
-    }
+    let rows: Vec<Vec<String>> = rows.into_iter().map(Vec::from).collect();
+    out.push_str(&super::cli::aligned(
+        &["#", "turn", "value", "to win", "line"],
+        &rows,
+        &[true, false, true, true, false],
+        "  ",
+    ));
     out
 }

@@ -163,6 +163,12 @@ pub fn median_ns<F: FnMut()>(samples: usize, mut f: F) -> f64 {
 
 /// Rows as aligned text columns under `header`, two spaces apart, one line each.
 pub fn columns(header: &[&str], rows: &[Vec<String>]) -> String {
+    aligned(header, rows, &[], "")
+}
+
+/// [`columns`], each line starting with `indent`, column `c` right-aligned where
+/// `right[c]` (numbers and percentages).
+pub fn aligned(header: &[&str], rows: &[Vec<String>], right: &[bool], indent: &str) -> String {
     let header: Vec<String> = header.iter().map(|h| h.to_string()).collect();
     let mut widths = vec![0usize; header.len()];
     for row in std::iter::once(&header).chain(rows) {
@@ -175,8 +181,16 @@ pub fn columns(header: &[&str], rows: &[Vec<String>]) -> String {
         let cells: Vec<String> = row
             .iter()
             .zip(&widths)
-            .map(|(cell, &w)| format!("{cell:<w$}"))
+            .enumerate()
+            .map(|(c, (cell, &w))| {
+                if right.get(c).copied().unwrap_or(false) {
+                    format!("{cell:>w$}")
+                } else {
+                    format!("{cell:<w$}")
+                }
+            })
             .collect();
+        out += indent;
         out += cells.join("  ").trim_end();
         out.push('\n');
     }

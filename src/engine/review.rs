@@ -228,37 +228,13 @@ fn table<G: Rules>(start: &G, reviewed: &[Reviewed<G::Action>], level: Level) ->
             ]
         })
         .collect();
-    let head = ["ply", "side", "turn", "before", "after", "best", "mark"].map(String::from);
-    let width = |c: usize| {
-        std::iter::once(&head)
-            .chain(&rows)
-            .map(|r| r[c].chars().count())
-            .max()
-            .unwrap_or(0)
-    };
-    let w: Vec<usize> = (0..6).map(width).collect();
-    for row in std::iter::once(&head).chain(&rows) {
-        out.push_str(
-            format!(
-                "  {:>w0$}  {:<w1$}  {:<w2$}  {:>w3$}  {:>w4$}  {:<w5$}  {}",
-                row[0],
-                row[1],
-                row[2],
-                row[3],
-                row[4],
-                row[5],
-                row[6],
-                w0 = w[0],
-                w1 = w[1],
-                w2 = w[2],
-                w3 = w[3],
-                w4 = w[4],
-                w5 = w[5],
-            )
-            .trim_end(),
-        );
-        out.push('\n');
-    }
+    let rows: Vec<Vec<String>> = rows.into_iter().map(Vec::from).collect();
+    out.push_str(&super::cli::aligned(
+        &["ply", "side", "turn", "before", "after", "best", "mark"],
+        &rows,
+        &[true, false, false, true, true, false, false],
+        "  ",
+    ));
     for (i, (counts, accuracy)) in summary(reviewed).into_iter().enumerate() {
         let said: Vec<String> = counts
             .iter()

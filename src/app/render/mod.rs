@@ -20,13 +20,14 @@ use crate::engine::cli::CliError;
 mod args;
 mod layout;
 mod offscreen;
+mod rules_checks;
 
-pub use args::{LastPlayback, last_playback};
 pub use args::{RenderArgs, RenderPlan, validate};
 pub(crate) use args::{check_output_file, check_output_folder, parse_size};
 use layout::LayoutProbe;
 pub use layout::layout_json;
 pub(crate) use offscreen::{OffscreenRun, PipelineProbe, RunWatch, Warmup, offscreen_app};
+pub use rules_checks::{LastPlayback, last_playback};
 
 /// Cleared by a presentation that needs time to set its scene up (play the moves, start
 /// and freeze the playback); the capture waits for it.

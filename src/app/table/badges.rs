@@ -55,6 +55,29 @@ fn tone_colour(tone: BadgeTone) -> Color {
     }
 }
 
+/// A word on the board at `world`, under every panel, named `name` in the layout report:
+/// the stages' badges and the foresight's marks alike.
+pub fn board_word(world: Vec3, name: &'static str, text: String, colour: Color) -> impl Bundle {
+    (
+        BoardLabel { world },
+        LayoutChecked(name),
+        DespawnOnExit(Screen::Playing),
+        // Under every panel: a word on the board never draws over the HUD.
+        GlobalZIndex(-1),
+        Pickable::IGNORE,
+        Node {
+            position_type: PositionType::Absolute,
+            padding: UiRect::axes(px(5), px(1)),
+            border_radius: BorderRadius::all(px(8)),
+            ..default()
+        },
+        BackgroundColor(Color::srgba(0.05, 0.05, 0.07, 0.78)),
+        Text::new(text),
+        TextFont::from_font_size(13.0),
+        TextColor(colour),
+    )
+}
+
 fn badge(
     commands: &mut Commands,
     name: &'static str,
@@ -66,22 +89,7 @@ fn badge(
     commands
         .spawn((
             StageBadge { follows },
-            BoardLabel { world },
-            LayoutChecked(name),
-            DespawnOnExit(Screen::Playing),
-            // Under every panel: a badge never draws over the HUD.
-            GlobalZIndex(-1),
-            Pickable::IGNORE,
-            Node {
-                position_type: PositionType::Absolute,
-                padding: UiRect::axes(px(5), px(1)),
-                border_radius: BorderRadius::all(px(8)),
-                ..default()
-            },
-            BackgroundColor(Color::srgba(0.05, 0.05, 0.07, 0.78)),
-            Text::new(text),
-            TextFont::from_font_size(13.0),
-            TextColor(tone_colour(tone)),
+            board_word(world, name, text, tone_colour(tone)),
         ))
         .id()
 }

@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
 
 use super::{ActionOf, ComputerPace, Played, Seats, TableGame, TableSystems};
-use crate::rules::review::{Judged, Mark, Reviewed, assemble, judge, turns_of};
+use crate::rules::review::{Judged, Mark, PlayedTurn, Reviewed, assemble, judge, turns_of};
 use crate::rules::{Level, Match, Rules, Stop};
 
 /// What is known of the review of the game on the table.
@@ -19,10 +19,12 @@ pub struct TableReview<G: TableGame> {
     actions: Vec<ActionOf<G>>,
     /// Whether a review is wanted.
     asked: bool,
+    /// The game cut into turns, and the position after the last (worked out once per
+    /// game reviewed, not every frame).
+    played: Vec<PlayedTurn<G::Rules>>,
+    end: Option<G::Rules>,
     /// Each position's judgement so far: the turns' positions, then the end's.
     judged: Vec<Option<Judged<ActionOf<G>>>>,
-    /// How many positions there are.
-    positions: usize,
     task: Option<(Task<Option<Judged<ActionOf<G>>>>, Stop)>,
     /// The turns judged whole, in order.
     pub turns: Vec<Reviewed<ActionOf<G>>>,
@@ -33,8 +35,9 @@ impl<G: TableGame> Default for TableReview<G> {
         TableReview {
             actions: Vec::new(),
             asked: false,
+            played: Vec::new(),
+            end: None,
             judged: Vec::new(),
-            positions: 0,
             task: None,
             turns: Vec::new(),
         }
@@ -47,9 +50,14 @@ impl<G: TableGame> TableReview<G> {
         self.asked = true;
     }
 
+    /// How many positions are judged: every turn's, then the end's.
+    fn positions(&self) -> usize {
+        self.end.as_ref().map_or(0, |_| self.played.len() + 1)
+    }
+
     /// Whether every turn has been judged.
     pub fn done(&self) -> bool {
-        self.asked && self.positions > 0 && self.judged.len() == self.positions
+        self.asked && self.positions() > 0 && self.judged.len() == self.positions()
     }
 
     /// The mark of the turn whose first action is action `first_ply`, once known.
@@ -60,14 +68,19 @@ impl<G: TableGame> TableReview<G> {
             .and_then(|t| t.mark)
     }
 
-    fn restart(&mut self, actions: Vec<ActionOf<G>>) {
+    /// Starts over on `game`'s turns.
+    fn restart(&mut self, game: &Match<G::Rules>) {
         if let Some((_, stop)) = self.task.take() {
             stop.raise();
         }
-        self.actions = actions;
+        self.actions = game.actions().to_vec();
         self.judged.clear();
         self.turns.clear();
-        self.positions = 0;
+        let start = Match::<G::Rules>::new(game.setup().clone()).map(|m| m.rules().clone());
+        match start.and_then(|start| turns_of(&start, &self.actions)) {
+            Ok((played, end)) => (self.played, self.end) = (played, Some(end)),
+            Err(_) => (self.played, self.end) = (Vec::new(), None),
+        }
     }
 }
 
@@ -118,27 +131,15 @@ fn review_step<G: TableGame>(
     }
     // Looking back at its own moves, the game under way is the one reviewed.
     let game = live.0.as_ref().unwrap_or(&played.game);
-    let actions = game.actions();
-    if review.actions.as_slice() != actions {
-        review.restart(actions.to_vec());
+    if review.actions.as_slice() != game.actions() {
+        review.restart(game);
     }
-    if review.positions > 0 && review.judged.len() >= review.positions {
-        return;
-    }
-    let start = match Match::<G::Rules>::new(game.setup().clone()) {
-        Ok(start) => start.rules().clone(),
-        Err(_) => return,
-    };
-    let Ok((turns, end)) = turns_of(&start, &review.actions) else {
-        return;
-    };
-    review.positions = turns.len() + 1;
     let next = review.judged.len();
-    if next >= review.positions {
+    let Some(end) = review.end.as_ref().filter(|_| next < review.positions()) else {
         return;
-    }
+    };
     if review.task.is_none() {
-        let position = turns.get(next).map_or(end.clone(), |t| t.before.clone());
+        let position = review.played.get(next).map_or(end, |t| &t.before).clone();
         let level: Level = seats.level;
         let stop = Stop::new();
         let worker = stop.clone();
@@ -159,10 +160,10 @@ fn review_step<G: TableGame>(
     review.task = None;
     review.judged.push(found);
     // A turn is whole once the position after it is judged (or the game ended there).
-    let whole = review.judged.len().saturating_sub(1).min(turns.len());
-    let mut judged = review.judged.clone();
-    judged.truncate(whole + 1);
-    let known = &turns[..whole];
-    let after = turns.get(whole).map_or(&end, |t| &t.before);
-    review.turns = assemble(known, after, &judged);
+    let whole = review.judged.len() - 1;
+    let Some(end) = review.end.as_ref() else {
+        return;
+    };
+    let after = review.played.get(whole).map_or(end, |t| &t.before);
+    review.turns = assemble(&review.played[..whole], after, &review.judged);
 }

@@ -18,8 +18,6 @@ use bevy::prelude::*;
 
 use super::{ActionOf, ResolutionOf, TableGame};
 use crate::app::Screen;
-use crate::app::boards::BoardLabel;
-use crate::app::ui::LayoutChecked;
 use crate::rules::Rules;
 
 pub use insight::{HintsUsed, Insight};
@@ -256,21 +254,12 @@ pub fn spawn_mark(commands: &mut Commands, kind: SightKind, mark: &Mark) -> Enti
     commands
         .spawn((
             SightMark,
-            BoardLabel { world: mark.at },
-            LayoutChecked(mark_name(kind, mark.what)),
-            DespawnOnExit(Screen::Playing),
-            GlobalZIndex(-1),
-            Pickable::IGNORE,
-            Node {
-                position_type: PositionType::Absolute,
-                padding: UiRect::axes(px(5), px(1)),
-                border_radius: BorderRadius::all(px(8)),
-                ..default()
-            },
-            BackgroundColor(Color::srgba(0.05, 0.05, 0.07, 0.78)),
-            Text::new(mark.text.clone()),
-            TextFont::from_font_size(13.0),
-            TextColor(what_colour(kind, mark.what)),
+            super::badges::board_word(
+                mark.at,
+                mark_name(kind, mark.what),
+                mark.text.clone(),
+                what_colour(kind, mark.what),
+            ),
         ))
         .id()
 }
