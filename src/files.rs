@@ -115,6 +115,41 @@ pub fn move_aside(path: &Path) -> Result<PathBuf, String> {
         .map_err(|e| e.to_string())
 }
 
+/// Reads the RON file at `path` as a `T`: none there is a fresh `T`; an unreadable file is
+/// moved aside (never written over), and the sentence returned, naming it as `what`, says
+/// where ("... nor moved aside ...; not saving over it." when it could not be moved).
+pub fn read_ron_or_aside<T: serde::de::DeserializeOwned + Default>(
+    path: &Path,
+    what: &str,
+) -> (T, Option<String>) {
+    let why = match std::fs::read_to_string(path) {
+        Ok(text) => match ron::from_str::<T>(&text) {
+            Ok(value) => return (value, None),
+            Err(e) => e.to_string(),
+        },
+        Err(e)
+            if matches!(
+                e.kind(),
+                io::ErrorKind::NotFound | io::ErrorKind::NotADirectory
+            ) =>
+        {
+            return (T::default(), None);
+        }
+        Err(e) => e.to_string(),
+    };
+    let why = why.lines().next().unwrap_or_default();
+    let said = match move_aside(path) {
+        Ok(aside) => format!(
+            "{what} could not be read ({why}); kept it as {} and started afresh.",
+            aside.display()
+        ),
+        Err(e) => {
+            format!("{what} could not be read ({why}) nor moved aside ({e}); not saving over it.")
+        }
+    };
+    (T::default(), Some(said))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

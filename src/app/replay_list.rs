@@ -1,5 +1,6 @@
 //! The menu's Replays: the newest replays in the replays folder (game, when, how many
-//! moves, title), newest first; choosing one opens it in the replay viewer.
+//! moves, title), newest first; choosing one opens it in the replay viewer, and its
+//! Review button opens it there reviewed (#43).
 
 use std::path::PathBuf;
 
@@ -28,6 +29,10 @@ pub struct ReplayEntry {
     pub path: PathBuf,
     pub game: GameId,
 }
+
+/// A replay's Review button: the replay opened in the viewer and reviewed.
+#[derive(Component, Clone, Debug, PartialEq)]
+pub struct ReviewEntry(pub ReplayEntry);
 
 /// One line for a replay: "Vectress | 2026-12-01 05:30 | 12 moves | title".
 pub fn describe(replay: &Replay) -> String {
@@ -92,23 +97,46 @@ fn list_replays(
             },
         ));
         for (line, entry) in entries {
-            menu.spawn((
-                Button,
-                entry,
-                Node {
-                    padding: UiRect::axes(px(12), px(4)),
-                    border_radius: BorderRadius::all(px(4)),
-                    ..default()
-                },
-                BackgroundColor(Color::srgb(0.16, 0.17, 0.21)),
-                children![(
-                    Text::new(line),
-                    TextFont::from_font_size(15.0),
-                    TextColor(Color::srgb(0.9, 0.9, 0.93)),
-                    Pickable::IGNORE,
-                )],
-            ))
-            .observe(open_entry);
+            menu.spawn(Node {
+                column_gap: px(6),
+                ..default()
+            })
+            .with_children(|row| {
+                row.spawn((
+                    Button,
+                    entry.clone(),
+                    Node {
+                        padding: UiRect::axes(px(12), px(4)),
+                        border_radius: BorderRadius::all(px(4)),
+                        ..default()
+                    },
+                    BackgroundColor(Color::srgb(0.16, 0.17, 0.21)),
+                    children![(
+                        Text::new(line),
+                        TextFont::from_font_size(15.0),
+                        TextColor(Color::srgb(0.9, 0.9, 0.93)),
+                        Pickable::IGNORE,
+                    )],
+                ))
+                .observe(open_entry);
+                row.spawn((
+                    Button,
+                    ReviewEntry(entry),
+                    Node {
+                        padding: UiRect::axes(px(10), px(4)),
+                        border_radius: BorderRadius::all(px(4)),
+                        ..default()
+                    },
+                    BackgroundColor(Color::srgb(0.22, 0.24, 0.3)),
+                    children![(
+                        Text::new("Review"),
+                        TextFont::from_font_size(15.0),
+                        TextColor(Color::srgb(0.9, 0.9, 0.93)),
+                        Pickable::IGNORE,
+                    )],
+                ))
+                .observe(review_entry);
+            });
         }
     });
 }
@@ -126,15 +154,40 @@ fn open_entry(
     }
 }
 
+fn review_entry(
+    click: On<Pointer<Click>>,
+    entries: Query<&ReviewEntry>,
+    mut commands: Commands,
+    mut notice: ResMut<crate::app::ui::Notice>,
+) {
+    if let Ok(ReviewEntry(entry)) = entries.get(click.entity)
+        && let Err(e) = open_reviewed(&mut commands, entry, true)
+    {
+        notice.show(e, 6.0);
+    }
+}
+
 /// Opens `entry` in the replay viewer; a file that no longer loads is not opened, and the
 /// sentence says why (the menu shows it as a notice).
 pub fn open(commands: &mut Commands, entry: &ReplayEntry) -> Result<(), String> {
+    open_reviewed(commands, entry, false)
+}
+
+/// [`open`], and reviewed at once when `review`.
+pub fn open_reviewed(
+    commands: &mut Commands,
+    entry: &ReplayEntry,
+    review: bool,
+) -> Result<(), String> {
     let replay = Replay::load(&entry.path)?;
     super::open_table(
         commands,
         TableLaunch {
             game: entry.game,
-            start: Start::Replay(StartFrom::replay(&replay)),
+            start: Start::Replay(StartFrom {
+                review,
+                ..StartFrom::replay(&replay)
+            }),
         },
     );
     Ok(())

@@ -102,35 +102,7 @@ impl Progress {
 /// Reads the progress at `path`: none there is a fresh start; an unreadable file is moved
 /// aside, and the sentence returned says where.
 pub fn load(path: &Path) -> (Progress, Option<String>) {
-    let text = match std::fs::read_to_string(path) {
-        Ok(text) => text,
-        Err(e)
-            if matches!(
-                e.kind(),
-                std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory
-            ) =>
-        {
-            return (Progress::default(), None);
-        }
-        Err(e) => return (Progress::default(), Some(set_aside(path, &e.to_string()))),
-    };
-    match ron::from_str::<Progress>(&text) {
-        Ok(progress) => (progress, None),
-        Err(e) => (Progress::default(), Some(set_aside(path, &e.to_string()))),
-    }
-}
-
-fn set_aside(path: &Path, why: &str) -> String {
-    let why = why.lines().next().unwrap_or(why);
-    match crate::files::move_aside(path) {
-        Ok(aside) => format!(
-            "Learning progress could not be read ({why}); kept it as {} and started afresh.",
-            aside.display()
-        ),
-        Err(e) => format!(
-            "Learning progress could not be read ({why}) nor moved aside ({e}); not saving over it."
-        ),
-    }
+    crate::files::read_ron_or_aside(path, "Learning progress")
 }
 
 /// Writes the progress whole.

@@ -11,6 +11,7 @@
 pub mod judge;
 pub mod library;
 pub mod mine;
+pub mod own;
 
 mod games;
 #[cfg(test)]

@@ -23,6 +23,9 @@ pub const BLUNDER: f64 = 0.30;
 pub const ONLY_GAP: f64 = 0.30;
 /// The chance an only move must keep.
 pub const ONLY_KEEPS: f64 = 0.5;
+/// How far below the best turn's chance a turn may fall and still be accepted when a
+/// mistake is replayed as a puzzle.
+pub const REGAIN_WITHIN: f64 = 0.05;
 
 /// What a turn is called.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -91,6 +94,37 @@ pub fn judge<G: Rules>(game: &G, level: Level, stop: &Stop) -> Option<Judged<G::
         best: best.turn.clone(),
         best_win: best.win_chance,
         second_win: ranked.get(1).map(|a| a.win_chance),
+    })
+}
+
+/// The chance to win its mover has after `turn` is played from `before`: the outcome once
+/// the game is over, else what the engine's best answer leaves (turned over when the
+/// other side moves next). A refused action is one sentence.
+pub fn chance_after<G: Rules>(
+    before: &G,
+    turn: &[G::Action],
+    level: Level,
+    stop: &Stop,
+) -> Result<f64, String> {
+    let mover = before.to_move();
+    let mut after = before.clone();
+    for &action in turn {
+        let text = after.write_action(action);
+        after
+            .play(action)
+            .map_err(|e| format!("{text} is refused here: {e}"))?;
+    }
+    if after.is_over() {
+        return Ok(match after.winner() {
+            Some(w) if w == mover => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        });
+    }
+    Ok(match judge(&after, level, stop) {
+        Some(next) if after.to_move() != mover => 1.0 - next.best_win,
+        Some(next) => next.best_win,
+        None => 0.5,
     })
 }
 
@@ -282,6 +316,26 @@ mod tests {
         assert_eq!(turns[0].actions.len(), 2);
         assert_eq!((turns[1].first_ply, turns[1].actions.len()), (2, 1));
         assert_eq!(end.ply(), 3);
+    }
+
+    /// The chance after a turn is the engine's best answer's, turned over: a chance, and
+    /// a refused action is a sentence.
+    #[test]
+    fn the_chance_after_a_turn_is_the_engines_answer_turned_over() {
+        let start = vectress::Game::start(&Setup::default()).unwrap();
+        let stop = Stop::never();
+        let judged = judge(&start, Level::Easy, &stop).unwrap();
+        let best = chance_after(&start, &judged.best, Level::Easy, &stop).unwrap();
+        let mut after = start.clone();
+        after.play(judged.best[0]).unwrap();
+        let answer = judge(&after, Level::Easy, &stop).unwrap();
+        assert!(
+            (best - (1.0 - answer.best_win)).abs() < 1e-12,
+            "{best} {answer:?}"
+        );
+        let refused = start.legal_actions()[0];
+        let again = chance_after(&start, &[refused, refused], Level::Easy, &stop);
+        assert!(again.is_err(), "the same move twice is refused: {again:?}");
     }
 
     /// The engine's own turns, played from every position, earn no `?` and no `??`.

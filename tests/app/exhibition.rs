@@ -169,6 +169,7 @@ fn five_hundred_viewer_steps_back_and_forth_leave_the_same_things() {
                 actions: ["E3-G5", "F7-H5", "F5-F7"].map(String::from).to_vec(),
                 title: Some("chain".into()),
                 view: true,
+                review: false,
             }),
         },
     );

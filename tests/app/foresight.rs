@@ -520,6 +520,7 @@ fn the_viewer_shows_the_three_best_turns() {
                 actions: ["E3-G5", "F7-H5", "F5-F7"].map(String::from).to_vec(),
                 title: None,
                 view: true,
+                review: false,
             }),
         },
     );

@@ -14,7 +14,7 @@ use lodestone::rules::{GameId, Level, Match, Stop};
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 
-use crate::headless::{game_app_with, paused, played, press, send, settle, tap};
+use crate::headless::{game_app_with, note, paused, played, press, send, settle, tap};
 
 #[test]
 fn a_review_marks_the_move_lists_rows_as_the_engine_judges() {
@@ -76,4 +76,173 @@ fn a_review_marks_the_move_lists_rows_as_the_engine_judges() {
         .collect();
     glyphs.sort();
     assert_eq!(shown, glyphs, "a glyph beside every marked row");
+}
+
+#[path = "../shared/handed.rs"]
+mod handed;
+
+/// A Vectress game played here by two people in which one hands the other a win at once:
+/// the review the game's end starts marks it `??`; the panel's graph has a point per
+/// turn and a chip for the blunder; the blunder is kept as a personal puzzle in the data
+/// folder; Show why plays the blunder, the win it allowed and the better turn as stages;
+/// and "Learn from your mistakes" sets it out, refuses the blunder and accepts the best.
+#[test]
+fn a_blunder_is_shown_why_kept_as_a_puzzle_and_learned_from() {
+    use lodestone::app::learn::{Exercise, Item, LearnFile, OwnBook, SheetButton};
+    use lodestone::app::menu::MenuButton;
+    use lodestone::app::table::review_panel::{GraphPoint, ReviewButton, WhyChip};
+    use lodestone::app::table::show_why::{Part, ShowWhy};
+    use lodestone::app::{Overlay, Screen};
+    use lodestone::puzzles::own;
+    use lodestone::rules::Rules;
+    use lodestone::rules::review::Mark;
+
+    let (actions, ply) = (1..40)
+        .find_map(handed::a_handed_win::<lodestone::rules::vectress::Game>)
+        .expect("a handed win in Vectress");
+    let dir = std::env::temp_dir().join(format!("lodestone-own-app-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let learning = dir.join("learning.ron");
+    let mut app = crate::headless::headless_app_with(|app| {
+        app.insert_resource(LearnFile(Some(learning.clone())));
+        app.insert_resource(ComputerPace::Lockstep);
+    });
+    lodestone::app::headless::set_out(&mut app, GameId::Vectress, PlayMode::HotSeat);
+    app.world_mut().resource_mut::<Seats>().level = Level::Easy;
+    for text in &actions {
+        let action = played::<Vectress>(&app).game.parse_action(text).unwrap();
+        send::<Vectress>(&mut app, TableInput::Play(action));
+        settle::<Vectress>(&mut app);
+    }
+    assert!(played::<Vectress>(&app).game.is_over());
+    for _ in 0..200 {
+        app.update();
+        if app.world().resource::<TableReview<Vectress>>().done() {
+            break;
+        }
+    }
+    app.update();
+    app.update();
+    let review = app.world().resource::<TableReview<Vectress>>();
+    assert!(review.done(), "the game's end starts the review");
+    let blunder = review.turn_at(ply).expect("the blunder's turn").clone();
+    assert_eq!(blunder.mark, Some(Mark::Blunder));
+    let turns = review.turns.len();
+    let points = app
+        .world_mut()
+        .query::<&GraphPoint>()
+        .iter(app.world())
+        .count();
+    assert_eq!(points, turns, "a point of the graph per turn");
+
+    // Kept in the data folder as a personal puzzle, once.
+    let kept = app
+        .world()
+        .resource::<OwnBook>()
+        .of_game(GameId::Vectress)
+        .len();
+    assert!(kept >= 1, "the blunder is kept");
+    let (book, said) = own::load(&dir.join(own::FILE));
+    assert_eq!(said, None);
+    assert_eq!(book.puzzles.len(), kept);
+    let puzzle = book
+        .puzzles
+        .iter()
+        .find(|p| p.actions.len() == ply)
+        .expect("the blunder's puzzle")
+        .clone();
+    assert_eq!(puzzle.played, actions[ply]);
+
+    // Show why: the blunder, the win it allowed, then the better turn, each as stages.
+    crate::headless::press(&mut app, WhyChip { first_ply: ply });
+    for _ in 0..4000 {
+        if !app.world().resource::<ShowWhy<Vectress>>().running() {
+            break;
+        }
+        app.update();
+    }
+    let show = app.world().resource::<ShowWhy<Vectress>>();
+    assert!(!show.running(), "Show why ends");
+    let parts: Vec<(Part, &str)> = show
+        .queued
+        .iter()
+        .map(|(p, t, _)| (*p, t.as_str()))
+        .collect();
+    assert_eq!(
+        parts,
+        vec![
+            (Part::Played, actions[ply].as_str()),
+            (Part::Refutation, actions[ply + 1].as_str()),
+            (Part::Better, puzzle.best.as_str()),
+        ]
+    );
+    assert!(
+        show.queued.iter().all(|(_, _, stages)| *stages > 0),
+        "{:?}",
+        show.queued
+    );
+    let caption = note(&app).unwrap_or_default();
+    assert!(caption.starts_with("Better was "), "{caption}");
+
+    // Learn from your mistakes: the blunder is refused, the engine's best accepted.
+    crate::headless::press(&mut app, ReviewButton::LearnMistakes);
+    for _ in 0..6 {
+        app.update();
+    }
+    let exercise = app.world().resource::<Exercise>().clone();
+    assert!(
+        matches!(exercise.item, Item::Mistake(_)),
+        "{:?}",
+        exercise.item
+    );
+    assert!(exercise.set_out);
+    let mistake = match &exercise.task {
+        lodestone::app::learn::Task::Regain(p) => p.clone(),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(
+        played::<Vectress>(&app).game.actions().len(),
+        mistake.actions.len()
+    );
+    let try_turn = |app: &mut App, text: &str| {
+        let action = played::<Vectress>(app).game.parse_action(text).unwrap();
+        send::<Vectress>(app, TableInput::Play(action));
+        settle::<Vectress>(app);
+        app.update();
+        app.world().resource::<Exercise>().clone()
+    };
+    let before = mistake.actions.len();
+    let missed = try_turn(&mut app, &mistake.played);
+    assert_eq!(missed.wrong, 1, "{:?}", missed.verdict);
+    settle::<Vectress>(&mut app);
+    assert_eq!(
+        played::<Vectress>(&app).game.actions().len(),
+        before,
+        "taken back"
+    );
+    let met = try_turn(&mut app, &mistake.best);
+    assert!(met.solved, "{:?}", met.verdict);
+
+    // The Learn sheet lists the player's own puzzles.
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Menu);
+    for _ in 0..4 {
+        app.update();
+    }
+    crate::headless::press(&mut app, MenuButton::Learn(GameId::Vectress));
+    app.update();
+    assert_eq!(
+        *app.world().resource::<State<Overlay>>().get(),
+        Overlay::Learn(GameId::Vectress)
+    );
+    app.update();
+    crate::headless::press(&mut app, SheetButton::Open(GameId::Vectress, Item::Own(0)));
+    for _ in 0..4 {
+        app.update();
+    }
+    let own = app.world().resource::<Exercise>().clone();
+    assert_eq!(own.item, Item::Own(0));
+    assert!(own.title.starts_with("Your puzzle 1 of "), "{}", own.title);
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -21,6 +21,7 @@ fn watch(game: GameId, actions: &[&str]) -> App {
             actions: actions.iter().map(|a| a.to_string()).collect(),
             title: Some("test".into()),
             view: true,
+            review: false,
         }),
     });
     assert!(viewing(&app).is_some());

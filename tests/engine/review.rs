@@ -3,11 +3,13 @@
 //! marks follow the documented thresholds; a file that cannot be read is one sentence.
 
 use lodestone::replay::Replay;
-use lodestone::rules::review::{BLUNDER, INACCURACY, MISTAKE, judge};
-use lodestone::rules::{GameId, Level, Match, Rules, Setup, Stop};
-use rand::SeedableRng;
-use rand::seq::IndexedRandom;
+use lodestone::rules::review::{BLUNDER, INACCURACY, MISTAKE};
+use lodestone::rules::{GameId, Rules};
 use serde_json::Value;
+
+#[path = "../shared/handed.rs"]
+mod handed;
+use handed::a_handed_win;
 
 use crate::{json_of, lodestone};
 
@@ -15,46 +17,6 @@ fn temp(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("lodestone-review-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     dir.join(name)
-}
-
-/// A game of `G` (random play from `seed`) up to a position where the side to move, not
-/// lost by the engine's judgement, plays a turn after which the other side wins at once;
-/// then that winning turn. The actions written, and the blunder's ply.
-fn a_handed_win<G: Rules>(seed: u64) -> Option<(Vec<String>, usize)> {
-    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
-    let mut game = Match::<G>::new(Setup {
-        seed,
-        ..Setup::default()
-    })
-    .ok()?;
-    for _ in 0..120 {
-        if game.is_over() {
-            return None;
-        }
-        let here = game.rules().clone();
-        let fair = judge(&here, Level::Easy, &Stop::never()).is_some_and(|j| j.best_win >= 0.45);
-        for &blunder in here.legal_actions().iter().take(80).filter(|_| fair) {
-            let mut after = here.clone();
-            if after.play(blunder).is_err() || after.is_over() || after.to_move() == here.to_move()
-            {
-                continue;
-            }
-            let win = after.legal_actions().into_iter().find(|&w| {
-                let mut end = after.clone();
-                end.play(w).is_ok() && end.winner() == Some(after.to_move())
-            });
-            if let Some(win) = win {
-                let ply = game.actions().len();
-                let mut written = game.notation().to_vec();
-                written.push(here.write_action(blunder));
-                written.push(after.write_action(win));
-                return Some((written, ply));
-            }
-        }
-        let &next = here.legal_actions().choose(&mut rng)?;
-        game.play(next).ok()?;
-    }
-    None
 }
 
 /// Reviews `actions` of `game` from `seed` at easy; the answer.

@@ -12,7 +12,12 @@ use super::{Control, Hexchess, HexchessPlayed, HexchessScene};
 use crate::app::Screen;
 use crate::app::TextField;
 use crate::app::table::TableInput;
+use crate::app::table::move_list::{RowMark, mark_colour};
 use crate::rules::hexchess::Kind;
+use crate::rules::review::Mark;
+
+/// The review of the game on the table (its marks go beside the moves).
+type Review = crate::app::table::review::TableReview<Hexchess>;
 
 /// An entry of the move list; `index` counts plies from 0 (the list's length is the
 /// empty slot that appends).
@@ -40,13 +45,17 @@ pub struct Shown {
     editing: Option<usize>,
     buffer: String,
     promotion: bool,
+    /// The review's mark of each move reached, once judged.
+    marks: Vec<Option<Mark>>,
 }
 
 impl Shown {
     /// Whether this is what the table shows now.
-    fn is_of(&self, played: &HexchessPlayed, scene: &HexchessScene) -> bool {
+    fn is_of(&self, played: &HexchessPlayed, scene: &HexchessScene, review: &Review) -> bool {
         let history = played.game.game().history();
-        self.editing == scene.editing
+        self.marks.iter().flatten().count()
+            == review.turns.iter().filter(|t| t.mark.is_some()).count()
+            && self.editing == scene.editing
             && self.buffer == scene.edit_buffer
             && self.promotion == scene.promotion.is_some()
             && self.struck == played.game.struck()
@@ -75,14 +84,21 @@ pub fn update_panel(
     mut shown: Local<Option<Shown>>,
     panels: Query<Entity, With<MovePanel>>,
     choosers: Query<Entity, With<Chooser>>,
+    review: Res<Review>,
 ) {
     // Compared in place, every frame; copied only when it changed (a list can hold
     // thousands of entries).
-    if !panels.is_empty() && shown.as_ref().is_some_and(|s| s.is_of(&played, &scene)) {
+    if !panels.is_empty()
+        && shown
+            .as_ref()
+            .is_some_and(|s| s.is_of(&played, &scene, &review))
+    {
         return;
     }
     let (reached, struck) = played.game.entries();
+    let marks = (0..reached.len()).map(|ply| review.mark_at(ply)).collect();
     let now = Shown {
+        marks,
         reached,
         struck: struck.to_vec(),
         editing: scene.editing,
@@ -207,6 +223,7 @@ fn spawn_list(commands: &mut Commands, shown: &Shown) -> Option<Entity> {
                                     .id();
                                 edited = Some(entry);
                             } else if let Some((text, struck)) = all.get(index) {
+                                let mark = shown.marks.get(index).copied().flatten();
                                 let mut entry = line.spawn(entry_bundle(
                                     index,
                                     if *struck {
@@ -221,6 +238,14 @@ fn spawn_list(commands: &mut Commands, shown: &Shown) -> Option<Entity> {
                                 entry.observe(on_entry_click);
                                 if *struck {
                                     entry.insert(Strikethrough);
+                                }
+                                if let Some(mark) = mark.filter(|_| !*struck) {
+                                    entry.with_child((
+                                        RowMark(mark),
+                                        TextSpan::new(format!(" {}", mark.glyph())),
+                                        TextFont::from_font_size(14.0),
+                                        TextColor(mark_colour(mark)),
+                                    ));
                                 }
                             } else if index == total {
                                 line.spawn(entry_bundle(

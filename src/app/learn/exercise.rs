@@ -13,6 +13,7 @@ use crate::app::table::{
 use crate::app::{ActiveGame, PlayMode, Screen};
 use crate::lessons::{self, Lessoned};
 use crate::puzzles::judge::{TURN_SEPARATOR, parse_turn, try_turn, why_not};
+use crate::puzzles::own::OwnPuzzle;
 use crate::rules::{GameId, Match, Rules};
 use crate::sound::{Cue, CueKind};
 
@@ -80,15 +81,43 @@ fn position<G: TableGame>(task: &Task) -> Result<Match<G::Rules>, String> {
             let core = <G::Core as Lessoned>::set_up(lesson)?;
             Ok(Match::from_game(G::from_core(core)))
         }
-        Task::Puzzle(puzzle) => {
-            let mut game = Match::<G::Rules>::new(puzzle.setup())?;
-            for action in &puzzle.actions {
-                game.play_text(action)
-                    .map_err(|e| format!("puzzle {}: {e}", puzzle.name))?;
-            }
-            Ok(game)
-        }
+        Task::Puzzle(puzzle) => replayed::<G>(puzzle.setup(), &puzzle.actions, &puzzle.name),
+        Task::Regain(puzzle) => replayed::<G>(puzzle.setup(), &puzzle.actions, &puzzle.name),
     }
+}
+
+/// The game set up by `setup` after `actions` (a stored puzzle's).
+fn replayed<G: TableGame>(
+    setup: crate::rules::Setup,
+    actions: &[String],
+    name: &str,
+) -> Result<Match<G::Rules>, String> {
+    let mut game = Match::<G::Rules>::new(setup)?;
+    for action in actions {
+        game.play_text(action)
+            .map_err(|e| format!("puzzle {name}: {e}"))?;
+    }
+    Ok(game)
+}
+
+/// The verdict on `turn` (from `start`) for a mistake to make good: judged by the
+/// engine's search at the puzzle's level.
+fn regain_verdict<R: Rules>(
+    start: &R,
+    puzzle: &OwnPuzzle,
+    turn: &[String],
+) -> Result<String, String> {
+    let mut work = start.clone();
+    let mut actions = Vec::with_capacity(turn.len());
+    for text in turn {
+        let action = work
+            .parse_action(text)
+            .map_err(|e| format!("{text}: {e}"))?;
+        work.play(action)
+            .map_err(|e| format!("{text} is refused here: {e}"))?;
+        actions.push(action);
+    }
+    puzzle.verdict(start, &actions)
 }
 
 /// Sets the exercise out on the table the table's start just made.
@@ -162,6 +191,8 @@ fn verdict<C: Lessoned>(start: &C, task: &Task, turn: &[String]) -> Result<Strin
                 .ok_or_else(|| format!("{text} is refused here."))?;
             lessons::judge::<C>(lesson, &facts)
         }
+        // Judged by search, in the table's own rules (see `regain_verdict`).
+        Task::Regain(_) => Err("a mistake is judged by the engine".to_string()),
         Task::Puzzle(puzzle) => {
             let tried =
                 try_turn(start, &actions).ok_or_else(|| format!("{text} is refused here."))?;
@@ -195,8 +226,11 @@ fn judge<G: TableGame>(
         return;
     };
     let game = exercise.game;
-    let said = verdict(G::core(start.rules()), &exercise.task, &turn);
-    let puzzle = matches!(exercise.task, Task::Puzzle(_));
+    let said = match &exercise.task {
+        Task::Regain(own) => regain_verdict(start.rules(), own, &turn),
+        task => verdict(G::core(start.rules()), task, &turn),
+    };
+    let puzzle = matches!(exercise.task, Task::Puzzle(_) | Task::Regain(_));
     // A short celebration, or two soft notes for a miss.
     let kind = if said.is_ok() {
         CueKind::Solved

@@ -7,12 +7,16 @@
 //! - `exercise`: a lesson or puzzle set out on the table, every turn judged by the rules
 //!   (a wrong try is answered in one line and taken back, a right one said and kept);
 //! - `banner`: the goal, the verdict and the buttons (hint, start over, next, Learn) over
-//!   the board, so every exercise plays with the mouse alone.
+//!   the board, so every exercise plays with the mouse alone;
+//! - `own`: the player's own puzzles (blunders of games played here) and "Learn from your
+//!   mistakes".
 //!
-//! Progress is kept in the data folder (`learning.ron`, `crate::lessons::progress`).
+//! Progress is kept in the data folder (`learning.ron`, `crate::lessons::progress`), the
+//! player's own puzzles beside it (`crate::puzzles::own`).
 
 mod banner;
 mod exercise;
+mod own;
 mod panel;
 
 use std::path::PathBuf;
@@ -20,12 +24,14 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 
 pub use banner::BannerButton;
+pub use own::{Mistakes, OwnBook};
 pub use panel::SheetButton;
 
 use super::ui::Notice;
 use super::{ActiveGame, Overlay, PlayMode, Screen};
 use crate::lessons::progress::{self, Progress};
 use crate::lessons::{Lesson, Lessoned, library as lesson_library};
+use crate::puzzles::own::OwnPuzzle;
 use crate::puzzles::{Puzzle, Puzzler, library as puzzle_library};
 use crate::rules::GameId;
 
@@ -35,9 +41,12 @@ pub fn plugin(app: &mut App) {
         .add_systems(Startup, load_progress)
         .add_systems(Update, (open_exercise, save_progress).chain())
         .add_observer(follow_lesson_link)
-        .add_plugins((panel::plugin, banner::plugin));
+        .add_plugins((panel::plugin, banner::plugin, own::plugin));
     for game in GameId::ALL {
-        crate::with_table!(game, G => exercise::plugin::<G>(app, game));
+        crate::with_table!(game, G => {
+            exercise::plugin::<G>(app, game);
+            own::plugin_for::<G>(app);
+        });
     }
 }
 
@@ -48,6 +57,10 @@ pub enum Item {
     Lesson(usize),
     /// The puzzle at this index of the game's library (easy to hard).
     Puzzle(usize),
+    /// The player's own puzzle at this index (oldest first).
+    Own(usize),
+    /// The mistake at this index of the reviewed game ("Learn from your mistakes").
+    Mistake(usize),
 }
 
 /// Asks for an exercise to be set out (the Learn sheet, the banner's Next, a rules page's
@@ -63,6 +76,8 @@ pub struct OpenExercise {
 pub enum Task {
     Lesson(Lesson),
     Puzzle(Puzzle),
+    /// Find a turn that keeps the chance a mistake gave away.
+    Regain(OwnPuzzle),
 }
 
 /// The last try's verdict: the line said, and whether it met the goal.
@@ -103,9 +118,34 @@ impl Exercise {
         crate::with_rules!(game, R => Exercise::of::<R>(item))
     }
 
+    /// The player's own puzzle or mistake `puzzle`, `item` of `count`.
+    pub fn own(item: Item, count: usize, puzzle: OwnPuzzle) -> Exercise {
+        let (index, what) = match item {
+            Item::Mistake(i) => (i, "Your mistake"),
+            Item::Own(i) | Item::Lesson(i) | Item::Puzzle(i) => (i, "Your puzzle"),
+        };
+        Exercise {
+            game: puzzle.game,
+            item,
+            count,
+            name: puzzle.name.clone(),
+            title: format!("{what} {} of {count}", index + 1),
+            goal: puzzle.goal(),
+            task: Task::Regain(puzzle),
+            verdict: None,
+            wrong: 0,
+            solved: false,
+            hint_asked: false,
+            set_out: false,
+        }
+    }
+
     fn of<R: Lessoned>(item: Item) -> Result<Exercise, String> {
         let game = R::GAME;
         match item {
+            Item::Own(_) | Item::Mistake(_) => {
+                Err("the player's own puzzles are read from the data folder".to_string())
+            }
             Item::Lesson(i) => {
                 let lessons = lesson_library::lessons::<R>()?;
                 let count = lessons.len();
@@ -161,6 +201,7 @@ impl Exercise {
         match &self.task {
             Task::Lesson(l) => l.hint.clone(),
             Task::Puzzle(p) => p.solutions.first().cloned().unwrap_or_default(),
+            Task::Regain(p) => p.best.clone(),
         }
     }
 
@@ -176,6 +217,8 @@ impl Exercise {
             Item::Lesson(i) if i + 1 < self.count => Item::Lesson(i + 1),
             Item::Lesson(_) => Item::Puzzle(0),
             Item::Puzzle(i) => Item::Puzzle((i + 1) % self.count.max(1)),
+            Item::Own(i) => Item::Own((i + 1) % self.count.max(1)),
+            Item::Mistake(i) => Item::Mistake((i + 1) % self.count.max(1)),
         }
     }
 }
@@ -267,11 +310,24 @@ fn open_exercise(
     screen: Res<State<Screen>>,
     mut overlay: ResMut<NextState<Overlay>>,
     mut notice: ResMut<Notice>,
+    book: Res<OwnBook>,
+    mistakes: Res<Mistakes>,
 ) {
     let Some(ask) = asked.read().last().copied() else {
         return;
     };
-    match Exercise::new(ask.game, ask.item) {
+    let own = |list: Vec<&OwnPuzzle>, i: usize| {
+        let count = list.len();
+        list.get(i)
+            .map(|&p| Exercise::own(ask.item, count, p.clone()))
+            .ok_or_else(|| format!("there is no puzzle {} of yours here", i + 1))
+    };
+    let exercise = match ask.item {
+        Item::Own(i) => own(book.of_game(ask.game), i),
+        Item::Mistake(i) => own(mistakes.0.iter().collect(), i),
+        _ => Exercise::new(ask.game, ask.item),
+    };
+    match exercise {
         Ok(exercise) => {
             commands.insert_resource(exercise);
             overlay.set(Overlay::None);
@@ -305,7 +361,7 @@ pub fn exercising(
 pub fn is_done(progress: &Progress, game: GameId, item: Item, name: &str) -> bool {
     match item {
         Item::Lesson(_) => progress.lesson_done(game, name),
-        Item::Puzzle(_) => progress.puzzle_solved(game, name),
+        Item::Puzzle(_) | Item::Own(_) | Item::Mistake(_) => progress.puzzle_solved(game, name),
     }
 }
 

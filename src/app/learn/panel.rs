@@ -1,10 +1,11 @@
 //! The Learn sheet over the menu (`Overlay::Learn(game)`): the game's lessons in order,
-//! each marked when done, then its puzzles with how many are solved and the streak, and
+//! each marked when done, then its puzzles with how many are solved and the streak, the
+//! player's own puzzles (blunders kept from games played here) when there are any, and
 //! Back. A click starts a lesson or the next unsolved puzzle; Escape closes the sheet.
 
 use bevy::prelude::*;
 
-use super::{Item, LearnProgress, OpenExercise, puzzle_names};
+use super::{Item, LearnProgress, OpenExercise, OwnBook, puzzle_names};
 use crate::app::ui::LayoutChecked;
 use crate::app::ui::theme::{BUTTON, BUTTON_HOVER, CHOSEN, DIM, INK_BRIGHT, SHEET, TITLE};
 use crate::app::ui::widgets::{Activate, ButtonFills, button};
@@ -69,11 +70,13 @@ fn show_sheet(
     mut commands: Commands,
     overlay: Res<State<Overlay>>,
     learn: Res<LearnProgress>,
+    book: Res<OwnBook>,
     roots: Query<Entity, With<SheetRoot>>,
     mut shown: Local<Option<GameId>>,
 ) {
     let want = open_for(&overlay);
-    if *shown == want && !learn.is_changed() && (want.is_none() || !roots.is_empty()) {
+    let changed = learn.is_changed() || book.is_changed();
+    if *shown == want && !changed && (want.is_none() || !roots.is_empty()) {
         return;
     }
     *shown = want;
@@ -151,7 +154,11 @@ fn show_sheet(
                         ));
                     }
                 });
-            let solved = progress.puzzles_solved(game);
+            // The mined puzzles' count (the player's own are counted below).
+            let solved = puzzles
+                .iter()
+                .filter(|n| progress.puzzle_solved(game, n))
+                .count();
             sheet.spawn((
                 Text::new(format!(
                     "Puzzles: {solved} of {} solved · streak {} (best {})",
@@ -168,6 +175,22 @@ fn show_sheet(
             ));
             let names: Vec<&str> = puzzles.iter().map(String::as_str).collect();
             let next = Progress::next_of(|n| progress.puzzle_solved(game, n), &names);
+            let own: Vec<&str> = book.of_game(game).iter().map(|p| p.name.as_str()).collect();
+            let own_next = Progress::next_of(|n| progress.puzzle_solved(game, n), &own);
+            if !own.is_empty() {
+                let solved = own
+                    .iter()
+                    .filter(|n| progress.puzzle_solved(game, n))
+                    .count();
+                sheet.spawn((
+                    Text::new(format!(
+                        "Your puzzles (your blunders): {solved} of {} solved",
+                        own.len()
+                    )),
+                    TextFont::from_font_size(14.0),
+                    TextColor(DIM),
+                ));
+            }
             sheet
                 .spawn(Node {
                     column_gap: px(8),
@@ -183,6 +206,12 @@ fn show_sheet(
                                 CHOSEN,
                                 INK_BRIGHT,
                             ),
+                        ));
+                    }
+                    if let Some(i) = own_next {
+                        row.spawn((
+                            SheetButton::Open(game, Item::Own(i)),
+                            button(&format!("Your puzzle {}", i + 1), 160.0, CHOSEN, INK_BRIGHT),
                         ));
                     }
                     row.spawn((

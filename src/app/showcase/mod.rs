@@ -140,6 +140,7 @@ fn start_from(scenario: &(GameId, Replay)) -> TableLaunch {
         actions: replay.actions[..focus.min(replay.actions.len())].to_vec(),
         title: replay.title.clone(),
         view: false,
+        review: false,
     };
     TableLaunch {
         game: *game,

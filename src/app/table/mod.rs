@@ -25,11 +25,13 @@ pub mod move_list;
 mod pages;
 pub mod pointer_note;
 pub mod review;
+pub mod review_panel;
 mod saving;
 pub mod score;
 pub mod script;
 mod seat;
 mod sets;
+pub mod show_why;
 pub mod state;
 pub mod status;
 mod timeline;
@@ -324,6 +326,8 @@ pub fn plugin<G: TableGame>(app: &mut App, game: crate::rules::GameId) {
     let on_table = resource_exists::<Played<G>>;
     foresight::plugin::<G>(app);
     review::plugin::<G>(app);
+    show_why::plugin::<G>(app);
+    review_panel::plugin::<G>(app);
     app.add_message::<TableInput<G>>()
         .add_systems(Startup, load_looks::<G>)
         .add_systems(

@@ -9,6 +9,7 @@ use bevy::prelude::*;
 use super::look_back::LiveAside;
 use super::look_back::{look_back, may_look_back, return_to_live};
 use super::review::TableReview;
+use super::review_panel::{PartKey, chip, part_key, spawn_part};
 use super::viewer::Viewing;
 use super::{Played, Seats, TableGame};
 use crate::app::Screen;
@@ -105,9 +106,9 @@ fn rows<G: TableGame>(
         .collect()
 }
 
-/// What the list shows, to draw it again only when that changes (the last number: the
-/// turns reviewed).
-type Shown = (u64, usize, bool, bool, usize);
+/// What the list shows, to draw it again only when that changes (the last: the review's
+/// part).
+type Shown = (u64, usize, bool, bool, Option<PartKey>);
 
 pub(super) fn draw_move_list<G: TableGame>(
     mut commands: Commands,
@@ -127,7 +128,7 @@ pub(super) fn draw_move_list<G: TableGame>(
         played.game.actions().len(),
         viewing.0.is_some(),
         live.0.is_some(),
-        review.turns.len(),
+        part_key(&played, &viewing, &review, &seats),
     );
     if !lists.is_empty() && *shown == Some(key) && !played.is_added() {
         return;
@@ -148,6 +149,7 @@ pub(super) fn draw_move_list<G: TableGame>(
     let current = all.iter().rposition(|r| r.ply <= at);
     let aside = live.0.is_some();
     let clickable = may_look_back(&seats, &viewing);
+    let part = key.4.is_some();
     let viewing = viewing.0.is_some();
     let last = match current {
         Some(c) if viewing => (c + 4).min(all.len()),
@@ -190,31 +192,13 @@ pub(super) fn draw_move_list<G: TableGame>(
                     spawn_row::<G>(list, row, lit, ahead, clickable, fonts);
                 }
                 if aside {
-                    list.spawn((
-                        BackToGame,
-                        pressable(),
-                        ButtonFills {
-                            rest: CHOSEN,
-                            hover: CHOSEN.lighter(0.1),
-                        },
-                        Node {
-                            margin: UiRect::top(px(4)),
-                            padding: UiRect::axes(px(8), px(3)),
-                            justify_content: JustifyContent::Center,
-                            border_radius: BorderRadius::all(px(4)),
-                            ..default()
-                        },
-                        BackgroundColor(CHOSEN),
-                        children![(
-                            Text::new("back to the game"),
-                            TextFont::from_font_size(12.0),
-                            TextColor(INK),
-                            Pickable::IGNORE,
-                        )],
-                    ))
-                    .observe(|_: On<Activate>, mut commands: Commands| {
-                        commands.run_system_cached(return_to_live::<G>);
-                    });
+                    list.spawn((BackToGame, chip("back to the game", CHOSEN, INK)))
+                        .observe(|_: On<Activate>, mut commands: Commands| {
+                            commands.run_system_cached(return_to_live::<G>);
+                        });
+                }
+                if part {
+                    spawn_part::<G>(list, &review, &seats, viewing && !aside, clickable);
                 }
             });
     });

@@ -65,7 +65,7 @@ pub struct Scoreboard {
 }
 
 /// The side's name as a title ("white" to "White").
-fn title(name: &str) -> String {
+pub fn title(name: &str) -> String {
     let mut chars = name.chars();
     chars
         .next()

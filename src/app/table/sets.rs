@@ -107,6 +107,8 @@ pub fn configure(app: &mut App) {
     pointer_note::configure(app);
     super::foresight::configure(app);
     super::review::configure(app);
+    super::show_why::configure(app);
+    super::review_panel::configure(app);
     super::badges::plugin(app);
     last_move::configure(app);
 }

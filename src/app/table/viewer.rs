@@ -25,6 +25,8 @@ pub struct StartFrom {
     pub title: Option<String>,
     /// Watch it from the start in the viewer (else play on from its last ply).
     pub view: bool,
+    /// Review it as soon as the table is set out (the replay list's Review).
+    pub review: bool,
 }
 
 impl StartFrom {
@@ -35,6 +37,7 @@ impl StartFrom {
             actions: replay.actions.clone(),
             title: replay.title.clone(),
             view: true,
+            review: false,
         }
     }
 }
