@@ -3,8 +3,8 @@
 //! marks follow the documented thresholds; a file that cannot be read is one sentence.
 
 use lodestone::replay::Replay;
+use lodestone::rules::GameId;
 use lodestone::rules::review::{BLUNDER, INACCURACY, MISTAKE};
-use lodestone::rules::{GameId, Rules};
 use serde_json::Value;
 
 #[path = "../shared/handed.rs"]

@@ -34,6 +34,10 @@ pub struct RenderArgs {
     /// ghosts and line).
     #[arg(long, conflicts_with_all = ["step", "wave"])]
     pub threat: bool,
+    /// Review the moves as the window's review does (its marks beside the move list, the
+    /// win-chance graph, the marked turns), at the strong level.
+    #[arg(long, conflicts_with_all = ["step", "wave"])]
+    pub review: bool,
     /// Image size, WIDTHxHEIGHT.
     #[arg(long, default_value = "1280x720")]
     pub size: String,
@@ -72,6 +76,8 @@ pub struct RenderPlan {
     /// The turn previewed after the moves, and whether the threat is shown.
     pub preview: Option<String>,
     pub threat: bool,
+    /// Whether the moves are reviewed.
+    pub review: bool,
 }
 
 impl RenderPlan {
@@ -85,6 +91,7 @@ impl RenderPlan {
             select: self.select.clone(),
             preview: self.preview.clone(),
             threat: self.threat,
+            review: self.review,
         }
     }
 }
@@ -167,6 +174,9 @@ pub fn validate(args: &RenderArgs) -> Result<RenderPlan, String> {
     } else if !args.moves.is_empty() {
         return Err("the menu has no moves".to_string());
     }
+    if args.review && (game.is_none() || args.moves.is_empty()) {
+        return Err("--review needs a game and its moves".to_string());
+    }
     if args.preview.is_some() || args.threat {
         let Some(game) = game else {
             return Err("the menu has no move to preview or threat to show".to_string());
@@ -207,6 +217,7 @@ pub fn validate(args: &RenderArgs) -> Result<RenderPlan, String> {
         select: var("LODESTONE_WAVEFIELD_SELECT"),
         preview: args.preview.clone(),
         threat: args.threat,
+        review: args.review,
     })
 }
 
@@ -274,6 +285,7 @@ mod tests {
             verbose: false,
             preview: None,
             threat: false,
+            review: false,
         }
     }
 

@@ -63,6 +63,8 @@ pub struct StillShot {
     pub preview: Option<String>,
     /// Show the threat (`render --threat`).
     pub threat: bool,
+    /// Review the moves (`render --review`).
+    pub review: bool,
 }
 
 impl TableLaunch {

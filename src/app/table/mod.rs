@@ -113,6 +113,10 @@ pub trait TableGame: Sized + Send + Sync + 'static {
     /// Where the HUD hangs the table's move list; `None` when the game lists its moves
     /// itself (hex chess's editable list).
     const MOVE_LIST: Option<crate::app::ui::MoveListAnchor>;
+    /// Where the review's part goes when not under the move list (`None`: under it, or
+    /// at the bottom right for a game without one): Wave Field's list sits under its
+    /// tuning panel, with no room below.
+    const REVIEW_APART: Option<crate::app::ui::MoveListAnchor> = None;
     /// The move cap the list's heading counts toward, where the game has one.
     const MOVE_CAP: Option<usize> = None;
     /// The HUD's colours of the two sides (as in `Rules::SIDES`).
@@ -382,7 +386,10 @@ pub fn plugin<G: TableGame>(app: &mut App, game: crate::rules::GameId) {
                     last_move::mark_last_move::<G>,
                 )
                     .in_set(TableSystems::Show),
-                seat::seat_camera::<G>.run_if(resource_added::<Played<G>>),
+                // Before input, so a game's own framing (Wave Field's panel) comes after the seat.
+                seat::seat_camera::<G>
+                    .run_if(resource_added::<Played<G>>)
+                    .before(TableSystems::Input),
             )
                 .run_if(on_table),
         );

@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use super::look_back::LiveAside;
 use super::look_back::{look_back, may_look_back, return_to_live};
 use super::review::TableReview;
-use super::review_panel::{PartKey, chip, part_key, spawn_part};
+use super::review_panel::{PartKey, ReviewFolded, chip, part_key, spawn_part};
 use super::viewer::Viewing;
 use super::{Played, Seats, TableGame};
 use crate::app::Screen;
@@ -116,6 +116,7 @@ pub(super) fn draw_move_list<G: TableGame>(
     viewing: Res<Viewing>,
     live: Res<LiveAside<G>>,
     review: Res<TableReview<G>>,
+    folded: Res<ReviewFolded>,
     seats: Res<Seats>,
     fonts: Option<Res<UiFonts>>,
     anchors: Query<(Entity, &MoveListAnchor)>,
@@ -128,7 +129,7 @@ pub(super) fn draw_move_list<G: TableGame>(
         played.game.actions().len(),
         viewing.0.is_some(),
         live.0.is_some(),
-        part_key(&played, &viewing, &review, &seats),
+        part_key(&played, &viewing, &review, &seats, *folded),
     );
     if !lists.is_empty() && *shown == Some(key) && !played.is_added() {
         return;
@@ -149,7 +150,7 @@ pub(super) fn draw_move_list<G: TableGame>(
     let current = all.iter().rposition(|r| r.ply <= at);
     let aside = live.0.is_some();
     let clickable = may_look_back(&seats, &viewing);
-    let part = key.4.is_some();
+    let part = key.4.is_some() && !super::review_panel::apart::<G>();
     let viewing = viewing.0.is_some();
     let last = match current {
         Some(c) if viewing => (c + 4).min(all.len()),
@@ -198,7 +199,8 @@ pub(super) fn draw_move_list<G: TableGame>(
                         });
                 }
                 if part {
-                    spawn_part::<G>(list, &review, &seats, viewing && !aside, clickable);
+                    let replay = viewing && !aside;
+                    spawn_part::<G>(list, &review, &seats, replay, clickable, *folded);
                 }
             });
     });

@@ -167,7 +167,10 @@ pub(super) fn plugin<G: TableGame>(app: &mut App) {
     app.init_resource::<TableReview<G>>()
         .add_systems(
             OnEnter(Screen::Playing),
-            forget::<G>.before(super::TableEnter::Start),
+            forget::<G>
+                .after(super::TableEnter::LaunchMove)
+                .before(super::TableEnter::LaunchTaken)
+                .run_if(resource_exists::<Played<G>>),
         )
         .add_systems(
             Update,
@@ -184,15 +187,20 @@ pub(super) fn configure(app: &mut App) {
 }
 
 /// A table set out afresh forgets the last review; a replay opened to be reviewed (the
-/// replay list's Review) asks at once.
+/// replay list's Review) or a still of a review (`render --review`) asks at once.
 fn forget<G: TableGame>(
     launch: Option<Res<super::TableLaunch>>,
     mut review: ResMut<TableReview<G>>,
 ) {
+    // Entered again without a launch (nothing new set out), the review stays.
+    let Some(launch) = launch else { return };
     *review = TableReview::default();
-    if let Some(super::Start::Replay(from)) = launch.as_deref().map(|l| &l.start)
-        && from.review
-    {
+    let asked = match &launch.start {
+        super::Start::Replay(from) => from.review,
+        super::Start::Still(still) => still.review,
+        _ => false,
+    };
+    if asked {
         review.ask();
     }
 }
@@ -235,36 +243,47 @@ fn review_step<G: TableGame>(
     if review.notation.as_slice() != notation || review.setup != *setup {
         review.restart(setup, notation, seats.level);
     }
-    let next = review.judged.len();
-    let Some(end) = review.end.as_ref().filter(|_| next < review.positions()) else {
-        return;
-    };
-    if review.task.is_none() {
-        let position = review.played.get(next).map_or(end, |t| &t.before).clone();
-        let level = review.level;
-        let stop = Stop::new();
-        let worker = stop.clone();
-        let task =
-            AsyncComputeTaskPool::get().spawn(async move { judge(&position, level, &worker) });
-        review.task = Some((task, stop));
-    }
     let lockstep = pace.is_some_and(|p| *p == ComputerPace::Lockstep);
-    let Some((task, _)) = review.task.as_mut() else {
-        return;
-    };
-    let found = if lockstep {
-        Some(block_on(task))
-    } else {
-        block_on(poll_once(task))
-    };
-    let Some(found) = found else { return };
-    review.task = None;
-    review.judged.push(found);
-    // A turn is whole once the position after it is judged (or the game ended there).
-    let whole = review.judged.len() - 1;
-    let Some(end) = review.end.as_ref() else {
-        return;
-    };
-    let after = review.played.get(whole).map_or(end, |t| &t.before);
-    review.turns = assemble(&review.played[..whole], after, &review.judged);
+    // A film or a still waits for the whole review in the frame; a window sees the marks
+    // appear one position after another.
+    while review.step(lockstep) && lockstep {}
+}
+
+impl<G: TableGame> TableReview<G> {
+    /// Starts the next position's judgement on a worker, or takes it once found (waited
+    /// for when `wait`); whether a position was judged.
+    fn step(&mut self, wait: bool) -> bool {
+        let next = self.judged.len();
+        let Some(end) = self.end.as_ref().filter(|_| next < self.positions()) else {
+            return false;
+        };
+        if self.task.is_none() {
+            let position = self.played.get(next).map_or(end, |t| &t.before).clone();
+            let level = self.level;
+            let stop = Stop::new();
+            let worker = stop.clone();
+            let task =
+                AsyncComputeTaskPool::get().spawn(async move { judge(&position, level, &worker) });
+            self.task = Some((task, stop));
+        }
+        let Some((task, _)) = self.task.as_mut() else {
+            return false;
+        };
+        let found = if wait {
+            Some(block_on(task))
+        } else {
+            block_on(poll_once(task))
+        };
+        let Some(found) = found else { return false };
+        self.task = None;
+        self.judged.push(found);
+        // A turn is whole once the position after it is judged (or the game ended there).
+        let whole = self.judged.len() - 1;
+        let Some(end) = self.end.as_ref() else {
+            return false;
+        };
+        let after = self.played.get(whole).map_or(end, |t| &t.before);
+        self.turns = assemble(&self.played[..whole], after, &self.judged);
+        true
+    }
 }

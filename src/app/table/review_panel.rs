@@ -2,7 +2,8 @@
 //! replay is watched; while the review runs, how far it is; then a graph of the first
 //! side's chance to win after every turn (a click opens the viewer there), each side's
 //! accuracy and marks, a "why" chip for each marked turn (Show why) and "Learn from your
-//! mistakes". Hex chess keeps its own move list: there the part has a panel of its own.
+//! mistakes". Hex chess keeps its own move list, and Wave Field's has no room below it:
+//! there the part has a panel of its own (bottom right; under the status).
 
 use bevy::prelude::*;
 
@@ -16,7 +17,7 @@ use super::{Played, Seats, TableGame, TableSystems};
 use crate::app::Screen;
 use crate::app::ui::theme::{BUTTON, CHOSEN, DIM, INK, PANEL};
 use crate::app::ui::widgets::{Activate, ButtonFills, pressable};
-use crate::app::ui::{GamePanel, LayoutChecked};
+use crate::app::ui::{GamePanel, LayoutChecked, MoveListAnchor};
 use crate::rules::Rules;
 use crate::rules::review::{Mark, summary};
 
@@ -36,22 +37,28 @@ pub struct WhyChip {
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ReviewButton {
     Review,
+    /// Folds the part to its heading, or unfolds it (where the window has little room).
+    Fold,
     LearnMistakes,
 }
 
-/// Hex chess's review panel (the other games' part sits in their move list).
+/// The review's part is folded to its heading.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ReviewFolded(pub bool);
+
+/// The review's own panel (hex chess, Wave Field: see `TableGame::REVIEW_APART`).
 #[derive(Component)]
 struct ReviewPanel;
 
 /// The graph's height in UI pixels.
 const GRAPH_HEIGHT: f32 = 34.0;
 /// The most marked turns given a chip (the largest falls).
-const CHIPS: usize = 12;
+const CHIPS: usize = 6;
 /// The marks "Learn from your mistakes" steps through.
 pub const LEARNED: [Mark; 2] = [Mark::Mistake, Mark::Blunder];
 
 pub(super) fn plugin<G: TableGame>(app: &mut App) {
-    if G::MOVE_LIST.is_none() {
+    if apart::<G>() {
         app.add_systems(
             Update,
             draw_panel::<G>
@@ -61,8 +68,14 @@ pub(super) fn plugin<G: TableGame>(app: &mut App) {
     }
 }
 
+/// Whether the review's part has a panel of its own.
+pub fn apart<G: TableGame>() -> bool {
+    G::MOVE_LIST.is_none() || G::REVIEW_APART.is_some()
+}
+
 pub(super) fn configure(app: &mut App) {
-    app.add_observer(press_review_button);
+    app.init_resource::<ReviewFolded>()
+        .add_observer(press_review_button);
 }
 
 /// A small pressable chip with `label` in `ink` on `fill`.
@@ -91,7 +104,7 @@ pub fn chip(label: impl Into<String>, fill: Color, ink: Color) -> impl Bundle {
 }
 
 /// What the part shows, to draw it again only when that changes.
-pub type PartKey = (bool, bool, usize, bool);
+pub type PartKey = (bool, bool, usize, bool, bool);
 
 /// Whether the part has anything to show, and its key.
 pub fn part_key<G: TableGame>(
@@ -99,6 +112,7 @@ pub fn part_key<G: TableGame>(
     viewing: &Viewing,
     review: &TableReview<G>,
     seats: &Seats,
+    folded: ReviewFolded,
 ) -> Option<PartKey> {
     let offer = played.game.is_over() || viewing.0.is_some();
     (review.asked() || offer).then(|| {
@@ -107,6 +121,7 @@ pub fn part_key<G: TableGame>(
             review.done(),
             review.turns.len(),
             may_look_back(seats, viewing),
+            folded.0,
         )
     })
 }
@@ -124,6 +139,7 @@ pub fn spawn_part<G: TableGame>(
     seats: &Seats,
     replay: bool,
     clickable: bool,
+    folded: ReviewFolded,
 ) {
     if !review.asked() {
         parent.spawn((ReviewButton::Review, chip("Review the game", BUTTON, INK)));
@@ -135,17 +151,12 @@ pub fn spawn_part<G: TableGame>(
     } else {
         format!("Reviewing: {judged} of {all} turns")
     };
+    let fold = if folded.0 { "show" } else { "hide" };
     parent.spawn((
-        Text::new(heading),
-        TextFont::from_font_size(12.0),
-        TextColor(DIM),
-        Node {
-            margin: UiRect::top(px(4)),
-            ..default()
-        },
-        Pickable::IGNORE,
+        ReviewButton::Fold,
+        chip(format!("{heading} ({fold})"), Color::NONE, DIM),
     ));
-    if review.turns.is_empty() {
+    if review.turns.is_empty() || folded.0 {
         return;
     }
     spawn_graph::<G>(parent, review, clickable);
@@ -154,7 +165,7 @@ pub fn spawn_part<G: TableGame>(
     }
     let names = <G::Rules as Rules>::GAME.side_names();
     for (side, (counts, accuracy)) in summary(&review.turns).iter().enumerate() {
-        let mut line = format!("{}: accuracy {accuracy:.0}", title(names[side]));
+        let mut line = format!("{} accuracy {accuracy:.0}", title(names[side]));
         for (mark, n) in counts.iter().rev() {
             if *n > 0 && *mark != Mark::Only {
                 line += &format!(", {n} {}", mark.glyph());
@@ -297,6 +308,7 @@ fn press_review_button(
     mut reviews: MessageWriter<ReviewAsked>,
     mut learn: MessageWriter<LearnMistakes>,
     mut why: MessageWriter<ShowWhyAsked>,
+    mut folded: ResMut<ReviewFolded>,
 ) {
     if let Ok(chip) = chips.get(activate.entity) {
         why.write(ShowWhyAsked {
@@ -310,22 +322,26 @@ fn press_review_button(
         Ok(ReviewButton::LearnMistakes) => {
             learn.write(LearnMistakes);
         }
+        Ok(ReviewButton::Fold) => folded.0 = !folded.0,
         Err(_) => {}
     }
 }
 
-/// Hex chess's panel: the review's part at the bottom right, drawn again when it changes.
+/// The review's own panel, in its anchor or at the bottom right, drawn again when it
+/// changes.
 fn draw_panel<G: TableGame>(
     mut commands: Commands,
+    anchors: Query<(Entity, &MoveListAnchor)>,
     played: Res<Played<G>>,
     viewing: Res<Viewing>,
     live: Res<LiveAside<G>>,
     review: Res<TableReview<G>>,
     seats: Res<Seats>,
+    folded: Res<ReviewFolded>,
     panels: Query<Entity, With<ReviewPanel>>,
     mut shown: Local<Option<PartKey>>,
 ) {
-    let key = part_key(&played, &viewing, &review, &seats);
+    let key = part_key(&played, &viewing, &review, &seats, *folded);
     if *shown == key && (key.is_none() || !panels.is_empty()) {
         return;
     }
@@ -338,24 +354,33 @@ fn draw_panel<G: TableGame>(
     }
     let replay = viewing.0.is_some() && live.0.is_none();
     let clickable = may_look_back(&seats, &viewing);
-    commands
+    let mut node = Node {
+        width: px(220),
+        flex_direction: FlexDirection::Column,
+        row_gap: px(2),
+        padding: UiRect::axes(px(8), px(6)),
+        border_radius: BorderRadius::all(px(6)),
+        ..default()
+    };
+    let anchor =
+        G::REVIEW_APART.and_then(|want| anchors.iter().find(|(_, a)| **a == want).map(|(e, _)| e));
+    if anchor.is_none() {
+        (node.position_type, node.right, node.bottom) = (PositionType::Absolute, px(12), px(12));
+    }
+    let panel = commands
         .spawn((
             ReviewPanel,
             GamePanel,
             LayoutChecked("review panel"),
             DespawnOnExit(Screen::Playing),
-            Node {
-                position_type: PositionType::Absolute,
-                right: px(12),
-                bottom: px(12),
-                width: px(236),
-                flex_direction: FlexDirection::Column,
-                row_gap: px(2),
-                padding: UiRect::axes(px(8), px(6)),
-                border_radius: BorderRadius::all(px(6)),
-                ..default()
-            },
+            node,
             BackgroundColor(PANEL),
         ))
-        .with_children(|panel| spawn_part::<G>(panel, &review, &seats, replay, clickable));
+        .with_children(|panel| {
+            spawn_part::<G>(panel, &review, &seats, replay, clickable, *folded);
+        })
+        .id();
+    if let Some(anchor) = anchor {
+        commands.entity(anchor).add_child(panel);
+    }
 }

@@ -126,8 +126,13 @@ pub fn fit_panel(
     mut panel: Query<&mut Node, (With<WavePanel>, Without<PanelText>)>,
     mut texts: Query<(&PanelText, &mut Node), Without<WavePanel>>,
     mut orbit: Query<&mut crate::app::camera::OrbitCamera>,
+    played: Res<super::WavefieldPlayed>,
     mut last: Local<Option<(bool, bool)>>,
 ) {
+    // A table just set out has its camera seated afresh: frame it again.
+    if played.is_added() {
+        *last = None;
+    }
     let Some(size) = cameras.iter().find_map(|c| c.logical_viewport_size()) else {
         return;
     };
