@@ -103,12 +103,14 @@ impl OwnPuzzle {
     /// The goal in one line.
     pub fn goal(&self) -> String {
         format!(
-            "Turn {}: {} {} left you {:.0}% to win. Find a turn that keeps {:.0}%.",
+            "Turn {}: {} {} left you {:.0}% to win; the best turn kept {:.0}%. Find a turn \
+             within {:.0}% of the best.",
             self.turn,
             self.played,
             self.mark,
             self.played_win * 100.0,
             self.best_win * 100.0,
+            REGAIN_WITHIN * 100.0,
         )
     }
 
@@ -143,11 +145,16 @@ impl OwnPuzzle {
         let most = format!("{:.0}%", reference.max(chance) * 100.0);
         if chance >= reference - REGAIN_WITHIN {
             Ok(format!(
-                "Found: that keeps {keeps} (the engine's {} keeps {most}).",
+                "Found: that keeps {keeps} against the best answer (the engine's {} keeps \
+                 {most}).",
                 self.best
             ))
         } else {
-            Err(format!("That keeps {keeps}; a better turn keeps {most}."))
+            // The review's figures were judged from the position before the turn; these
+            // from the answer after it, so the line says which measure it gives.
+            Err(format!(
+                "That keeps {keeps} against the best answer; a better turn keeps {most}."
+            ))
         }
     }
 }

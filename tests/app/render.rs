@@ -186,7 +186,7 @@ fn hud_panels_keep_clear_of_each_other_and_of_the_board() {
         &'static [&'static str],
         Option<&'static str>,
     );
-    let games: [Case; 6] = [
+    let games: [Case; 7] = [
         (
             "vectress",
             CHAIN_WAVE,
@@ -212,6 +212,17 @@ fn hud_panels_keep_clear_of_each_other_and_of_the_board() {
                 "threat line",
                 "threat arrives",
             ],
+            None,
+        ),
+        (
+            // A finished game reviewed: the review's own panel, above the help line.
+            "hexchess",
+            &[
+                "--moves",
+                "h1k2,d9g9,f2i5,g10l2,i5g8,f9g10,d1c3,e10d9,g8f10",
+                "--review",
+            ],
+            &["status", "hint", "hexchess move list", "review panel"],
             None,
         ),
         (

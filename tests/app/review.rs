@@ -208,7 +208,19 @@ fn a_blunder_is_shown_why_kept_as_a_puzzle_and_learned_from() {
         let action = played::<Vectress>(app).game.parse_action(text).unwrap();
         send::<Vectress>(app, TableInput::Play(action));
         settle::<Vectress>(app);
-        app.update();
+        // The try is judged on a worker thread: "Judging..." until the verdict comes.
+        for _ in 0..20_000 {
+            app.update();
+            let exercise = app.world().resource::<Exercise>();
+            if exercise
+                .verdict
+                .as_ref()
+                .is_some_and(|v| v.text != lodestone::app::learn::JUDGING)
+            {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
         app.world().resource::<Exercise>().clone()
     };
     let before = mistake.actions.len();

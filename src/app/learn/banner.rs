@@ -177,7 +177,9 @@ fn show_banner(
             BannerText::Goal => (exercise.goal.clone(), INK),
             BannerText::Verdict => match &exercise.verdict {
                 Some(v) if v.met => (v.text.clone(), MET),
-                Some(v) if v.text.starts_with("Hint: ") => (v.text.clone(), DIM),
+                Some(v) if v.text.starts_with("Hint: ") || v.text == super::exercise::JUDGING => {
+                    (v.text.clone(), DIM)
+                }
                 Some(v) => (v.text.clone(), MISSED),
                 None => (String::new(), DIM),
             },

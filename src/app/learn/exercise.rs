@@ -3,6 +3,7 @@
 //! back (the table starts over at the exercise), a hit said and kept.
 
 use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, block_on, poll_once};
 
 use super::{Exercise, LearnProgress, Task, Verdict};
 use crate::app::playback::{CueReached, PlaybackQueue};
@@ -205,8 +206,21 @@ fn verdict<C: Lessoned>(start: &C, task: &Task, turn: &[String]) -> Result<Strin
     }
 }
 
+/// What the banner says while a try at a mistake is judged.
+pub const JUDGING: &str = "Judging your turn...";
+
+/// A try at a mistake being judged on a worker thread (two searches at the review's
+/// level take seconds; the window keeps drawing meanwhile).
+struct Judging {
+    turn: Vec<String>,
+    name: String,
+    task: bevy::tasks::Task<Result<String, String>>,
+}
+
 /// Judges the learner's turn once its playback has run: a hit is said and kept (and
-/// counted), a miss is said and taken back.
+/// counted), a miss is said and taken back. A mistake's try is judged off the main
+/// thread; a new turn or exercise meanwhile drops the judging under way.
+#[allow(clippy::too_many_arguments)]
 fn judge<G: TableGame>(
     played: Res<Played<G>>,
     requests: Res<Requests<G>>,
@@ -215,6 +229,7 @@ fn judge<G: TableGame>(
     mut learn: ResMut<LearnProgress>,
     queue: Res<PlaybackQueue>,
     mut cues: MessageWriter<CueReached>,
+    mut judging: Local<Option<Judging>>,
 ) {
     if !exercise.set_out || exercise.solved || !queue.is_idle() || !requests.is_empty() {
         return;
@@ -223,11 +238,42 @@ fn judge<G: TableGame>(
         return;
     };
     let Some(turn) = finished_turn::<G>(start, &played.game) else {
+        *judging = None;
         return;
     };
     let game = exercise.game;
     let said = match &exercise.task {
-        Task::Regain(own) => regain_verdict(start.rules(), own, &turn),
+        Task::Regain(own) => {
+            let own = own.clone();
+            if judging
+                .as_ref()
+                .is_some_and(|j| j.turn != turn || j.name != exercise.name)
+            {
+                *judging = None;
+            }
+            if judging.is_none() {
+                let rules = start.rules().clone();
+                let tried = turn.clone();
+                exercise.verdict = Some(Verdict {
+                    text: JUDGING.to_string(),
+                    met: false,
+                });
+                *judging = Some(Judging {
+                    turn,
+                    name: exercise.name.clone(),
+                    task: AsyncComputeTaskPool::get()
+                        .spawn(async move { regain_verdict(&rules, &own, &tried) }),
+                });
+            }
+            let Some(said) = judging
+                .as_mut()
+                .and_then(|j| block_on(poll_once(&mut j.task)))
+            else {
+                return;
+            };
+            *judging = None;
+            said
+        }
         task => verdict(G::core(start.rules()), task, &turn),
     };
     let puzzle = matches!(exercise.task, Task::Puzzle(_) | Task::Regain(_));

@@ -16,6 +16,7 @@
 
 mod banner;
 mod exercise;
+pub use exercise::JUDGING;
 mod own;
 mod panel;
 

@@ -117,6 +117,9 @@ pub trait TableGame: Sized + Send + Sync + 'static {
     /// at the bottom right for a game without one): Wave Field's list sits under its
     /// tuning panel, with no room below.
     const REVIEW_APART: Option<crate::app::ui::MoveListAnchor> = None;
+    /// The move list's rows on screen (Wave Field's list, under its tall tuning panel,
+    /// keeps one fewer so it ends above the help line).
+    const MOVE_ROWS: usize = 8;
     /// The move cap the list's heading counts toward, where the game has one.
     const MOVE_CAP: Option<usize> = None;
     /// The HUD's colours of the two sides (as in `Rules::SIDES`).

@@ -34,9 +34,6 @@ pub struct MoveRow {
 #[derive(Component)]
 pub struct BackToGame;
 
-/// Rows kept on screen: the latest, or those around the position looked at.
-const ROWS: usize = 8;
-
 /// One turn of the list: its number, the mover (as in `Rules::SIDES`), its notation, the
 /// ply after it and, once the game is reviewed, its mark.
 #[derive(Clone, Debug, PartialEq)]
@@ -156,7 +153,8 @@ pub(super) fn draw_move_list<G: TableGame>(
         Some(c) if viewing => (c + 4).min(all.len()),
         _ => all.len(),
     };
-    let first = last.saturating_sub(ROWS);
+    // Rows kept on screen: the latest, or those around the position looked at.
+    let first = last.saturating_sub(G::MOVE_ROWS);
     let fonts = fonts.as_deref();
     let heading = match G::MOVE_CAP {
         Some(cap) => format!("Moves  {at} / {cap}"),

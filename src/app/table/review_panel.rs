@@ -365,7 +365,8 @@ fn draw_panel<G: TableGame>(
     let anchor =
         G::REVIEW_APART.and_then(|want| anchors.iter().find(|(_, a)| **a == want).map(|(e, _)| e));
     if anchor.is_none() {
-        (node.position_type, node.right, node.bottom) = (PositionType::Absolute, px(12), px(12));
+        // Above the help line at the bottom.
+        (node.position_type, node.right, node.bottom) = (PositionType::Absolute, px(12), px(40));
     }
     let panel = commands
         .spawn((

@@ -80,6 +80,7 @@ impl TableGame for Wavefield {
     const MOVE_LIST: Option<crate::app::ui::MoveListAnchor> = status::MOVE_LIST;
     const REVIEW_APART: Option<crate::app::ui::MoveListAnchor> =
         Some(crate::app::ui::MoveListAnchor::Left);
+    const MOVE_ROWS: usize = 7;
     const SIDE_LOOKS: [crate::app::table::score::SideLook; 2] = status::SIDE_LOOKS;
     const TRAY: crate::app::table::score::TrayKind = status::TRAY;
     /// Red sits nearest the home view, as in the document's diagram (Blue at the top);

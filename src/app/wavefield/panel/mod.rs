@@ -118,8 +118,9 @@ pub struct WavePanel;
 /// History texts, and the board moves further left and back to stay clear of it.
 const COMPACT_WIDTH: f32 = 1100.0;
 
-/// Keeps the panel usable in a small window; in developer mode the board moves to the
-/// middle, between the tuning panel and the wave editor.
+/// Keeps the panel usable in a small window (the review's part folded there); in
+/// developer mode the board moves to the middle, between the tuning panel and the wave
+/// editor.
 pub fn fit_panel(
     table: Res<WavefieldScene>,
     cameras: Query<&Camera, With<crate::app::camera::MainCamera>>,
@@ -127,6 +128,7 @@ pub fn fit_panel(
     mut texts: Query<(&PanelText, &mut Node), Without<WavePanel>>,
     mut orbit: Query<&mut crate::app::camera::OrbitCamera>,
     played: Res<super::WavefieldPlayed>,
+    mut review_folded: ResMut<crate::app::table::review_panel::ReviewFolded>,
     mut last: Local<Option<(bool, bool)>>,
 ) {
     // A table just set out has its camera seated afresh: frame it again.
@@ -143,6 +145,11 @@ pub fn fit_panel(
     }
     let compact_changed = last.is_none_or(|(c, _)| c != compact);
     *last = Some((compact, dev));
+    // The review's part hangs under the status, over the board's left edge when the
+    // window is small: there it starts folded to its heading.
+    if compact_changed {
+        review_folded.0 = compact;
+    }
     for mut node in &mut panel {
         node.width = px(if compact { 250 } else { 320 });
     }
