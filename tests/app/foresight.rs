@@ -508,22 +508,16 @@ fn the_viewer_shows_the_three_best_turns() {
     use lodestone::app::table::{Start, StartFrom, TableLaunch, viewer};
     use lodestone::app::vectress::Vectress;
     use lodestone::rules::Setup;
-    let mut app = crate::headless::headless_app_with(|app| {
-        app.insert_resource(ComputerPace::Lockstep);
+    let mut app = crate::headless::launched_lockstep(TableLaunch {
+        game: GameId::Vectress,
+        start: Start::Replay(StartFrom {
+            setup: Setup::default(),
+            actions: ["E3-G5", "F7-H5", "F5-F7"].map(String::from).to_vec(),
+            title: None,
+            view: true,
+            review: false,
+        }),
     });
-    lodestone::app::headless::launch(
-        &mut app,
-        TableLaunch {
-            game: GameId::Vectress,
-            start: Start::Replay(StartFrom {
-                setup: Setup::default(),
-                actions: ["E3-G5", "F7-H5", "F5-F7"].map(String::from).to_vec(),
-                title: None,
-                view: true,
-                review: false,
-            }),
-        },
-    );
     // The viewer studies at the table's level (strong unless chosen).
     let level = app.world().resource::<Seats>().level;
     let best_marks = |app: &mut App| -> Vec<String> {

@@ -47,6 +47,16 @@ pub fn launched_app(launch: TableLaunch) -> App {
     app
 }
 
+/// [`launched_app`] with the table's searches run in step with the frames
+/// ([`ComputerPace::Lockstep`]), so what they find is there after a known update.
+pub fn launched_lockstep(launch: TableLaunch) -> App {
+    let mut app = headless_app_with(|app| {
+        app.insert_resource(lodestone::app::table::ComputerPace::Lockstep);
+    });
+    lodestone::app::headless::launch(&mut app, launch);
+    app
+}
+
 /// The game on `G`'s table.
 pub fn played<G: TableGame>(app: &App) -> &Played<G> {
     app.world().resource::<Played<G>>()

@@ -264,20 +264,14 @@ fn a_blunder_is_shown_why_kept_as_a_puzzle_and_learned_from() {
 fn a_still_asked_to_review_is_reviewed() {
     use lodestone::app::table::{Start, StillShot, TableLaunch};
     let moves = ["C1-D2", "H9-I9", "E3-F4", "H8-F6"];
-    let mut app = crate::headless::headless_app_with(|app| {
-        app.insert_resource(ComputerPace::Lockstep);
+    let mut app = crate::headless::launched_lockstep(TableLaunch {
+        game: GameId::Vectress,
+        start: Start::Still(StillShot {
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+            review: true,
+            ..StillShot::default()
+        }),
     });
-    lodestone::app::headless::launch(
-        &mut app,
-        TableLaunch {
-            game: GameId::Vectress,
-            start: Start::Still(StillShot {
-                moves: moves.iter().map(|m| m.to_string()).collect(),
-                review: true,
-                ..StillShot::default()
-            }),
-        },
-    );
     for _ in 0..4 {
         app.update();
     }

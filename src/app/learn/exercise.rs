@@ -244,7 +244,6 @@ fn judge<G: TableGame>(
     let game = exercise.game;
     let said = match &exercise.task {
         Task::Regain(own) => {
-            let own = own.clone();
             if judging
                 .as_ref()
                 .is_some_and(|j| j.turn != turn || j.name != exercise.name)
@@ -252,6 +251,7 @@ fn judge<G: TableGame>(
                 *judging = None;
             }
             if judging.is_none() {
+                let own = own.clone();
                 let rules = start.rules().clone();
                 let tried = turn.clone();
                 exercise.verdict = Some(Verdict {

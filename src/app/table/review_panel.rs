@@ -46,7 +46,18 @@ pub enum ReviewButton {
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ReviewFolded(pub bool);
 
-/// The review's own panel (hex chess, Wave Field: see `TableGame::REVIEW_APART`).
+/// Where a game's review part stands (`TableGame::REVIEW_PLACE`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReviewPlace {
+    /// Inside the table's move list, under its rows.
+    UnderMoveList,
+    /// A panel of its own in the HUD's column at this anchor.
+    Column(MoveListAnchor),
+    /// A panel of its own at the bottom right, above the help line.
+    Corner,
+}
+
+/// The review's own panel (hex chess, Wave Field: see [`ReviewPlace`]).
 #[derive(Component)]
 struct ReviewPanel;
 
@@ -70,7 +81,7 @@ pub(super) fn plugin<G: TableGame>(app: &mut App) {
 
 /// Whether the review's part has a panel of its own.
 pub fn apart<G: TableGame>() -> bool {
-    G::MOVE_LIST.is_none() || G::REVIEW_APART.is_some()
+    G::REVIEW_PLACE != ReviewPlace::UnderMoveList
 }
 
 pub(super) fn configure(app: &mut App) {
@@ -362,8 +373,10 @@ fn draw_panel<G: TableGame>(
         border_radius: BorderRadius::all(px(6)),
         ..default()
     };
-    let anchor =
-        G::REVIEW_APART.and_then(|want| anchors.iter().find(|(_, a)| **a == want).map(|(e, _)| e));
+    let anchor = match G::REVIEW_PLACE {
+        ReviewPlace::Column(want) => anchors.iter().find(|(_, a)| **a == want).map(|(e, _)| e),
+        ReviewPlace::Corner | ReviewPlace::UnderMoveList => None,
+    };
     if anchor.is_none() {
         // Above the help line at the bottom.
         (node.position_type, node.right, node.bottom) = (PositionType::Absolute, px(12), px(40));

@@ -78,8 +78,10 @@ impl TableGame for Wavefield {
     type Control = Control;
     const SEED: u64 = 0x0057_A7E5;
     const MOVE_LIST: Option<crate::app::ui::MoveListAnchor> = status::MOVE_LIST;
-    const REVIEW_APART: Option<crate::app::ui::MoveListAnchor> =
-        Some(crate::app::ui::MoveListAnchor::Left);
+    /// The list sits under the tall tuning panel, with no room below: the review's part
+    /// hangs in the left column, under the status.
+    const REVIEW_PLACE: crate::app::table::review_panel::ReviewPlace =
+        crate::app::table::review_panel::ReviewPlace::Column(crate::app::ui::MoveListAnchor::Left);
     const MOVE_ROWS: usize = 7;
     const SIDE_LOOKS: [crate::app::table::score::SideLook; 2] = status::SIDE_LOOKS;
     const TRAY: crate::app::table::score::TrayKind = status::TRAY;
