@@ -35,6 +35,9 @@ pub struct Replay {
     /// The seed of the game's generator.
     #[serde(default)]
     pub seed: u64,
+    /// The position code the game started from (docs/codes.md), when not the game's start.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<String>,
     /// Every action from the start, in the engine's notation.
     pub actions: Vec<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -91,6 +94,7 @@ impl Replay {
             game: game.id().to_string(),
             ruleset: None,
             seed: 0,
+            position: None,
             actions,
             title: None,
             created: None,
@@ -109,6 +113,7 @@ impl Replay {
             game: G::GAME.id().to_string(),
             ruleset: game.setup().ruleset.clone(),
             seed: game.setup().seed,
+            position: game.setup().position.clone(),
             actions: game.notation().to_vec(),
             title: None,
             created: None,
@@ -135,6 +140,7 @@ impl Replay {
         Setup {
             ruleset: self.ruleset.clone(),
             seed: self.seed,
+            position: self.position.clone(),
         }
     }
 

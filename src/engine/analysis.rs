@@ -140,6 +140,9 @@ struct AnalyseOptions {
     /// The game's seed (Wave Field's dice; every game's computer tie-breaks).
     #[arg(long, default_value_t = 0)]
     seed: u64,
+    /// A position code to start from (docs/codes.md) instead of the game's start.
+    #[arg(long)]
+    position: Option<String>,
     /// How many of the best turns.
     #[arg(long, default_value_t = 3)]
     top: usize,
@@ -184,6 +187,7 @@ pub fn analyse_cli(
     let setup = crate::rules::Setup {
         ruleset: options.ruleset.clone(),
         seed: options.seed,
+        position: options.position.clone(),
     };
     let mut session = super::new_session(game, &setup).map_err(usage)?;
     for (ply, action) in options.moves.iter().enumerate() {

@@ -95,11 +95,12 @@ impl Engine {
                 moves,
                 ruleset,
                 seed,
+                position,
                 definitions,
             } => {
                 let game = required(game, "the request needs a \"game\"")?;
                 let moves = moves.unwrap_or(Ok(Vec::new()))?;
-                let mut session = open(game, &setup(ruleset, seed)?, definitions)?;
+                let mut session = open(game, &setup(ruleset, seed, position)?, definitions)?;
                 for (ply, action) in moves.iter().enumerate() {
                     session.play(action).map_err(|error| Fault {
                         error,
@@ -112,10 +113,11 @@ impl Engine {
                 game,
                 ruleset,
                 seed,
+                position,
                 definitions,
             } => {
                 let game = required(game, "the request needs a \"game\"")?;
-                let session = open(game, &setup(ruleset, seed)?, definitions)?;
+                let session = open(game, &setup(ruleset, seed, position)?, definitions)?;
                 let number = self.next_session;
                 self.next_session += 1;
                 self.sessions.insert(number, session);
@@ -144,6 +146,7 @@ impl Engine {
                 moves,
                 ruleset,
                 seed,
+                position,
                 definitions,
                 top,
                 line,
@@ -172,7 +175,7 @@ impl Engine {
                 }
                 let game = required(game, "analyse needs a \"session\" or a \"game\"")?;
                 let moves = moves.unwrap_or(Ok(Vec::new()))?;
-                let mut session = open(game, &setup(ruleset, seed)?, definitions)?;
+                let mut session = open(game, &setup(ruleset, seed, position)?, definitions)?;
                 for (ply, action) in moves.iter().enumerate() {
                     session.play(action).map_err(|error| Fault {
                         error,
@@ -220,10 +223,15 @@ impl From<String> for Fault {
     }
 }
 
-fn setup(ruleset: Checked<String>, seed: Checked<u64>) -> Result<Setup, Fault> {
+fn setup(
+    ruleset: Checked<String>,
+    seed: Checked<u64>,
+    position: Checked<String>,
+) -> Result<Setup, Fault> {
     Ok(Setup {
         ruleset: ruleset.transpose()?,
         seed: seed.transpose()?.unwrap_or(0),
+        position: position.transpose()?,
     })
 }
 

@@ -43,6 +43,9 @@ pub enum Request {
         ruleset: Checked<String>,
         #[serde(default, deserialize_with = "seed")]
         seed: Checked<u64>,
+        /// A position code to start from (docs/codes.md).
+        #[serde(default, deserialize_with = "position")]
+        position: Checked<String>,
         /// Wave Field only: developer-mode wave definitions (W11).
         #[serde(default, deserialize_with = "definitions")]
         definitions: Checked<Definitions>,
@@ -54,6 +57,9 @@ pub enum Request {
         ruleset: Checked<String>,
         #[serde(default, deserialize_with = "seed")]
         seed: Checked<u64>,
+        /// A position code to start from (docs/codes.md).
+        #[serde(default, deserialize_with = "position")]
+        position: Checked<String>,
         #[serde(default, deserialize_with = "definitions")]
         definitions: Checked<Definitions>,
     },
@@ -90,6 +96,9 @@ pub enum Request {
         ruleset: Checked<String>,
         #[serde(default, deserialize_with = "seed")]
         seed: Checked<u64>,
+        /// A position code to start from (docs/codes.md).
+        #[serde(default, deserialize_with = "position")]
+        position: Checked<String>,
         #[serde(default, deserialize_with = "definitions")]
         definitions: Checked<Definitions>,
         #[serde(default, deserialize_with = "top")]
@@ -161,6 +170,16 @@ fn ruleset<'de, D: Deserializer<'de>>(d: D) -> Result<Checked<String>, D::Error>
         Value::Null => None,
         Value::String(r) => Some(Ok(r)),
         _ => Some(Err(Fault::new("\"ruleset\" must be a string"))),
+    })
+}
+
+fn position<'de, D: Deserializer<'de>>(d: D) -> Result<Checked<String>, D::Error> {
+    Ok(match Value::deserialize(d)? {
+        Value::Null => None,
+        Value::String(code) => Some(Ok(code)),
+        _ => Some(Err(Fault::new(
+            "\"position\" must be a string (a position code)",
+        ))),
     })
 }
 

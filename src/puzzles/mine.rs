@@ -49,6 +49,7 @@ fn setup<G: Puzzler>(seed: u64) -> Setup {
     Setup {
         ruleset: G::GAME.rulesets().first().map(|r| r.to_string()),
         seed,
+        position: None,
     }
 }
 

@@ -122,6 +122,7 @@ impl Puzzle {
         crate::rules::Setup {
             ruleset: self.ruleset.clone(),
             seed: self.seed,
+            position: None,
         }
     }
 }

@@ -97,6 +97,7 @@ impl OwnPuzzle {
         Setup {
             ruleset: self.ruleset.clone(),
             seed: self.seed,
+            position: None,
         }
     }
 

@@ -55,6 +55,9 @@ pub struct Setup {
     pub ruleset: Option<String>,
     #[serde(default)]
     pub seed: u64,
+    /// A position code (docs/codes.md) to start from instead of the game's start.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<String>,
 }
 
 /// A game's rules, as the engine, the table and replays use them. `play` is validated:
@@ -75,8 +78,15 @@ pub trait Rules: Clone + Debug + Send + Sync + 'static {
     /// The two sides, the one that opens first (what [`GameId::side_names`] names).
     const SIDES: [Self::Side; 2];
 
-    /// The start position for `setup`; a ruleset the game does not have is refused.
+    /// The start position for `setup`, or the position its code writes; a ruleset the
+    /// game does not have (or that the code contradicts) is refused.
     fn start(setup: &Setup) -> Result<Self, String>;
+    /// The position as a code (docs/codes.md): one line of printable ASCII holding
+    /// everything the rules need to go on from here.
+    fn code(&self) -> String;
+    /// The game a code writes, ready to go on (undo stops there); a bad code is refused
+    /// with one sentence naming the first field that is wrong.
+    fn from_code(code: &str) -> Result<Self, String>;
     /// The side to move.
     fn to_move(&self) -> Self::Side;
     /// Actions played so far.

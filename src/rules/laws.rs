@@ -76,3 +76,41 @@ pub fn notation_round_trips<G: Rules>(setup: Setup) {
         assert_eq!(back, action, "{text}");
     }
 }
+
+/// Position codes (docs/codes.md) over `positions` positions of random play from `setup`:
+/// each code is one line of printable ASCII, reads back to a game that writes it again and
+/// agrees with the game the moves built on whose turn it is, the ply, the outcome and the
+/// legal actions, and both go on alike: the same action gives the same code.
+pub fn codes_agree<G: Rules>(setup: Setup, positions: usize) {
+    use rand::Rng;
+    let mut rng = crate::rules::rng::seeded(setup.seed ^ 0xC0DE);
+    let sorted = |g: &G| {
+        let mut all: Vec<String> = g.legal_actions().iter().map(|a| format!("{a:?}")).collect();
+        all.sort();
+        all
+    };
+    let mut game = G::start(&setup).unwrap();
+    for _ in 0..positions {
+        let code = game.code();
+        assert!(
+            !code.is_empty() && code.bytes().all(|b| (b' '..=b'~').contains(&b)),
+            "one line of printable ASCII: {code:?}"
+        );
+        let mut read = G::from_code(&code).unwrap_or_else(|e| panic!("{code}: {e}"));
+        assert_eq!(read.code(), code, "the code reads back to itself");
+        assert_eq!(read.to_move(), game.to_move(), "{code}");
+        assert_eq!(read.ply(), game.ply(), "{code}");
+        assert_eq!(read.outcome(), game.outcome(), "{code}");
+        let legal = game.legal_actions();
+        assert_eq!(sorted(&read), sorted(&game), "legal actions of {code}");
+        assert!(read.undo().is_none(), "undo stops at the code: {code}");
+        if legal.is_empty() {
+            game = G::start(&setup).unwrap();
+            continue;
+        }
+        let action = legal[rng.random_range(0..legal.len())];
+        game.play(action).unwrap();
+        read.play(action).unwrap();
+        assert_eq!(read.code(), game.code(), "after {action:?} from {code}");
+    }
+}

@@ -78,11 +78,31 @@ impl Rules for Game {
 
     fn start(setup: &Setup) -> Result<Self, String> {
         let ruleset = match setup.ruleset.as_deref() {
-            None => Ruleset::V011,
-            Some(name) => Ruleset::parse(name)
-                .ok_or_else(|| format!("unknown ruleset \"{name}\" (known: v011, classic)"))?,
+            None => None,
+            Some(name) => Some(Ruleset::parse(name).ok_or_else(|| {
+                format!("unknown ruleset \"{name}\" (known: v011, classic)")
+            })?),
         };
-        Ok(Game::new(ruleset))
+        match &setup.position {
+            None => Ok(Game::new(ruleset.unwrap_or(Ruleset::V011))),
+            Some(code) => {
+                let game = super::code::read(code)?;
+                match ruleset {
+                    Some(asked) if asked != game.ruleset() => Err(format!(
+                        "the position code is a {} position, but ruleset \"{}\" was asked for",
+                        game.ruleset().name(),
+                        asked.name()
+                    )),
+                    _ => Ok(game),
+                }
+            }
+        }
+    }
+    fn code(&self) -> String {
+        super::code::write(self)
+    }
+    fn from_code(code: &str) -> Result<Self, String> {
+        super::code::read(code)
     }
     fn play(&mut self, action: Move) -> Result<Resolution, IllegalAction> {
         Game::play(self, action)
@@ -106,7 +126,16 @@ impl Rules for GameSession {
     hexchess_questions!(GameSession::game);
 
     fn start(setup: &Setup) -> Result<Self, String> {
-        Ok(GameSession::from_game(<Game as Rules>::start(setup)?))
+        match &setup.position {
+            Some(code) if setup.ruleset.is_none() => super::code::read_session(code),
+            _ => Ok(GameSession::from_game(<Game as Rules>::start(setup)?)),
+        }
+    }
+    fn code(&self) -> String {
+        super::code::write_session(self)
+    }
+    fn from_code(code: &str) -> Result<Self, String> {
+        super::code::read_session(code)
     }
     fn play(&mut self, action: Move) -> Result<Resolution, IllegalAction> {
         GameSession::play(self, action)

@@ -14,6 +14,7 @@
 //! - `ai::choose(&game, &AiConfig, &mut GameRng) -> Option<Move>`: the computer player.
 
 pub mod ai;
+pub mod code;
 mod contract;
 mod explain;
 pub mod game;

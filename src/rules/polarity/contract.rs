@@ -18,7 +18,16 @@ impl Rules for Game {
 
     fn start(setup: &Setup) -> Result<Self, String> {
         no_ruleset(GameId::Polarity, setup)?;
+        if let Some(code) = &setup.position {
+            return Self::from_code(code);
+        }
         Ok(Game::new(setup.seed))
+    }
+    fn code(&self) -> String {
+        super::code::write(self)
+    }
+    fn from_code(code: &str) -> Result<Self, String> {
+        super::code::read(code)
     }
     fn ply(&self) -> usize {
         self.position().ply() as usize

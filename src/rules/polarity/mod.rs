@@ -15,6 +15,7 @@
 //! - [`selfplay`]: whole games between players, for `simulate` and the tests.
 
 pub mod ai;
+pub mod code;
 mod contract;
 pub mod game;
 pub mod geometry;

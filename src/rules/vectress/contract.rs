@@ -17,7 +17,16 @@ impl Rules for Game {
 
     fn start(setup: &Setup) -> Result<Self, String> {
         no_ruleset(GameId::Vectress, setup)?;
+        if let Some(code) = &setup.position {
+            return Self::from_code(code);
+        }
         Ok(Game::seeded(setup.seed))
+    }
+    fn code(&self) -> String {
+        super::code::write(self)
+    }
+    fn from_code(code: &str) -> Result<Self, String> {
+        super::code::read(code)
     }
     fn ply(&self) -> usize {
         Game::ply(self) as usize

@@ -12,6 +12,7 @@
 //!   `E3~E5`, `pass`.
 
 pub mod ai;
+pub mod code;
 mod contract;
 pub mod game;
 pub mod geometry;

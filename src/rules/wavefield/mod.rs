@@ -31,6 +31,7 @@
 //! - `devmode::{to_ron, from_ron, presets}`.
 
 pub mod ai;
+pub mod code;
 mod contract;
 pub mod definitions;
 pub mod devmode;
