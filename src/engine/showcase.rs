@@ -254,6 +254,7 @@ mod tests {
             let setup = crate::rules::Setup {
                 ruleset: s["ruleset"].as_str().map(String::from),
                 seed: s["seed"].as_u64().unwrap(),
+                position: None,
             };
             let mut session = crate::engine::new_session(game, &setup).unwrap();
             let actions = s["actions"].as_array().unwrap();

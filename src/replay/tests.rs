@@ -54,7 +54,11 @@ fn every_game_round_trips_with_the_same_states_and_resolutions() {
             .into_iter()
             .chain(game.rulesets().iter().skip(1).map(|r| Some(r.to_string())));
         for ruleset in rulesets {
-            let setup = Setup { ruleset, seed };
+            let setup = Setup {
+                ruleset,
+                seed,
+                position: None,
+            };
             crate::with_rules!(game, G => round_trip::<G>(setup, 8));
         }
     }
@@ -65,8 +69,8 @@ fn every_game_round_trips_with_the_same_states_and_resolutions() {
 #[test]
 fn dice_replays_as_the_profile_it_rolled() {
     let mut game = Match::<wavefield::Game>::new(Setup {
-        ruleset: None,
         seed: 11,
+        ..Setup::default()
     })
     .unwrap();
     for _ in 0..3 {

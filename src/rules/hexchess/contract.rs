@@ -170,6 +170,7 @@ fn hexchess_keeps_the_contract() {
     let classic = Setup {
         ruleset: Some("classic".into()),
         seed: 2,
+        position: None,
     };
     hold_for::<Game>(classic, 4, &bad);
     hold_for::<GameSession>(Setup::default(), 4, &bad);
