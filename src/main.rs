@@ -45,15 +45,19 @@ struct Cli {
     /// With --game hexchess: v011 (the default) or classic (Glinski, no renaming).
     #[arg(long, value_name = "RULESET")]
     ruleset: Option<String>,
+    /// With --game: a new game from this position code (`lodestone code` writes them;
+    /// docs/codes.md).
+    #[arg(long, value_name = "CODE", conflicts_with = "new_game")]
+    position: Option<String>,
     /// With --game: start a new game even when one of that mode is saved under way (by
     /// default it is resumed, as the new-game dialog's Resume does).
     #[arg(long = "new")]
     new_game: bool,
     /// With --game: open its lesson N (1 is the first; the Learn sheet lists them).
-    #[arg(long, value_name = "N", conflicts_with_all = ["mode", "side", "level", "ruleset", "puzzle", "new_game"])]
+    #[arg(long, value_name = "N", conflicts_with_all = ["mode", "side", "level", "ruleset", "position", "puzzle", "new_game"])]
     lesson: Option<usize>,
     /// With --game: open its puzzle N (1 is the easiest; `lodestone puzzles GAME` lists them).
-    #[arg(long, value_name = "N", conflicts_with_all = ["mode", "side", "level", "ruleset", "new_game"])]
+    #[arg(long, value_name = "N", conflicts_with_all = ["mode", "side", "level", "ruleset", "position", "new_game"])]
     puzzle: Option<usize>,
     /// Close the window after this many seconds (an unattended exhibition, a timed demo),
     /// with exit status 0.
@@ -168,6 +172,18 @@ enum Verb {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         options: Vec<String>,
     },
+    /// Write a position as its code (one line; docs/codes.md): the start, the position
+    /// after --moves, or a --position code read and written back normalised.
+    /// `lodestone code GAME --help` lists the options.
+    #[command(disable_help_flag = true)]
+    Code {
+        /// The game (its help lists them).
+        #[arg(allow_hyphen_values = true)]
+        game: String,
+        /// Where the game starts, e.g. `--moves f5f6,b7b6` or `--position CODE`.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        options: Vec<String>,
+    },
     /// Judge every turn of a kept game (a replay or save file): the mover's chance to win
     /// before and after it, the engine's best turn, and a mark (?! ? ?? !) from the fall;
     /// per side the marks counted and an accuracy. `lodestone review FILE --help` lists
@@ -223,6 +239,7 @@ fn command() -> clap::Command {
         "bench",
         "mine",
         "analyse",
+        "code",
         "fit",
         "scenarios",
         "puzzles",
@@ -263,7 +280,8 @@ fn main() -> ExitCode {
         || cli.mode.is_some()
         || cli.side.is_some()
         || cli.level.is_some()
-        || cli.ruleset.is_some();
+        || cli.ruleset.is_some()
+        || cli.position.is_some();
     let result = match cli.command {
         None if launch => open_game(&cli),
         Some(_) if cli.exit_after.is_some() || cli.stats.is_some() => Err(CliError::Usage(
@@ -327,6 +345,9 @@ fn main() -> ExitCode {
         Some(Verb::Analyse { game, options }) => with_game(&game, "analyse", |g| {
             engine::analysis::analyse_cli(g, &options)
         }),
+        Some(Verb::Code { game, options }) => {
+            with_game(&game, "code", |g| engine::code::code_cli(g, &options))
+        }
         Some(Verb::Fit { game, options }) => {
             with_game(&game, "fit", |g| engine::fit::fit(g, &options))
         }

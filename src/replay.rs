@@ -106,6 +106,16 @@ impl Replay {
         }
     }
 
+    /// A plain replay of `actions` from `setup` (its ruleset, seed and position).
+    pub fn from_setup(game: GameId, setup: Setup, actions: Vec<String>) -> Replay {
+        Replay {
+            ruleset: setup.ruleset,
+            seed: setup.seed,
+            position: setup.position,
+            ..Replay::new(game, actions)
+        }
+    }
+
     /// The replay of `game`: its setup and every action played so far.
     pub fn of<G: Rules>(game: &Match<G>) -> Replay {
         Replay {

@@ -37,17 +37,19 @@ pub fn run_window_from(start: Option<(GameId, table::StartFrom)>) {
 
 /// Opens the game window straight into a game of `game` as `choice` says (`lodestone
 /// --game ...`, checked by [`new_game::launch_choice`]): the game of that mode left
-/// under way is resumed (as the dialog's Resume does) unless `fresh` asks for a new one.
+/// under way is resumed (as the dialog's Resume does) unless `fresh` asks for a new one,
+/// or a `position` code starts a new game there.
 pub fn run_game(
     game: GameId,
     choice: choice::GameChoice,
     fresh: bool,
+    position: Option<String>,
     long_run: long_run::LongRun,
 ) {
-    let start = if fresh {
-        table::Start::New(choice)
-    } else {
-        table::Start::Resume(choice)
+    let start = match position {
+        Some(code) => table::Start::Position(choice, code),
+        None if fresh => table::Start::New(choice),
+        None => table::Start::Resume(choice),
     };
     open_window(
         WindowStart::Table(table::TableLaunch { game, start }),

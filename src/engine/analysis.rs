@@ -130,19 +130,8 @@ pub fn written<G: Rules>(from: &G, actions: &[G::Action]) -> Vec<String> {
 /// `lodestone analyse GAME`: the position after `--moves`, analysed.
 #[derive(clap::Parser, Debug)]
 struct AnalyseOptions {
-    /// The moves from the start in the engine's notation, separated by commas (Wave Field's
-    /// tunings hold spaces: `--moves "tune R+T-A-B-,D6-D3"`).
-    #[arg(long, num_args = 1.., value_delimiter = ',')]
-    moves: Vec<String>,
-    /// Hex chess only: v011 (the default) or classic.
-    #[arg(long)]
-    ruleset: Option<String>,
-    /// The game's seed (Wave Field's dice; every game's computer tie-breaks).
-    #[arg(long, default_value_t = 0)]
-    seed: u64,
-    /// A position code to start from (docs/codes.md) instead of the game's start.
-    #[arg(long)]
-    position: Option<String>,
+    #[command(flatten)]
+    start: super::start::StartOptions,
     /// How many of the best turns.
     #[arg(long, default_value_t = 3)]
     top: usize,
@@ -184,17 +173,7 @@ pub fn analyse_cli(
     }
     .checked(["--top", "--line"])
     .map_err(usage)?;
-    let setup = crate::rules::Setup {
-        ruleset: options.ruleset.clone(),
-        seed: options.seed,
-        position: options.position.clone(),
-    };
-    let mut session = super::new_session(game, &setup).map_err(usage)?;
-    for (ply, action) in options.moves.iter().enumerate() {
-        session
-            .play(action)
-            .map_err(|why| usage(format!("move {} ({action}) is refused: {why}", ply + 1)))?;
-    }
+    let session = options.start.session(game, usage)?;
     let answer = session.analyse(&question).map_err(usage)?;
     if options.json {
         return Ok(answer);
@@ -207,13 +186,19 @@ pub fn analyse_cli(
 fn table(game: crate::rules::GameId, options: &AnalyseOptions, answer: &Value) -> String {
     let side = answer["side"].as_str().unwrap_or("?");
     let ruleset = options
+        .start
         .ruleset
         .as_deref()
         .map_or(String::new(), |r| format!(" ({r})"));
-    let after = match options.moves.len() {
-        0 => "at the start".to_string(),
-        1 => "after 1 move".to_string(),
-        n => format!("after {n} moves"),
+    let from = match options.start.position {
+        Some(_) => " from the position",
+        None => "",
+    };
+    let after = match options.start.moves.len() {
+        0 if from.is_empty() => "at the start".to_string(),
+        0 => "at the position".to_string(),
+        1 => format!("after 1 move{from}"),
+        n => format!("after {n} moves{from}"),
     };
     let mut out = if options.threat {
         format!(

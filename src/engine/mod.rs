@@ -8,6 +8,7 @@
 
 pub mod analysis;
 pub mod cli;
+pub mod code;
 pub mod fit;
 pub mod hexchess;
 pub mod polarity;
@@ -18,6 +19,7 @@ pub mod puzzles;
 pub mod request;
 pub mod review;
 pub mod showcase;
+pub mod start;
 pub mod time_cap;
 pub mod timing;
 pub mod vectress;

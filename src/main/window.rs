@@ -96,13 +96,14 @@ pub(crate) fn open_game(cli: &Cli) -> Result<serde_json::Value, CliError> {
         side: cli.side.clone(),
         level: cli.level.clone(),
         ruleset: cli.ruleset.clone(),
+        position: cli.position.clone(),
     };
     let (game, choice) =
         lodestone::app::new_game::launch_choice(&args, lodestone::app::new_game::remembered_choice)
             .map_err(CliError::Usage)?;
     let long_run = long_run(cli)?;
     if window_wanted()? {
-        lodestone::app::open::run_game(game, choice, cli.new_game, long_run);
+        lodestone::app::open::run_game(game, choice, cli.new_game, cli.position.clone(), long_run);
     }
     Ok(serde_json::Value::Null)
 }

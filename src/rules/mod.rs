@@ -150,6 +150,27 @@ impl GameId {
         }
     }
 
+    /// The ruleset a position code is played under (`None` for a game with one set of
+    /// rules): `asked`, if the code is a position of it; else the first of
+    /// [`GameId::rulesets`] the code is a position of. A bad code gets its one sentence.
+    pub fn code_ruleset(self, code: &str, asked: Option<&str>) -> Result<Option<String>, String> {
+        let starts = |ruleset: Option<&str>| {
+            let setup = Setup {
+                ruleset: ruleset.map(str::to_string),
+                position: Some(code.to_string()),
+                ..Setup::default()
+            };
+            with_rules!(self, G => G::start(&setup).map(|_| ()))
+        };
+        if asked.is_some() || self.rulesets().is_empty() {
+            return starts(asked).map(|()| asked.map(str::to_string));
+        }
+        match self.rulesets().iter().find(|r| starts(Some(r)).is_ok()) {
+            Some(ruleset) => Ok(Some(ruleset.to_string())),
+            None => starts(None).map(|()| None),
+        }
+    }
+
     /// The rulesets a game can be started with, the default first; empty when it has one
     /// set of rules.
     pub fn rulesets(self) -> &'static [&'static str] {

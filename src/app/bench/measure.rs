@@ -50,7 +50,7 @@ pub(super) fn measure(plan: &BenchPlan, case: &Case) -> Result<Samples, String> 
     // Measured as a film draws it: the board and the captions.
     let launch = TableLaunch {
         game,
-        start: Start::Film(case.before.clone()),
+        start: Start::Film(Default::default(), case.before.clone()),
     };
     let (mut app, _image) = crate::app::render::offscreen_app(
         Some(launch),

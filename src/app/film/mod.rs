@@ -154,7 +154,7 @@ struct Shot {
 fn shoot(plan: &FilmPlan, timeout: Duration, verbose: bool) -> Result<Shot, String> {
     let launch = TableLaunch {
         game: plan.game,
-        start: Start::Film(plan.before.clone()),
+        start: Start::Film(plan.start.clone(), plan.before.clone()),
     };
     let (mut app, handle) = super::render::offscreen_app(
         Some(launch),

@@ -7,7 +7,7 @@ use super::encode::Format;
 use crate::app::render::{check_output_file, check_output_folder, parse_size};
 use crate::app::ui::CaptionWords;
 use crate::replay::Replay;
-use crate::rules::GameId;
+use crate::rules::{GameId, Setup};
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct FilmArgs {
@@ -16,6 +16,10 @@ pub struct FilmArgs {
     /// The actions from the start, comma separated, in the engine's notation.
     #[arg(long, value_delimiter = ',', conflicts_with = "replay")]
     pub moves: Vec<String>,
+    /// A position code the --moves start from instead of the game's start (`lodestone
+    /// code` writes them; docs/codes.md).
+    #[arg(long, value_name = "CODE", conflicts_with_all = ["replay", "scenario"])]
+    pub position: Option<String>,
     /// A replay file to take the actions (and ruleset and seed) from instead.
     #[arg(long, conflicts_with = "scenario")]
     pub replay: Option<PathBuf>,
@@ -87,6 +91,8 @@ const DEFAULT_WEBP_QUALITY: f32 = 80.0;
 #[derive(Debug, Clone, PartialEq)]
 pub struct FilmPlan {
     pub game: GameId,
+    /// Where the actions start: a position code and its ruleset, or the game's start.
+    pub start: Setup,
     /// Played at once before the film starts.
     pub before: Vec<String>,
     /// Played, one after the other, while filming.
@@ -119,6 +125,7 @@ pub fn plan(args: &FilmArgs) -> Result<FilmPlan, String> {
         )
     })?;
     let mut focus = None;
+    let mut start = Setup::default();
     let actions = match (&args.replay, &args.scenario) {
         (_, Some(name)) => {
             let scenario = crate::showcase::library::scenarios()?
@@ -130,11 +137,12 @@ pub fn plan(args: &FilmArgs) -> Result<FilmPlan, String> {
                         game.id()
                     )
                 })?;
-            if scenario.replay.ruleset.is_some() || scenario.replay.seed != 0 {
+            if scenario.replay.seed != 0 {
                 return Err(format!(
-                    "the scenario {name} needs its ruleset or seed, and films start from the default setup"
+                    "the scenario {name} needs its seed, and films start from the default seed"
                 ));
             }
+            start = scenario.replay.setup();
             focus = scenario.replay.focus;
             scenario.replay.actions
         }
@@ -148,16 +156,26 @@ pub fn plan(args: &FilmArgs) -> Result<FilmPlan, String> {
                     game.id()
                 ));
             }
-            if replay.ruleset.is_some() || replay.seed != 0 {
+            if replay.seed != 0 {
                 return Err(format!(
-                    "{} needs its ruleset or seed, and films start from the default setup",
+                    "{} needs its seed, and films start from the default seed",
                     path.display()
                 ));
             }
+            start = replay.setup();
             replay.actions
         }
         (None, None) => {
-            let replay = Replay::new(game, args.moves.clone());
+            if let Some(code) = &args.position {
+                start = Setup {
+                    ruleset: game
+                        .code_ruleset(code, None)
+                        .map_err(|why| format!("--position: {why}"))?,
+                    position: Some(code.clone()),
+                    ..Setup::default()
+                };
+            }
+            let replay = Replay::from_setup(game, start.clone(), args.moves.clone());
             replay.check().map_err(|e| format!("the moves {e}"))?;
             replay.actions
         }
@@ -276,6 +294,7 @@ pub fn plan(args: &FilmArgs) -> Result<FilmPlan, String> {
     }
     Ok(FilmPlan {
         game,
+        start,
         before: actions[..from].to_vec(),
         filmed: actions[from..to].to_vec(),
         speed: args.speed,

@@ -12,6 +12,8 @@ pub struct LaunchArgs {
     pub side: Option<String>,
     pub level: Option<String>,
     pub ruleset: Option<String>,
+    /// A position code to start from (`--position`).
+    pub position: Option<String>,
 }
 
 /// The last choice made for `game`, from the settings file (the defaults when there is
@@ -37,7 +39,7 @@ pub fn launch_choice(
     remembered: impl Fn(GameId) -> GameChoice,
 ) -> Result<(GameId, GameChoice), String> {
     let Some(name) = &args.game else {
-        return Err("--mode, --side, --level and --ruleset need --game".into());
+        return Err("--mode, --side, --level, --ruleset and --position need --game".into());
     };
     let game = GameId::parse(name).ok_or_else(|| {
         format!(
@@ -95,6 +97,12 @@ pub fn launch_choice(
             ));
         }
         choice.ruleset = Some(ruleset.clone());
+    }
+    if let Some(code) = &args.position {
+        // The code says its ruleset (hex chess's FEN is classic) unless --ruleset does.
+        choice.ruleset = game
+            .code_ruleset(code, args.ruleset.as_deref())
+            .map_err(|why| format!("--position: {why}"))?;
     }
     Ok((game, choice))
 }

@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use super::rules_checks::{check_sights, last_playback};
-use crate::rules::GameId;
+use crate::rules::{GameId, Setup};
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct RenderArgs {
@@ -14,6 +14,10 @@ pub struct RenderArgs {
     /// Actions to play first, comma separated, in the engine's notation (`E3-E5,E7-E6`).
     #[arg(long, value_delimiter = ',')]
     pub moves: Vec<String>,
+    /// A position code to start from instead of the game's start (`lodestone code`
+    /// writes them; docs/codes.md); --moves are played from it.
+    #[arg(long, value_name = "CODE")]
+    pub position: Option<String>,
     /// Freeze the last action's playback in this step, in any game (1 = the first: the
     /// move itself; then, in Vectress, one step per wave).
     #[arg(long, conflicts_with = "wave")]
@@ -78,6 +82,9 @@ pub struct RenderPlan {
     pub threat: bool,
     /// Whether the moves are reviewed.
     pub review: bool,
+    /// Where the game starts: its position code and the ruleset the code is a position
+    /// of (the seed is the table's own).
+    pub start: Setup,
 }
 
 impl RenderPlan {
@@ -85,6 +92,7 @@ impl RenderPlan {
     pub fn still(&self, moves: &[String]) -> crate::app::table::StillShot {
         crate::app::table::StillShot {
             moves: moves.to_vec(),
+            start: self.start.clone(),
             freeze: self.freeze,
             view: self.view.clone(),
             developer: self.developer,
@@ -152,10 +160,22 @@ pub fn validate(args: &RenderArgs) -> Result<RenderPlan, String> {
                 .to_string(),
         );
     }
+    let start = match (&args.position, game) {
+        (None, _) => Setup::default(),
+        (Some(_), None) => return Err("the menu has no position".to_string()),
+        (Some(code), Some(game)) => Setup {
+            ruleset: game
+                .code_ruleset(code, None)
+                .map_err(|why| format!("--position: {why}"))?,
+            position: Some(code.clone()),
+            ..Setup::default()
+        },
+    };
     let mut freeze = None;
     if let Some(game) = game.filter(|_| !args.moves.is_empty()) {
         // The rules decide whether the moves are legal, before anything is drawn.
-        let last = last_playback(game, &args.moves).map_err(|e| format!("the moves {e}"))?;
+        let last = last_playback(game, &start, &args.moves)
+            .map_err(|e| format!("the moves {e}"))?;
         if let Some((flag, k)) = flag {
             // Vectress's waves follow the step of the move itself.
             let (first, count, unit) = match last.waves {
@@ -184,7 +204,13 @@ pub fn validate(args: &RenderArgs) -> Result<RenderPlan, String> {
         if freeze.is_some() {
             return Err("--preview and --threat show the position after the moves, not a step of their playback".to_string());
         }
-        check_sights(game, &args.moves, args.preview.as_deref(), args.threat)?;
+        check_sights(
+            game,
+            &start,
+            &args.moves,
+            args.preview.as_deref(),
+            args.threat,
+        )?;
     }
     let out = args
         .out
@@ -218,6 +244,7 @@ pub fn validate(args: &RenderArgs) -> Result<RenderPlan, String> {
         preview: args.preview.clone(),
         threat: args.threat,
         review: args.review,
+        start,
     })
 }
 

@@ -3,7 +3,7 @@
 //! `--threat` can be shown after them.
 
 use crate::replay::Replay;
-use crate::rules::GameId;
+use crate::rules::{GameId, Setup};
 use crate::showcase::Showcase;
 
 /// How the last of some actions plays back in the window.
@@ -15,17 +15,22 @@ pub struct LastPlayback {
     pub waves: Option<usize>,
 }
 
-/// Plays `actions` from the start, once, through the rules, and says how the last plays
-/// back; a refused action is named by its ply, as replays name it.
-pub fn last_playback(game: GameId, actions: &[String]) -> Result<LastPlayback, String> {
+/// Plays `actions` from `setup`'s start, once, through the rules, and says how the last
+/// plays back; a refused action is named by its ply, as replays name it.
+pub fn last_playback(
+    game: GameId,
+    setup: &Setup,
+    actions: &[String],
+) -> Result<LastPlayback, String> {
     fn play<G: Showcase>(
         game: GameId,
+        setup: &Setup,
         actions: &[String],
     ) -> Result<Option<(G, G::Resolution)>, String> {
         let Some((last, lead)) = actions.split_last() else {
             return Ok(None);
         };
-        let mut played = Replay::new(game, lead.to_vec()).replay::<G>()?;
+        let mut played = Replay::from_setup(game, setup.clone(), lead.to_vec()).replay::<G>()?;
         let before = played.rules().clone();
         let resolution = played.play_text(last).map_err(|e| {
             format!(
@@ -40,31 +45,37 @@ pub fn last_playback(game: GameId, actions: &[String]) -> Result<LastPlayback, S
             G::captions(before, resolution).len()
         })
     }
-    fn last<G: Showcase>(game: GameId, actions: &[String]) -> Result<LastPlayback, String> {
-        let played = play::<G>(game, actions)?;
+    fn last<G: Showcase>(
+        game: GameId,
+        setup: &Setup,
+        actions: &[String],
+    ) -> Result<LastPlayback, String> {
+        let played = play::<G>(game, setup, actions)?;
         Ok(LastPlayback {
             steps: steps(&played),
             waves: G::waves(played.as_ref().map(|(_, resolution)| resolution)),
         })
     }
-    crate::with_rules!(game, G => last::<G>(game, actions))
+    crate::with_rules!(game, G => last::<G>(game, setup, actions))
 }
 
 /// Checks, through the rules, that `preview` is a legal turn after `moves` and that a
 /// threat can be asked there (the game not over, the other side able to move).
 pub(super) fn check_sights(
     game: GameId,
+    setup: &Setup,
     moves: &[String],
     preview: Option<&str>,
     threat: bool,
 ) -> Result<(), String> {
     fn check<G: crate::rules::Rules>(
         game: GameId,
+        setup: &Setup,
         moves: &[String],
         preview: Option<&str>,
         threat: bool,
     ) -> Result<(), String> {
-        let played = Replay::new(game, moves.to_vec())
+        let played = Replay::from_setup(game, setup.clone(), moves.to_vec())
             .replay::<G>()
             .map_err(|e| format!("the moves {e}"))?;
         if let Some(text) = preview {
@@ -99,5 +110,5 @@ pub(super) fn check_sights(
         }
         Ok(())
     }
-    crate::with_rules!(game, G => check::<G>(game, moves, preview, threat))
+    crate::with_rules!(game, G => check::<G>(game, setup, moves, preview, threat))
 }

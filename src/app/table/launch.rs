@@ -31,6 +31,9 @@ pub struct TableLaunch {
 pub enum Start {
     /// A new game as chosen: mode, side, level, ruleset.
     New(GameChoice),
+    /// A new game as chosen, from a position code (`--position`, a pasted code, the
+    /// position editor); the code was checked when it was chosen.
+    Position(GameChoice, String),
     /// The game left under way in the chosen mode's slot, exactly as it was; a new game
     /// as chosen when there is none.
     Resume(GameChoice),
@@ -40,8 +43,8 @@ pub enum Start {
     Exercise,
     /// A still: the moves played, the last through its playback, frozen where asked.
     Still(StillShot),
-    /// A film: the moves before the filmed ones, played at once.
-    Film(Vec<String>),
+    /// A film: the moves before the filmed ones, played at once from the start given.
+    Film(Setup, Vec<String>),
     /// A showcase scenario: its lead-up set out, watched (the showcase plays the rest).
     Showcase(StartFrom),
 }
@@ -50,6 +53,8 @@ pub enum Start {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct StillShot {
     pub moves: Vec<String>,
+    /// The ruleset and position code the moves start from (its seed is the table's).
+    pub start: Setup,
     /// Where the last move's playback freezes: (0-based stage, fraction).
     pub freeze: Option<(usize, f32)>,
     /// A view of the game's own to show (Wave Field's `CMYK`, `Influence` ...).
@@ -72,7 +77,7 @@ impl TableLaunch {
     pub fn presentation(&self) -> Presentation {
         match self.start {
             Start::Still(_) => Presentation::Still,
-            Start::Film(_) => Presentation::Film,
+            Start::Film(..) => Presentation::Film,
             Start::Showcase(_) => Presentation::Showcase,
             _ => Presentation::Live,
         }
@@ -130,10 +135,15 @@ fn seats_for(choice: &GameChoice) -> Seats {
 }
 
 fn new_game<G: TableGame>(choice: &GameChoice) -> SetOut<G> {
+    from_position(choice, None)
+}
+
+fn from_position<G: TableGame>(choice: &GameChoice, position: Option<&str>) -> SetOut<G> {
     SetOut {
         played: Played::new(fresh::<G>(Setup {
             seed: G::SEED,
             ruleset: choice.ruleset.clone(),
+            position: position.map(str::to_string),
         })),
         seats: seats_for(choice),
         viewer: None,
@@ -225,10 +235,10 @@ fn replayed<G: TableGame>(from: &StartFrom, mode: PlayMode) -> SetOut<G> {
 
 /// Moves played at once but the last, which plays through its playback once the game
 /// has set out ([`play_launch_move`]).
-fn shot<G: TableGame>(moves: &[String]) -> SetOut<G> {
+fn shot<G: TableGame>(start: &Setup, moves: &[String]) -> SetOut<G> {
     let mut game = fresh::<G>(Setup {
         seed: G::SEED,
-        ..Setup::default()
+        ..start.clone()
     });
     for (i, text) in moves.iter().enumerate().take(moves.len().saturating_sub(1)) {
         if let Err(e) = game.play_text(text.trim()) {
@@ -260,7 +270,7 @@ pub(super) fn play_launch_move<G: TableGame>(
     };
     let (moves, freeze) = match &launch.start {
         Start::Still(still) => (&still.moves, still.freeze),
-        Start::Film(before) => (before, None),
+        Start::Film(_, before) => (before, None),
         _ => return,
     };
     let Some(text) = moves.last().map(|t| t.trim().to_string()) else {
@@ -326,7 +336,7 @@ pub(super) fn start<G: TableGame>(
         .filter(|l| l.game == <G::Rules as Rules>::GAME)
         .map_or(Start::New(GameChoice::default()), |l| l.start.clone());
     let mut set_out = match &start {
-        Start::New(choice) => {
+        Start::New(choice) | Start::Position(choice, _) => {
             // A new game takes the place of the one left under way in its slot.
             let abandoned = SlotKey::new(
                 <G::Rules as Rules>::GAME,
@@ -334,9 +344,13 @@ pub(super) fn start<G: TableGame>(
                 choice.mode,
             )
             .and_then(|key| slots.abandon(&key));
+            let position = match &start {
+                Start::Position(_, code) => Some(code.as_str()),
+                _ => None,
+            };
             SetOut {
                 note: abandoned,
-                ..new_game::<G>(choice)
+                ..from_position::<G>(choice, position)
             }
         }
         Start::Resume(choice) => resume_or_new::<G>(choice, &slots),
@@ -349,12 +363,15 @@ pub(super) fn start<G: TableGame>(
             },
             ..new_game::<G>(&GameChoice::default())
         },
-        Start::Still(still) => shot::<G>(&still.moves),
-        Start::Film(before) => shot::<G>(before),
+        Start::Still(still) => shot::<G>(&still.start, &still.moves),
+        Start::Film(start, before) => shot::<G>(start, before),
     };
     // The game the player chose is the one the menu remembers (not an exercise's, nor
     // what is shown to watchers).
-    let chosen = matches!(start, Start::New(_) | Start::Resume(_) | Start::Replay(_));
+    let chosen = matches!(
+        start,
+        Start::New(_) | Start::Position(..) | Start::Resume(_) | Start::Replay(_)
+    );
     if let Some(mut settings) = settings.filter(|_| chosen) {
         let game = <G::Rules as Rules>::GAME;
         if settings.last_game != Some(game) {

@@ -50,11 +50,14 @@ pub trait EngineSession: Send {
     fn answer(&self) -> Value;
     /// The answer to `analyse` (see [`crate::engine::analysis::analyse`]).
     fn analyse(&self, question: &crate::engine::analysis::Question) -> Result<Value, String>;
+    /// The position's code (docs/codes.md).
+    fn code(&self) -> String;
 }
 
 #[derive(Serialize)]
 struct PositionAnswer<S, L> {
     ok: bool,
+    code: String,
     state: S,
     legal: Vec<String>,
     last: Option<L>,
@@ -86,6 +89,7 @@ impl<G: Wire> EngineSession for Match<G> {
         let game = self.rules();
         let answer = PositionAnswer {
             ok: true,
+            code: game.code(),
             state: game.state(),
             legal: game.legal_notation(),
             last: game.last().map(G::wire_resolution),
@@ -96,6 +100,10 @@ impl<G: Wire> EngineSession for Match<G> {
 
     fn analyse(&self, question: &crate::engine::analysis::Question) -> Result<Value, String> {
         crate::engine::analysis::analyse(self.rules(), question)
+    }
+
+    fn code(&self) -> String {
+        self.rules().code()
     }
 }
 
