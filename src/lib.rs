@@ -4,7 +4,7 @@
 //! scripts over JSON lines, `replay` keeps games as RON files, `showcase` scores actions,
 //! mines the spectacular ones and keeps the scenario library, `lessons` and `puzzles`
 //! hold the lessons and the mined puzzles, each turn judged by the rules, `sound` synthesises and
-//! mixes the sounds, and `app` (behind the
+//! mixes the sounds, `time_control` reckons clocks (outside the rules), and `app` (behind the
 //! default `app` feature) is the game window.
 
 pub mod engine;
@@ -14,6 +14,7 @@ pub mod puzzles;
 pub mod replay;
 pub mod rules;
 pub mod showcase;
+pub mod time_control;
 #[cfg(feature = "sound")]
 pub mod sound;
 

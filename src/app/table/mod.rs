@@ -15,6 +15,7 @@
 
 pub mod badges;
 mod clock;
+pub mod codes;
 mod computer;
 pub mod foresight;
 mod game;
@@ -145,6 +146,7 @@ pub fn plugin<G: TableGame>(app: &mut App, game: crate::rules::GameId) {
     review::plugin::<G>(app);
     show_why::plugin::<G>(app);
     review_panel::plugin::<G>(app);
+    codes::plugin::<G>(app);
     app.add_message::<TableInput<G>>()
         .add_systems(Startup, load_looks::<G>)
         .add_systems(
