@@ -14,9 +14,9 @@ pub mod puzzles;
 pub mod replay;
 pub mod rules;
 pub mod showcase;
-pub mod time_control;
 #[cfg(feature = "sound")]
 pub mod sound;
+pub mod time_control;
 
 #[cfg(feature = "app")]
 pub mod app;

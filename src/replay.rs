@@ -61,6 +61,23 @@ pub struct Replay {
     /// Hints each side asked for at the table (H), as in `Rules::SIDES`; absent when none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hints: Option<[u32; 2]>,
+    /// The time it was played on (a clock, each action's seconds); absent for games the
+    /// table did not time (scripts, the engine).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timing: Option<Timing>,
+}
+
+/// The time a game was played on, as the table kept it: its control (none: no clock),
+/// the seconds each action took (a turn of several actions counts on its last), and the
+/// side whose flag fell, if one did.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct Timing {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub control: Option<crate::time_control::TimeControl>,
+    #[serde(default)]
+    pub seconds: Vec<f32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub flag: Option<usize>,
 }
 
 /// How a game saved under way was being played, and what its actions alone do not say,
@@ -103,6 +120,7 @@ impl Replay {
             scores: BTreeMap::new(),
             resume: None,
             hints: None,
+            timing: None,
         }
     }
 
@@ -132,6 +150,7 @@ impl Replay {
             scores: BTreeMap::new(),
             resume: None,
             hints: None,
+            timing: None,
         }
     }
 

@@ -29,6 +29,10 @@ pub struct TimeControl {
     pub seconds: f64,
 }
 
+/// Controls are compared as the dialog's presets are: their figures are never NaN
+/// ([`TimeControl::check`] refuses one read from a file).
+impl Eq for TimeControl {}
+
 /// One turn for the clock: whose it was, how long it took, and whether it handed the
 /// move to the other side (Wave Field's tuning does not, and earns no increment).
 #[derive(Debug, Clone, Copy, PartialEq)]

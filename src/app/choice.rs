@@ -76,6 +76,8 @@ pub struct GameChoice {
     pub level: Level,
     /// Hex chess's ruleset (`v011`, `classic`); `None` is the game's default.
     pub ruleset: Option<String>,
+    /// The time control; `None`: no clock (the default).
+    pub clock: Option<crate::time_control::TimeControl>,
 }
 
 impl GameChoice {
@@ -92,6 +94,10 @@ impl GameChoice {
         {
             problems.push(format!("ruleset \"{r}\""));
             self.ruleset = None;
+        }
+        if let Some(Err(why)) = self.clock.map(|c| c.check()) {
+            problems.push(format!("clock ({why})"));
+            self.clock = None;
         }
         let problem = (!problems.is_empty()).then(|| {
             format!(

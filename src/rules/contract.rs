@@ -148,6 +148,11 @@ pub trait Rules: Clone + Debug + Send + Sync + 'static {
         let best = self.rank(level, 1, rng, stop).into_iter().next();
         best.map(|ranked| ranked.turn).unwrap_or_default()
     }
+    /// Whether `side` could still win at all, so that its opponent's flag falling wins it
+    /// the game (ruling T2: hex chess's lone king cannot); true by default.
+    fn can_win_on_time(&self, _side: Self::Side) -> bool {
+        true
+    }
     /// The game with the turn handed to the other side, as if the side to move passed:
     /// what the opponent threatens is its best turn there. `None` once the game is over or
     /// where passing makes no sense (hex chess in check).

@@ -1,6 +1,7 @@
 //! Tests of the game window's systems: headless apps built from `MinimalPlugins` plus
 //! what each test needs, and the offscreen renderer as a separate process.
 
+mod clock;
 mod determinism;
 mod exhibition;
 mod film;

@@ -31,6 +31,7 @@ fn choice(mode: ModeChoice) -> GameChoice {
         side: 0,
         level: Level::Easy,
         ruleset: None,
+        clock: None,
     }
 }
 

@@ -53,6 +53,7 @@ fn computer_opens_at_the_level<G: TableGame>(game: GameId, level: Level) {
         side: 1,
         level,
         ruleset: None,
+        clock: None,
     };
     let mut app = chosen_app(game, choice);
     assert_eq!(seats(&app).human, Some(1), "{game:?}");

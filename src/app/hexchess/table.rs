@@ -14,7 +14,6 @@ use crate::app::PlayMode;
 use crate::app::playback::Stage;
 use crate::app::table::score::{Token, TrayKind};
 use crate::app::table::{Requests, Seats, Staging, TableGame, play_action};
-use crate::rules::Rules;
 use crate::rules::hexchess::{Game, GameSession, Move, PieceId, Resolution};
 use crate::showcase::hexchess::{short_stage_captions, stage_captions};
 
@@ -283,7 +282,7 @@ pub(super) fn forced_moves(
 ) {
     let (played, scene) = (&mut *played, &mut *scene);
     if matches!(seats.mode, PlayMode::Board | PlayMode::Showcase)
-        || played.game.is_over()
+        || played.over()
         || !stage.queue.is_idle()
         || scene.editing.is_some()
         || !requests.is_empty()

@@ -5,12 +5,62 @@
 use bevy::prelude::*;
 
 use crate::app::look::fonts::UiFonts;
+use crate::app::table::ClockFaces;
+use crate::app::table::clock::ClockFace;
 use crate::app::table::score::{Scoreboard, SideLook, Token};
-use crate::app::ui::theme::{BUTTON, DIM, INK, TITLE, bold};
+use crate::app::ui::theme::{BUTTON, DIM, INK, LOW_TIME, TITLE, bold};
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<Scoreboard>()
-        .add_systems(Update, draw_pictures.run_if(resource_changed::<Scoreboard>));
+        .init_resource::<ClockFaces>()
+        .add_systems(
+            Update,
+            (
+                draw_pictures.run_if(resource_changed::<Scoreboard>),
+                show_clocks
+                    .run_if(resource_changed::<ClockFaces>.or_else(resource_changed::<Scoreboard>)),
+            )
+                .chain(),
+        );
+}
+
+/// A side's clock beside its name in the tray (empty when the game has no clock); its
+/// words change in place as the clock runs, never redrawing the pictures.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClockText {
+    pub side: usize,
+}
+
+fn show_clocks(
+    faces: Res<ClockFaces>,
+    fonts: Option<Res<UiFonts>>,
+    mut texts: Query<(&ClockText, &mut Text, &mut TextColor, &mut TextFont)>,
+) {
+    for (clock, mut text, mut ink, mut font) in &mut texts {
+        let (words, colour, strong) = match faces.0.get(clock.side) {
+            None => (String::new(), DIM, false),
+            Some(ClockFace { text, low, running }) => {
+                let colour = match (low, running) {
+                    (true, _) => LOW_TIME,
+                    (false, true) => INK,
+                    (false, false) => DIM,
+                };
+                (text.clone(), colour, *running)
+            }
+        };
+        if text.0 != words {
+            text.0 = words;
+        }
+        ink.set_if_neq(TextColor(colour));
+        let wanted = if strong {
+            bold(fonts.as_deref(), 13.0)
+        } else {
+            TextFont::from_font_size(13.0)
+        };
+        if font.font_size != wanted.font_size || font.font != wanted.font {
+            *font = wanted;
+        }
+    }
 }
 
 /// The node the pictures are drawn into (inside the status panel).
@@ -146,6 +196,17 @@ fn draw_pictures(
                             TextColor(DIM),
                             Node {
                                 min_width: px(42),
+                                ..default()
+                            },
+                            Pickable::IGNORE,
+                        ));
+                        row.spawn((
+                            ClockText { side: i },
+                            Text::default(),
+                            TextFont::from_font_size(13.0),
+                            TextColor(DIM),
+                            Node {
+                                margin: UiRect::right(px(3)),
                                 ..default()
                             },
                             Pickable::IGNORE,

@@ -1,6 +1,6 @@
 //! The new-game dialog behind each game in the menu: the mode, the side a person takes
 //! against the computer (the computer opens when it is the second), the computer's level
-//! and, for hex chess, the ruleset; Start, Resume (the game left for the menu, or hex
+//! and, for hex chess, the ruleset; the clock (none, or a time control); Start, Resume (the game left for the menu, or hex
 //! chess's save) and Back. The choice is remembered per game in the settings.
 
 use bevy::prelude::*;
@@ -13,6 +13,7 @@ use crate::app::ui::theme::{BUTTON, BUTTON_DISABLED, BUTTON_HOVER, CHOSEN, INK_B
 use crate::app::ui::widgets::{Activate, button};
 use crate::app::{Overlay, Screen};
 use crate::rules::{GameId, Level};
+use crate::time_control::TimeControl;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -77,7 +78,19 @@ pub enum DialogField {
     Side(usize),
     Level(Level),
     Ruleset(&'static str),
+    /// A time control: `None` no clock, else an index into [`TimeControl::PRESETS`].
+    Clock(Option<usize>),
 }
+
+/// The clock a [`DialogField::Clock`] stands for.
+fn preset(index: Option<usize>) -> Option<TimeControl> {
+    index
+        .and_then(|i| TimeControl::PRESETS.get(i))
+        .map(|(_, c)| *c)
+}
+
+/// A preset's short name on its button (chess players' "3+2"); the full name is in the HUD.
+const CLOCK_LABELS: [&str; 5] = ["5+0", "3+2", "10+5", "5, delay 3", "5 vs 2 min"];
 
 impl DialogField {
     fn selected(&self, draft: &GameChoice, game: GameId) -> bool {
@@ -86,6 +99,7 @@ impl DialogField {
             DialogField::Side(s) => draft.side == *s,
             DialogField::Level(l) => draft.level == *l,
             DialogField::Ruleset(r) => draft.ruleset.as_deref().unwrap_or(game.rulesets()[0]) == *r,
+            DialogField::Clock(index) => draft.clock == preset(*index),
         }
     }
 
@@ -97,6 +111,10 @@ impl DialogField {
             DialogField::Level(_) => {
                 matches!(draft.mode, ModeChoice::VsComputer | ModeChoice::Demo)
             }
+            // Clocks are for games people play.
+            DialogField::Clock(_) => {
+                matches!(draft.mode, ModeChoice::TwoPlayers | ModeChoice::VsComputer)
+            }
             _ => true,
         }
     }
@@ -107,6 +125,7 @@ impl DialogField {
             DialogField::Side(s) => draft.side = *s,
             DialogField::Level(l) => draft.level = *l,
             DialogField::Ruleset(r) => draft.ruleset = Some((*r).to_string()),
+            DialogField::Clock(index) => draft.clock = preset(*index),
         }
     }
 }
@@ -215,6 +234,16 @@ fn show_dialog(
                     }),
                 );
             }
+            choice_row(
+                panel,
+                "Clock",
+                std::iter::once((DialogField::Clock(None), "None".to_string())).chain(
+                    CLOCK_LABELS
+                        .iter()
+                        .enumerate()
+                        .map(|(i, label)| (DialogField::Clock(Some(i)), label.to_string())),
+                ),
+            );
             panel
                 .spawn(Node {
                     column_gap: px(8),

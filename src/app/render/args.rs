@@ -174,8 +174,8 @@ pub fn validate(args: &RenderArgs) -> Result<RenderPlan, String> {
     let mut freeze = None;
     if let Some(game) = game.filter(|_| !args.moves.is_empty()) {
         // The rules decide whether the moves are legal, before anything is drawn.
-        let last = last_playback(game, &start, &args.moves)
-            .map_err(|e| format!("the moves {e}"))?;
+        let last =
+            last_playback(game, &start, &args.moves).map_err(|e| format!("the moves {e}"))?;
         if let Some((flag, k)) = flag {
             // Vectress's waves follow the step of the move itself.
             let (first, count, unit) = match last.waves {

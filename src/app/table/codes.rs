@@ -66,7 +66,7 @@ fn code_keys<G: TableGame>(
         let now = time.elapsed_secs_f64();
         let text = paste_text(system.as_deref_mut(), &clipboard);
         let under_way = played.game.ply() > 0
-            && !played.game.is_over()
+            && !played.over()
             && matches!(seats.mode, PlayMode::HotSeat | PlayMode::VsComputer);
         let remembered = |game| {
             settings
@@ -93,10 +93,7 @@ fn code_keys<G: TableGame>(
                     return;
                 }
                 let choice = choice_for(game, &seats, remembered(game), &code);
-                notice.show(
-                    format!("Set up the pasted {} position.", game.title()),
-                    6.0,
-                );
+                notice.show(format!("Set up the pasted {} position.", game.title()), 6.0);
                 crate::app::reopen_table(
                     &mut commands,
                     TableLaunch {

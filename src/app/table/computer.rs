@@ -84,6 +84,7 @@ pub(super) fn computer_turn<G: TableGame>(
     pace: Option<Res<ComputerPace>>,
     mut stage: Staging,
     time: Res<Time>,
+    clock: Res<super::TurnClock>,
 ) {
     let (played, computer) = (&mut *played, &mut *computer);
     if computer
@@ -93,7 +94,7 @@ pub(super) fn computer_turn<G: TableGame>(
     {
         computer.forget();
     }
-    if played.game.is_over() {
+    if played.over() {
         computer.forget();
         if stage.seats.mode == PlayMode::Demo && stage.queue.is_idle() {
             computer.demo_restart += time.delta_secs();
@@ -149,6 +150,21 @@ pub(super) fn computer_turn<G: TableGame>(
         let cap = (!lockstep)
             .then(|| time_cap::cap(<G::Rules as Rules>::GAME, level))
             .flatten();
+        // On a time control the computer spends from its own clock.
+        let cap = match clock.control.filter(|_| !lockstep) {
+            Some(control) => {
+                let times = super::clock::turn_times(played, &clock.seconds);
+                let now = time.elapsed_secs_f64();
+                let left = control
+                    .left(&times, played.to_move(), clock.running(now))
+                    .left[played.to_move()];
+                let level_cap = cap.map_or(f64::MAX, |c| c.as_secs_f64());
+                Some(std::time::Duration::from_secs_f64(
+                    control.thinking_budget(left, level_cap),
+                ))
+            }
+            None => cap,
+        };
         let (stop, watch) = Watch::start(cap);
         let mut rng = game.rng().clone();
         computer.thinking = Some(Thinking {

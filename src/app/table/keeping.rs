@@ -13,7 +13,6 @@ use super::foresight::HintsUsed;
 use super::{Played, Seats, TableGame};
 use crate::app::ui::Notice;
 use crate::replay::{self, Replay};
-use crate::rules::Rules;
 
 /// Where replays are saved; `None` (or no resource: renders, tests) keeps nothing.
 #[derive(Resource, Clone, Debug, PartialEq)]
@@ -151,6 +150,7 @@ pub(super) struct Keeper<'w> {
     kept: ResMut<'w, Kept>,
     notice: ResMut<'w, Notice>,
     hints: Option<ResMut<'w, HintsUsed>>,
+    turn_clock: Option<Res<'w, super::TurnClock>>,
 }
 
 impl Keeper<'_> {
@@ -169,9 +169,8 @@ impl Keeper<'_> {
             return;
         }
         self.kept.0 = Some(played.changes);
-        let saved = self
-            .unsaved
-            .save(replay_of(played, self.hints.as_deref()), &folder);
+        let replay = replay_of(played, self.hints.as_deref(), self.timed(played));
+        let saved = self.unsaved.save(replay, &folder);
         match &saved {
             Saved::Kept { first: true, .. } | Saved::Written { earlier: 1.., .. } => {
                 warn!("{}", saved.sentence());
@@ -179,6 +178,11 @@ impl Keeper<'_> {
             }
             _ => {}
         }
+    }
+
+    /// The time the game was played on, as its replay keeps it.
+    fn timed<G: TableGame>(&self, played: &Played<G>) -> Option<crate::replay::Timing> {
+        Some(super::clock::timing(played, self.turn_clock.as_ref()?))
     }
 
     /// A new game starts with no hint used (the one left was kept with its count).
@@ -192,17 +196,22 @@ impl Keeper<'_> {
     fn save_now<G: TableGame>(&mut self, played: &Played<G>) {
         let text = match self.folder.as_ref().and_then(|f| f.0.clone()) {
             None => "replays are not kept here (no data folder)".to_string(),
-            Some(folder) => self
-                .unsaved
-                .save(replay_of(played, self.hints.as_deref()), &folder)
-                .sentence(),
+            Some(folder) => {
+                let replay = replay_of(played, self.hints.as_deref(), self.timed(played));
+                self.unsaved.save(replay, &folder).sentence()
+            }
         };
         self.notice.show(text, 6.0);
     }
 }
 
-fn replay_of<G: TableGame>(played: &Played<G>, hints: Option<&HintsUsed>) -> Replay {
+fn replay_of<G: TableGame>(
+    played: &Played<G>,
+    hints: Option<&HintsUsed>,
+    timing: Option<crate::replay::Timing>,
+) -> Replay {
     let mut replay = Replay::of(&played.game);
+    replay.timing = timing;
     replay.created = Some(replay::timestamp(SystemTime::now()));
     replay.hints = hints.and_then(HintsUsed::recorded);
     replay
@@ -214,7 +223,7 @@ pub(super) fn keep_finished<G: TableGame>(
     seats: Res<Seats>,
     mut keeper: Keeper,
 ) {
-    if played.game.is_over() {
+    if played.over() {
         keeper.keep(&played, &seats);
     }
 }

@@ -18,6 +18,7 @@ use crate::app::ui::Notice;
 use crate::app::{ArrowKeysTaken, PlayMode, Presentation};
 use crate::replay::Replay;
 use crate::rules::{GameId, Match, Rules, Setup};
+use crate::time_control::TimeControl;
 
 /// How the next table starts (consumed as it is set out).
 #[derive(Resource, Debug, Clone, PartialEq)]
@@ -111,6 +112,8 @@ struct SetOut<G: TableGame> {
     clock: Vec<f32>,
     /// The hints a resumed game had used.
     hints: [u32; 2],
+    /// The time control the game is played on.
+    control: Option<TimeControl>,
 }
 
 /// The game's start for `setup`, or the default start when the setup is refused.
@@ -150,6 +153,9 @@ fn from_position<G: TableGame>(choice: &GameChoice, position: Option<&str>) -> S
         note: None,
         clock: Vec::new(),
         hints: [0, 0],
+        control: choice
+            .clock
+            .filter(|_| choice.mode.play_mode() != PlayMode::Demo),
     }
 }
 
@@ -168,6 +174,7 @@ fn resumed<G: TableGame>(replay: &Replay) -> Result<SetOut<G>, String> {
         side: resume.side.min(1),
         level: resume.level,
         ruleset: replay.ruleset.clone(),
+        clock: replay.timing.as_ref().and_then(|t| t.control),
     };
     Ok(SetOut {
         played: Played::new(game),
@@ -176,6 +183,7 @@ fn resumed<G: TableGame>(replay: &Replay) -> Result<SetOut<G>, String> {
         note: None,
         clock: resume.clock.clone(),
         hints: replay.hints.unwrap_or_default(),
+        control: replay.timing.as_ref().and_then(|t| t.control),
     })
 }
 
@@ -230,6 +238,7 @@ fn replayed<G: TableGame>(from: &StartFrom, mode: PlayMode) -> SetOut<G> {
         note: None,
         clock: Vec::new(),
         hints: [0, 0],
+        control: None,
     }
 }
 
@@ -252,6 +261,7 @@ fn shot<G: TableGame>(start: &Setup, moves: &[String]) -> SetOut<G> {
         note: None,
         clock: Vec::new(),
         hints: [0, 0],
+        control: None,
     }
 }
 
@@ -388,6 +398,7 @@ pub(super) fn start<G: TableGame>(
     fresh.effects.0.clear();
     fresh.sync.clear();
     *fresh.clock = TurnClock::resumed(set_out.clock.clone(), fresh.time.elapsed_secs_f64());
+    fresh.clock.control = set_out.control;
     // Nothing is saved until the game changes: a new game leaves the slot's game as it
     // was until its first move.
     fresh.saved.changes = Some(set_out.played.changes);

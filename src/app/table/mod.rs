@@ -14,7 +14,7 @@
 //! (`keeping`).
 
 pub mod badges;
-mod clock;
+pub mod clock;
 pub mod codes;
 mod computer;
 pub mod foresight;
@@ -44,7 +44,7 @@ use bevy::prelude::*;
 
 use super::Screen;
 
-pub use clock::TurnClock;
+pub use clock::{ClockFaces, TurnClock};
 pub use computer::Computer;
 pub use computer::ComputerPace;
 pub use game::{ActionOf, ResolutionOf, SideOf, TableGame};
@@ -195,6 +195,7 @@ pub fn plugin<G: TableGame>(app: &mut App, game: crate::rules::GameId) {
                     timeline::draw_timeline::<G>,
                     keeping::keep_finished::<G>,
                     saving::save_changes::<G>,
+                    clock::run_clocks::<G>.after(saving::save_changes::<G>),
                     (status::update_status::<G>, score::update_scoreboard::<G>).chain(),
                     move_list::draw_move_list::<G>,
                     pointer_note::show_pointer_note::<G>.after(foresight::preview::ShowPreview),

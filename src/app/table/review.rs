@@ -13,7 +13,7 @@ use super::{ActionOf, ComputerPace, Played, Seats, TableGame, TableSystems, View
 use crate::app::Screen;
 use crate::puzzles::own::OwnPuzzle;
 use crate::rules::review::{Judged, Mark, PlayedTurn, Reviewed, assemble, judge, turns_of};
-use crate::rules::{Level, Match, Rules, Setup, Stop};
+use crate::rules::{Level, Match, Setup, Stop};
 
 /// What is known of the review of the game on the table.
 #[derive(Resource)]
@@ -213,7 +213,7 @@ fn take_asks<G: TableGame>(
     mut review: ResMut<TableReview<G>>,
 ) {
     let asked = asks.read().count() > 0;
-    let ended = played.game.is_over() && seats.people_play() && !played.game.actions().is_empty();
+    let ended = played.over() && seats.people_play() && !played.game.actions().is_empty();
     if (asked || ended) && !review.asked {
         review.ask();
     }

@@ -125,7 +125,7 @@ pub fn part_key<G: TableGame>(
     seats: &Seats,
     folded: ReviewFolded,
 ) -> Option<PartKey> {
-    let offer = played.game.is_over() || viewing.0.is_some();
+    let offer = played.over() || viewing.0.is_some();
     (review.asked() || offer).then(|| {
         (
             review.asked(),

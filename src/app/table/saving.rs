@@ -220,6 +220,7 @@ pub(super) fn record<G: TableGame>(
 ) -> Replay {
     let mut replay = Replay::of(&played.game);
     replay.hints = hints.recorded();
+    replay.timing = Some(super::clock::timing(played, clock));
     let mut seconds = clock.seconds.clone();
     seconds.resize(played.game.turns(), 0.0);
     replay.resume = Some(Resume {

@@ -80,20 +80,26 @@ pub(super) fn update_scoreboard<G: TableGame>(
     scene: Res<G::Scene>,
     queue: Res<PlaybackQueue>,
     mut board: ResMut<Scoreboard>,
-    mut shown: Local<Option<(u64, usize)>>,
+    mut shown: Local<Option<(u64, usize, Option<usize>)>>,
 ) {
     // A new table (the next lesson) starts its count of changes again.
     if played.is_added() {
         *shown = None;
     }
-    let key = (played.changes, played.game.actions().len());
+    let key = (played.changes, played.game.actions().len(), played.flag);
     // While a move plays, the pictures keep the position before it (once there is one).
     let drawn = !board.sides.is_empty();
     if drawn && !queue.is_idle() {
         return;
     }
     // The chip's words may change with no move (hex chess's forced-move countdown).
-    let headline = G::headline(&played, &scene);
+    let on_time = played
+        .flag
+        .map(|side| super::clock::flag_words(&played, side));
+    let headline = match &on_time {
+        Some((words, _)) => words.clone(),
+        None => G::headline(&played, &scene),
+    };
     if board.headline != headline {
         board.headline = headline;
     }
@@ -104,7 +110,9 @@ pub(super) fn update_scoreboard<G: TableGame>(
     let game = played.game.rules();
     let sides = <G::Rules as Rules>::SIDES;
     let index = |side| sides.iter().position(|s| *s == side);
-    let chip = if game.is_over() {
+    let chip = if let Some((_, winner)) = on_time {
+        winner
+    } else if game.is_over() {
         game.winner().and_then(index)
     } else {
         index(game.to_move())

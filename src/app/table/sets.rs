@@ -75,6 +75,7 @@ pub fn configure(app: &mut App) {
     app.init_resource::<keeping::UnsavedReplays>()
         .init_resource::<saving::SaveSlots>()
         .init_resource::<super::clock::TurnClock>()
+        .init_resource::<super::clock::ClockFaces>()
         .init_resource::<saving::LastSaved>()
         .init_resource::<keeping::Kept>()
         .init_resource::<status::StatusLine>()

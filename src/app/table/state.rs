@@ -23,6 +23,9 @@ pub struct Played<G: TableGame> {
     /// Where a new game starts instead of the game's start: the position a lesson or a
     /// puzzle was set out at (taking back a wrong try is starting over there).
     pub start_over: Option<Match<G::Rules>>,
+    /// The side whose flag fell on a time control (the rules know nothing of time): the
+    /// game is over while it stands; undo gives the time back and lifts it.
+    pub flag: Option<usize>,
 }
 
 impl<G: TableGame> Played<G> {
@@ -31,6 +34,7 @@ impl<G: TableGame> Played<G> {
             game,
             changes: 0,
             start_over: None,
+            flag: None,
         }
     }
 
@@ -38,6 +42,11 @@ impl<G: TableGame> Played<G> {
     pub fn replace(&mut self, game: Match<G::Rules>) {
         self.game = game;
         self.changed();
+    }
+
+    /// Whether the game is over: by its rules, or on time.
+    pub fn over(&self) -> bool {
+        self.game.is_over() || self.flag.is_some()
     }
 
     /// Counts a change made to `game` in place.
@@ -95,10 +104,7 @@ impl Seats {
         queue: &PlaybackQueue,
         viewing: bool,
     ) -> bool {
-        queue.is_idle()
-            && self.human_to_move(played.to_move())
-            && !played.game.is_over()
-            && !viewing
+        queue.is_idle() && self.human_to_move(played.to_move()) && !played.over() && !viewing
     }
 
     /// Whether the game is one people play (kept as a replay, saved as it goes).

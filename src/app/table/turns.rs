@@ -174,6 +174,10 @@ pub(super) fn apply_requests<G: TableGame>(
             return;
         };
         match request {
+            Request::Play(_) if played.flag.is_some() => {
+                stage.note.0 = Some("the game is over: a flag has fallen".to_string());
+                return;
+            }
             Request::Play(action) => {
                 // A refusal stays in the note.
                 let mut hand = stage.hand();

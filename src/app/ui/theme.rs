@@ -15,6 +15,8 @@ pub const INK: Color = Color::srgb(0.94, 0.92, 0.86);
 pub const INK_BRIGHT: Color = Color::srgb(0.95, 0.95, 0.97);
 /// Quieter text (the HUD's hint line).
 pub const DIM: Color = Color::srgb(0.68, 0.68, 0.72);
+/// A clock under ten seconds.
+pub const LOW_TIME: Color = Color::srgb(1.0, 0.45, 0.3);
 /// A line under a title.
 pub const SUBTITLE: Color = Color::srgb(0.75, 0.75, 0.8);
 /// Labels beside a control.

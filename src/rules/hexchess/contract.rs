@@ -7,7 +7,7 @@
 use super::ai::{self, AiConfig, SCORE_SCALE};
 use super::game::{Game, Resolution};
 use super::session::GameSession;
-use super::types::{Color, IllegalAction, Move, Outcome, Ruleset};
+use super::types::{Color, IllegalAction, Kind, Move, Outcome, Ruleset};
 use crate::rules::GameId;
 use crate::rules::contract::{Level, Ranked, Rules, Setup};
 use crate::rules::rng::GameRng;
@@ -42,6 +42,13 @@ macro_rules! hexchess_questions {
         }
         fn last(&self) -> Option<&Resolution> {
             $game(self).last()
+        }
+        /// A lone king cannot win on time (T2).
+        fn can_win_on_time(&self, side: Color) -> bool {
+            $game(self)
+                .position()
+                .pieces()
+                .any(|(_, piece)| piece.color == side && piece.kind != Kind::King)
         }
         fn parse_action(&self, text: &str) -> Result<Move, IllegalAction> {
             $game(self).parse_move(text)
@@ -79,9 +86,10 @@ impl Rules for Game {
     fn start(setup: &Setup) -> Result<Self, String> {
         let ruleset = match setup.ruleset.as_deref() {
             None => None,
-            Some(name) => Some(Ruleset::parse(name).ok_or_else(|| {
-                format!("unknown ruleset \"{name}\" (known: v011, classic)")
-            })?),
+            Some(name) => Some(
+                Ruleset::parse(name)
+                    .ok_or_else(|| format!("unknown ruleset \"{name}\" (known: v011, classic)"))?,
+            ),
         };
         match &setup.position {
             None => Ok(Game::new(ruleset.unwrap_or(Ruleset::V011))),

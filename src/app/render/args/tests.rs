@@ -60,7 +60,9 @@ fn requests_are_checked_before_rendering() {
 fn a_step_past_the_last_one_and_a_refused_move_are_usage_errors() {
     let mut chain = args("vectress");
     chain.moves = ["E3-G5", "F7-H5", "F5-F7"].map(String::from).to_vec();
-    let steps = last_playback(GameId::Vectress, &Setup::default(), &chain.moves).unwrap().steps;
+    let steps = last_playback(GameId::Vectress, &Setup::default(), &chain.moves)
+        .unwrap()
+        .steps;
     assert!(steps >= 2, "the chain's last move plays in {steps} steps");
     chain.step = Some(steps);
     chain.t = Some(0.25);

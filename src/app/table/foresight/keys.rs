@@ -8,7 +8,6 @@ use super::{ForesightShown, HintsUsed, Insight};
 use crate::app::PlayMode;
 use crate::app::playback::PlaybackQueue;
 use crate::app::table::{Played, Seats, TableGame, TableSystems, Viewing};
-use crate::rules::Rules;
 
 /// What a key or a button asks of the table's foresight.
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
@@ -93,7 +92,7 @@ fn answer<G: TableGame>(
                 // A person's turn, in play (a lesson's H is its own hint).
                 let mine =
                     seats.human_to_move(played.to_move()) && seats.mode != PlayMode::Exercise;
-                if played.game.is_over() || viewing.0.is_some() || !mine || !queue.is_idle() {
+                if played.over() || viewing.0.is_some() || !mine || !queue.is_idle() {
                     continue;
                 }
                 insight.hint_asked = Some(here);
