@@ -103,3 +103,30 @@ fn a_game_on_a_clock_pauses_gives_time_back_on_undo_and_ends_when_a_flag_falls()
     assert_eq!(kept.control, Some(TimeControl::fischer(4.0, 1.0)));
     assert_eq!(kept.flag, Some(0));
 }
+
+/// A replay that kept its times shows, in the viewer, how long the move shown took.
+#[test]
+fn the_viewer_says_how_long_each_kept_move_took() {
+    use lodestone::app::table::{StartFrom, viewer};
+    use lodestone::app::vectress::Vectress;
+    let mut app = launched_app(TableLaunch {
+        game: GameId::Vectress,
+        start: Start::Replay(StartFrom {
+            actions: ["E3-G5", "F7-H5"].map(String::from).to_vec(),
+            view: true,
+            seconds: vec![2.5, 11.0],
+            ..StartFrom::default()
+        }),
+    });
+    let notes = |app: &App| app.world().resource::<Scoreboard>().notes.clone();
+    for (move_shown, took) in [(1, "played in 2.5 s"), (2, "played in 11.0 s")] {
+        viewer::step_forward_now::<Vectress>(&mut app);
+        frames(&mut app, 30);
+        assert_eq!(played::<Vectress>(&app).game.actions().len(), move_shown);
+        let said = notes(&app);
+        assert!(
+            said.contains(&format!("move {move_shown} of 2, {took}")),
+            "{said}"
+        );
+    }
+}

@@ -170,6 +170,7 @@ fn five_hundred_viewer_steps_back_and_forth_leave_the_same_things() {
                 title: Some("chain".into()),
                 view: true,
                 review: false,
+                seconds: Vec::new(),
             }),
         },
     );

@@ -516,6 +516,7 @@ fn the_viewer_shows_the_three_best_turns() {
             title: None,
             view: true,
             review: false,
+            seconds: Vec::new(),
         }),
     });
     // The viewer studies at the table's level (strong unless chosen).

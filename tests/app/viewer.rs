@@ -22,6 +22,7 @@ fn watch(game: GameId, actions: &[&str]) -> App {
             title: Some("test".into()),
             view: true,
             review: false,
+            seconds: Vec::new(),
         }),
     });
     assert!(viewing(&app).is_some());

@@ -141,6 +141,7 @@ fn start_from(scenario: &(GameId, Replay)) -> TableLaunch {
         title: replay.title.clone(),
         view: false,
         review: false,
+        seconds: Vec::new(),
     };
     TableLaunch {
         game: *game,

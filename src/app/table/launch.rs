@@ -215,11 +215,9 @@ fn replayed<G: TableGame>(from: &StartFrom, mode: PlayMode) -> SetOut<G> {
     let mut game = fresh::<G>(from.setup.clone());
     let mut viewer = None;
     if from.view {
-        viewer = Some(Viewer::new(
-            from.setup.clone(),
-            from.actions.clone(),
-            from.title.clone(),
-        ));
+        let mut watched = Viewer::new(from.setup.clone(), from.actions.clone(), from.title.clone());
+        watched.seconds = from.seconds.clone();
+        viewer = Some(watched);
     } else {
         for text in &from.actions {
             if let Err(e) = game.play_text(text) {

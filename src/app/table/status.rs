@@ -124,14 +124,21 @@ pub fn notes<G: TableGame>(table: &TableStatus<G>) -> String {
             viewer.actions.len()
         );
     } else if let Some(viewer) = &table.viewing.0 {
+        let ply = table.played.game.actions().len();
+        // The time the move shown took at the table, where the replay kept it.
+        let took = ply
+            .checked_sub(1)
+            .and_then(|last| viewer.seconds.get(last))
+            .filter(|s| **s > 0.0)
+            .map(|s| format!(", played in {s:.1} s"))
+            .unwrap_or_default();
         line += &format!(
-            "\nreplay{}: move {} of {}",
+            "\nreplay{}: move {ply} of {}{took}",
             viewer
                 .title
                 .as_ref()
                 .map(|t| format!(" \"{t}\""))
                 .unwrap_or_default(),
-            table.played.game.actions().len(),
             viewer.actions.len()
         );
     }

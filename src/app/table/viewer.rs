@@ -27,6 +27,8 @@ pub struct StartFrom {
     pub view: bool,
     /// Review it as soon as the table is set out (the replay list's Review).
     pub review: bool,
+    /// The seconds each action took at the table, where the replay kept them.
+    pub seconds: Vec<f32>,
 }
 
 impl StartFrom {
@@ -38,6 +40,11 @@ impl StartFrom {
             title: replay.title.clone(),
             view: true,
             review: false,
+            seconds: replay
+                .timing
+                .as_ref()
+                .map(|t| t.seconds.clone())
+                .unwrap_or_default(),
         }
     }
 }
@@ -53,6 +60,8 @@ pub struct Viewer {
     /// Every action of the replay, in the engine's notation.
     pub actions: Vec<String>,
     pub title: Option<String>,
+    /// The seconds each action took at the table (empty where the replay kept none).
+    pub seconds: Vec<f32>,
     /// A move is being played backwards: the rules step back once it has played.
     stepping_back: bool,
     /// Play the playback just queued one stage, then pause (a wave step).
@@ -65,6 +74,7 @@ impl Viewer {
             setup,
             actions,
             title,
+            seconds: Vec::new(),
             stepping_back: false,
             one_stage: false,
         }
