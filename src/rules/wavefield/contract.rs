@@ -30,7 +30,7 @@ impl Rules for Game {
         super::code::read(code)
     }
     fn ply(&self) -> usize {
-        self.timeline().len()
+        self.actions()
     }
     /// Dice is recorded as the tuning it rolled: the W6 profile with one slot per type,
     /// else every slot (`tune R+0-T+A+B-`).

@@ -86,6 +86,13 @@ struct GameData {
     rng: GameRng,
     timeline: Vec<Entry>,
     seed: u64,
+    /// Actions played before the timeline began (a game read from a position code).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    actions_before: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// A game of Wave Field.
@@ -98,6 +105,7 @@ pub struct Game {
     rng: GameRng,
     timeline: Vec<Entry>,
     seed: u64,
+    actions_before: usize,
 }
 
 impl TryFrom<GameData> for Game {
@@ -111,6 +119,7 @@ impl TryFrom<GameData> for Game {
             rng: d.rng,
             timeline: d.timeline,
             seed: d.seed,
+            actions_before: d.actions_before,
         })
     }
 }
@@ -123,6 +132,7 @@ impl From<Game> for GameData {
             rng: g.rng,
             timeline: g.timeline,
             seed: g.seed,
+            actions_before: g.actions_before,
         }
     }
 }
@@ -138,6 +148,7 @@ impl Game {
             rng: seeded(seed),
             timeline: Vec::new(),
             seed,
+            actions_before: 0,
         }
     }
 
@@ -151,6 +162,7 @@ impl Game {
             rng: seeded(seed),
             timeline: Vec::new(),
             seed,
+            actions_before: 0,
         })
     }
 
@@ -161,11 +173,22 @@ impl Game {
         g
     }
 
+    /// A game that goes on from `position` after `actions` actions played before it (a
+    /// position code, docs/codes/wavefield.md): built-in definitions, the generator seeded
+    /// with 0, and undo stops here. `code::game` checks the position first.
+    pub fn resumed(position: Position, actions: usize) -> Game {
+        Game {
+            actions_before: actions,
+            ..Game::from_position(position, 0)
+        }
+    }
+
     /// W11 Restart: a new game with the current definitions.
     pub fn restart(&mut self) {
         self.position = Position::start(&self.tables);
         self.rng = seeded(self.seed);
         self.timeline.clear();
+        self.actions_before = 0;
     }
 
     /// W11 "Restart and reset definitions": a new game with the built-ins.
@@ -227,8 +250,15 @@ impl Game {
         self.position.outcome()
     }
 
+    /// The timeline since the game began, or since the position it was read from.
     pub fn timeline(&self) -> &[Entry] {
         &self.timeline
+    }
+
+    /// Actions played so far (the contract's `ply`): those before the position the game
+    /// was read from, if any, and those of the timeline.
+    pub fn actions(&self) -> usize {
+        self.actions_before + self.timeline.len()
     }
 
     pub fn last(&self) -> Option<&Resolution> {

@@ -6,7 +6,7 @@
 //! - [`position`]: the position, incremental field, tuning, movement, removals, Big Hat rule.
 //! - [`slots`]: whole tunings over every component slot and their W12 search order.
 //! - [`rescue`]: the trapped Big Hat's rescue search and hint.
-//! - [`notation`]: action text.
+//! - [`notation`]: action text; [`code`]: position codes (docs/codes/wavefield.md).
 //! - [`game`]: validated play, resolutions and the undo timeline.
 //! - [`views`]: what the interface shows (markers, breakdowns, history roll, pressure).
 //! - [`devmode`]: developer-mode definitions as RON.

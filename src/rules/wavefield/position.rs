@@ -1,8 +1,10 @@
 //! The position: pieces, the exact field kept up to date incrementally, tuning controls,
 //! and the turn rules (movement W7, removals W8, the Big Hat rule W9). This is the fast,
 //! allocation-free path that the game, the rescue search and the computer player share.
-//! Tuning lives in `position/tuning.rs`, movement and turn resolution in `position/turn.rs`.
+//! Tuning lives in `position/tuning.rs`, movement and turn resolution in `position/turn.rs`,
+//! set-ups from a board (position codes, editors) in `position/setup.rs`.
 
+mod setup;
 mod tuning;
 mod turn;
 
@@ -10,6 +12,8 @@ use serde::{Deserialize, Serialize};
 
 use super::geometry::{CELLS, Cell, Kind, Side, arr49};
 use super::patterns::{MAX_SLOTS, Tables};
+
+pub use setup::check_counts;
 
 /// Pieces in the game; ids are indices into the piece list and never change.
 pub const PIECES: usize = 12;
