@@ -250,6 +250,12 @@ fn open(
     }
     match definitions.transpose()? {
         None => Ok(new_session(game, setup)?),
+        // Restarting on the definitions would drop the position.
+        Some(_) if setup.position.is_some() => Err(
+            "\"definitions\" and \"position\" do not go together: a position code assumes the standard wave definitions"
+                .to_string()
+                .into(),
+        ),
         Some(defs) => Ok(new_wavefield_session(setup, defs)?),
     }
 }

@@ -2,6 +2,7 @@
 //! script author relies on; they build without Bevy (`cargo test --no-default-features`).
 
 mod analyse;
+mod codes;
 mod commands;
 mod golden;
 mod hexchess;
