@@ -170,7 +170,8 @@ fn every_scenario_position_round_trips() {
     for scenario in lodestone::showcase::library::scenarios().unwrap() {
         let setup = scenario.replay.setup();
         let actions = &scenario.replay.actions;
-        positions += lodestone::with_rules!(scenario.game, G => check::<G>(setup, actions, scenario.name));
+        positions +=
+            lodestone::with_rules!(scenario.game, G => check::<G>(setup, actions, scenario.name));
     }
     assert!(positions > 100, "{positions} positions");
 }

@@ -55,6 +55,22 @@ impl TurnClock {
     }
 }
 
+/// Seconds on the table's clock: real time, standing still while the game is paused.
+/// (The app's virtual time also stands still when paused, but it runs slow when frames
+/// take longer than its longest step, which a clock must not.)
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
+pub struct ClockTime(pub f64);
+
+pub(super) fn advance_clock_time(
+    real: Res<Time<Real>>,
+    game_time: Res<Time<Virtual>>,
+    mut clock: ResMut<ClockTime>,
+) {
+    if !game_time.is_paused() {
+        clock.0 += real.delta_secs_f64();
+    }
+}
+
 /// One side's clock as the HUD shows it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ClockFace {
@@ -97,7 +113,7 @@ pub fn turn_times<G: TableGame>(played: &Played<G>, seconds: &[f32]) -> Vec<Turn
 pub(super) fn run_clocks<G: TableGame>(
     clock: Res<TurnClock>,
     viewing: Res<Viewing>,
-    time: Res<Time>,
+    time: Res<ClockTime>,
     mut played: ResMut<Played<G>>,
     mut faces: ResMut<ClockFaces>,
     mut cues: MessageWriter<CueReached>,
@@ -107,7 +123,7 @@ pub(super) fn run_clocks<G: TableGame>(
         faces.set_if_neq(ClockFaces::default());
         return;
     };
-    let now = time.elapsed_secs_f64();
+    let now = time.0;
     let to_move = played.to_move();
     let ended = played.game.is_over();
     // Turns the save's clock has not counted yet are being counted this frame.

@@ -85,6 +85,7 @@ pub(super) fn computer_turn<G: TableGame>(
     mut stage: Staging,
     time: Res<Time>,
     clock: Res<super::TurnClock>,
+    clock_time: Res<super::clock::ClockTime>,
 ) {
     let (played, computer) = (&mut *played, &mut *computer);
     if computer
@@ -154,7 +155,7 @@ pub(super) fn computer_turn<G: TableGame>(
         let cap = match clock.control.filter(|_| !lockstep) {
             Some(control) => {
                 let times = super::clock::turn_times(played, &clock.seconds);
-                let now = time.elapsed_secs_f64();
+                let now = clock_time.0;
                 let left = control
                     .left(&times, played.to_move(), clock.running(now))
                     .left[played.to_move()];

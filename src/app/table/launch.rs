@@ -320,7 +320,7 @@ pub(super) struct Fresh<'w> {
     hints: ResMut<'w, super::foresight::HintsUsed>,
     saved: ResMut<'w, LastSaved>,
     kept: ResMut<'w, super::keeping::Kept>,
-    time: Res<'w, Time>,
+    time: Res<'w, super::clock::ClockTime>,
 }
 
 /// Sets the table out as its launch says (no launch: a game of two players). Observers
@@ -395,7 +395,7 @@ pub(super) fn start<G: TableGame>(
     *fresh.viewing = Viewing(set_out.viewer.take());
     fresh.effects.0.clear();
     fresh.sync.clear();
-    *fresh.clock = TurnClock::resumed(set_out.clock.clone(), fresh.time.elapsed_secs_f64());
+    *fresh.clock = TurnClock::resumed(set_out.clock.clone(), fresh.time.0);
     fresh.clock.control = set_out.control;
     // Nothing is saved until the game changes: a new game leaves the slot's game as it
     // was until its first move.

@@ -254,7 +254,7 @@ pub(super) fn save_changes<G: TableGame>(
     played: Res<Played<G>>,
     seats: Res<Seats>,
     viewing: Res<Viewing>,
-    time: Res<Time>,
+    time: Res<super::clock::ClockTime>,
     folder: Option<Res<SaveFolder>>,
     mut clock: ResMut<TurnClock>,
     mut slots: ResMut<SaveSlots>,
@@ -266,7 +266,7 @@ pub(super) fn save_changes<G: TableGame>(
     if viewing.0.is_some() {
         return;
     }
-    clock.follow(played.game.turns(), time.elapsed_secs_f64());
+    clock.follow(played.game.turns(), time.0);
     if last.changes == Some(played.changes) && last.hints == hints.0 {
         return;
     }

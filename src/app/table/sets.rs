@@ -76,6 +76,8 @@ pub fn configure(app: &mut App) {
         .init_resource::<saving::SaveSlots>()
         .init_resource::<super::clock::TurnClock>()
         .init_resource::<super::clock::ClockFaces>()
+        .init_resource::<super::clock::ClockTime>()
+        .add_systems(PreUpdate, super::clock::advance_clock_time)
         .init_resource::<saving::LastSaved>()
         .init_resource::<keeping::Kept>()
         .init_resource::<status::StatusLine>()
