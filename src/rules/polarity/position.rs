@@ -143,6 +143,15 @@ impl Position {
         }
     }
 
+    /// The position after `ply` actions, ended as the rules end a game after an action
+    /// (P9), as though the side not to move had just played (a position set up from a
+    /// code or by hand).
+    pub fn at_ply(mut self, ply: u32) -> Position {
+        self.ply = ply;
+        self.outcome = self.ending(self.to_move.other());
+        self
+    }
+
     pub const fn stones(&self) -> u64 {
         self.stones
     }
