@@ -65,6 +65,17 @@ pub struct Game {
     /// the game, so undo works after loading too).
     #[serde(default)]
     past: Vec<Past>,
+    /// The moves played before the position the game was set up at (a position code):
+    /// `history[0]` is the board after `base` moves.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    base: u16,
+    /// The board ko forbids at `base` (the one before the opponent's last move there).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    ko_before: Option<BoardKey>,
+}
+
+fn is_zero(n: &u16) -> bool {
+    *n == 0
 }
 
 /// What one move replaced, so that undo restores it exactly.
@@ -107,7 +118,40 @@ impl Game {
             history: vec![(position.key(), to_move)],
             rng: seeded(0),
             past: Vec::new(),
+            base: 0,
+            ko_before: None,
         }
+    }
+
+    /// A game set up at a position reached after `ply` moves (a position code): ko
+    /// forbids `ko_before`, a pass before it counts toward two passes, and `outcome` is how
+    /// it ended, if it has. Repetitions count from here (V16).
+    pub fn resumed_at(
+        position: Position,
+        to_move: Side,
+        ply: u16,
+        ko_before: Option<BoardKey>,
+        last_was_pass: bool,
+        outcome: Option<Outcome>,
+    ) -> Game {
+        Game {
+            ply,
+            base: ply,
+            ko_before,
+            last_was_pass,
+            outcome,
+            ..Game::from_position(position, to_move)
+        }
+    }
+
+    /// The board ko forbids now, if any (a position code writes it).
+    pub fn ko_board(&self) -> Option<BoardKey> {
+        self.ko_key().copied()
+    }
+
+    /// Whether the last move was a pass (two in a row end the game).
+    pub fn last_was_pass(&self) -> bool {
+        self.last_was_pass
     }
 
     /// The start position with the generator seeded by `seed`.
@@ -186,8 +230,11 @@ impl Game {
     fn ko_key(&self) -> Option<&BoardKey> {
         if self.ply == 0 {
             None
+        } else if self.ply == self.base {
+            self.ko_before.as_ref()
         } else {
-            self.history.get(self.ply as usize - 1).map(|(k, _)| k)
+            let since = (self.ply - self.base) as usize;
+            self.history.get(since - 1).map(|(k, _)| k)
         }
     }
 
@@ -349,7 +396,7 @@ pub fn crossed(pos: &Position, side: Side) -> bool {
 }
 
 /// The side with more pieces on the board, `None` when equal.
-fn more_pieces(pos: &Position) -> Option<Side> {
+pub fn more_pieces(pos: &Position) -> Option<Side> {
     let w = pos.count(Side::White);
     let b = pos.count(Side::Black);
     match w.cmp(&b) {
