@@ -14,7 +14,7 @@ fn opening(game: GameId) -> &'static [&'static str] {
     match game {
         GameId::Vectress => &["E3-G5", "F7-H5", "F5-F7"],
         GameId::Hexchess => &["f5f6", "b7b6", "e4e5"],
-        GameId::Wavefield => &["C1-C2", "tune R-T+A+B+", "C7-B6"],
+        GameId::Wavefield => &["C7-B6", "tune R-T-A+B+", "E2-E3"],
         GameId::Polarity => &["d4", "e6 R+", "b2"],
     }
 }

@@ -28,8 +28,9 @@ macro_rules! hexchess_questions {
         fn to_move(&self) -> Color {
             $game(self).turn()
         }
+        /// Moves played, counting those before a position code (the FEN's move number).
         fn ply(&self) -> usize {
-            $game(self).history().len()
+            $game(self).position().ply() as usize
         }
         fn outcome(&self) -> Option<Outcome> {
             $game(self).outcome()
@@ -135,8 +136,12 @@ impl Rules for GameSession {
 
     fn start(setup: &Setup) -> Result<Self, String> {
         match &setup.position {
-            Some(code) if setup.ruleset.is_none() => super::code::read_session(code),
-            _ => Ok(GameSession::from_game(<Game as Rules>::start(setup)?)),
+            // The ruleset checked against the code first, then the session's own count.
+            Some(code) => {
+                <Game as Rules>::start(setup)?;
+                super::code::read_session(code)
+            }
+            None => Ok(GameSession::from_game(<Game as Rules>::start(setup)?)),
         }
     }
     fn code(&self) -> String {
