@@ -2,6 +2,7 @@
 //! what each test needs, and the offscreen renderer as a separate process.
 
 mod clock;
+mod codes;
 mod determinism;
 mod exhibition;
 mod film;

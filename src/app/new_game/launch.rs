@@ -144,6 +144,7 @@ mod tests {
                 side: 1,
                 level: Level::Easy,
                 ruleset: Some("classic".into()),
+                clock: None,
             }
         );
         // A side alone means playing the computer; "second" works for every game.
@@ -195,5 +196,35 @@ mod tests {
             ..LaunchArgs::default()
         });
         assert!(e.contains("need --game"), "{e}");
+    }
+
+    #[test]
+    fn a_position_says_its_ruleset_and_a_bad_one_is_refused() {
+        let fen = "b/qbk/n1b1n/r5r/ppppppppp/11/5PP4/4P6/3P1B1P3/2P2B2P2/1PRNQBKNRP1 b - 0 1";
+        let launch = LaunchArgs {
+            position: Some(fen.into()),
+            ..args("hexchess")
+        };
+        let (_, choice) = launch_choice(&launch, |_| GameChoice::default()).unwrap();
+        assert_eq!(
+            choice.ruleset.as_deref(),
+            Some("classic"),
+            "a bare FEN is classic"
+        );
+        let asked = LaunchArgs {
+            ruleset: Some("v011".into()),
+            ..launch.clone()
+        };
+        let why = launch_choice(&asked, |_| GameChoice::default()).unwrap_err();
+        assert!(why.starts_with("--position: "), "{why}");
+        let bad = LaunchArgs {
+            position: Some("9/9 w".into()),
+            ..args("vectress")
+        };
+        let why = launch_choice(&bad, |_| GameChoice::default()).unwrap_err();
+        assert!(
+            why.starts_with("--position: a Vectress code has 7 fields"),
+            "{why}"
+        );
     }
 }

@@ -178,3 +178,50 @@ pub fn choice_for(game: GameId, seats: &Seats, remembered: GameChoice, code: &st
     choice.ruleset = game.code_ruleset(code, None).ok().flatten();
     choice
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_paste_finds_the_game_its_code_is_of() {
+        let fen = "b/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w - 0 1";
+        // On a Vectress table, a hex chess FEN sets up hex chess (classic).
+        let (code, game) = pasted(&format!("  {fen}\n"), GameId::Vectress).unwrap();
+        assert_eq!((code.as_str(), game), (fen, GameId::Hexchess));
+        let seats = Seats {
+            mode: PlayMode::VsComputer,
+            human: Some(1),
+            level: crate::rules::Level::Easy,
+        };
+        let choice = choice_for(game, &seats, GameChoice::default(), &code);
+        assert_eq!(choice.mode, ModeChoice::VsComputer);
+        assert_eq!(choice.side, 1);
+        assert_eq!(choice.ruleset.as_deref(), Some("classic"));
+        // Text that is no code of any game: the table's own game says why.
+        let why = pasted("hello", GameId::Polarity).unwrap_err();
+        assert!(
+            why.starts_with(
+                "The clipboard holds no position code of any game; as a Polarity code: "
+            ),
+            "{why}"
+        );
+        assert!(pasted("", GameId::Polarity).is_err());
+        assert!(
+            pasted("a\nb", GameId::Polarity)
+                .unwrap_err()
+                .contains("more than one line")
+        );
+    }
+
+    #[test]
+    fn copy_keeps_the_code_when_no_system_clipboard_answers() {
+        let mut kept = CodeClipboard::default();
+        let told = copy(None, &mut kept, "8/8/8/8/8/8/8/8 1 R2B2Q1 R2B2Q1 0 0 0");
+        assert!(told.contains("within Lodestone"), "{told}");
+        assert_eq!(
+            paste_text(None, &kept),
+            "8/8/8/8/8/8/8/8 1 R2B2Q1 R2B2Q1 0 0 0"
+        );
+    }
+}

@@ -246,7 +246,7 @@ pub fn read(code: &str) -> Result<Game, String> {
             field(6)
         ));
     }
-    let outcome = check(&position, ply, reason).map_err(|why| format!("{why}"))?;
+    let outcome = check(&position, ply, reason)?;
     Ok(Game::resumed_at(
         position,
         to_move,

@@ -4,6 +4,7 @@ fn args(game: &str) -> RenderArgs {
     RenderArgs {
         game: game.to_string(),
         moves: Vec::new(),
+        position: None,
         step: None,
         wave: None,
         t: None,
@@ -131,4 +132,36 @@ fn an_output_path_that_cannot_be_written_is_refused_at_once() {
             .contains("is a folder")
     );
     assert!(check_output_file(&folder.join("fine.png"), "--out").is_ok());
+}
+
+#[test]
+fn a_position_is_checked_and_carries_its_ruleset() {
+    let fen = "b/qbk/n1b1n/r5r/ppppppppp/11/5PP4/4P6/3P1B1P3/2P2B2P2/1PRNQBKNRP1 b - 0 1";
+    let plan = validate(&RenderArgs {
+        position: Some(fen.to_string()),
+        moves: vec!["e7e5".to_string()],
+        ..args("hexchess")
+    })
+    .unwrap();
+    assert_eq!(plan.start.ruleset.as_deref(), Some("classic"));
+    assert_eq!(plan.start.position.as_deref(), Some(fen));
+    // The moves are judged from the position: g4g5 is no move of Black's.
+    let refused = validate(&RenderArgs {
+        position: Some(fen.to_string()),
+        moves: vec!["g4g5".to_string()],
+        ..args("hexchess")
+    });
+    assert!(refused.is_err());
+    let bad = validate(&RenderArgs {
+        position: Some("nonsense".to_string()),
+        ..args("polarity")
+    })
+    .unwrap_err();
+    assert!(bad.starts_with("--position: "), "{bad}");
+    let menu = validate(&RenderArgs {
+        position: Some(fen.to_string()),
+        ..args("menu")
+    })
+    .unwrap_err();
+    assert_eq!(menu, "the menu has no position");
 }
