@@ -79,6 +79,9 @@ fn a_game_on_a_clock_pauses_gives_time_back_on_undo_and_ends_when_a_flag_falls()
     assert_eq!(played::<Polarity>(&app).game.turns(), 0);
     let undone = faces(&app);
     assert!(undone[0].1 && undone[0].0 >= 3.8, "{undone:?}");
+    // Under ten seconds a clock shows tenths and takes the low-time colour.
+    let face = &app.world().resource::<ClockFaces>().0[0];
+    assert!(face.low && face.text.contains('.'), "{face:?}");
     assert_eq!(undone[1].0, 4.0);
 
     // Left to run, the first side's flag falls: the game is over and says so.
