@@ -26,6 +26,7 @@ fn the_start_and_the_documented_examples_are_pinned() {
     );
 }
 
+// P10: the game read from a code goes on as the game played, ended as the rules end it.
 #[test]
 fn codes_agree_over_random_play() {
     crate::rules::laws::codes_agree::<Game>(

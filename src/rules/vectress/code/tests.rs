@@ -29,6 +29,7 @@ fn the_start_and_the_documented_example_are_pinned() {
     assert!(code.ends_with(" 3"), "{code}");
 }
 
+// V16: the game read from a code goes on as the game played (repetitions from there).
 #[test]
 fn codes_agree_over_random_play() {
     crate::rules::laws::codes_agree::<Game>(

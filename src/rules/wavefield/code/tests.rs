@@ -159,6 +159,7 @@ fn without_ids(r: &Resolution) -> String {
 
 /// The shared law plays moves only; this one also tunes, rolls the dice, resets, takes
 /// hints and resigns, and compares what each action did as well as the codes.
+// W13: a position read from a code goes on as played; removal order by id means nothing.
 #[test]
 fn codes_agree_through_tuning_and_resignation() {
     let mut rng = crate::rules::rng::seeded(44);
