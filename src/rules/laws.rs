@@ -126,3 +126,18 @@ pub fn codes_agree_but<G: Rules>(setup: Setup, positions: usize, unwritten_endin
         assert_eq!(read.code(), game.code(), "after {action:?} from {code}");
     }
 }
+
+/// What any game's code reader refuses whatever its fields: an extra field, nothing at all,
+/// a byte that is not ASCII (named as such); and every prefix of `good` is refused or, if
+/// by chance still a code, reads back to itself. None of it panics.
+pub fn bad_code_shapes_are_refused<G: Rules>(good: &str) {
+    assert!(G::from_code(&format!("{good} x")).is_err());
+    assert!(G::from_code("").is_err());
+    let accented = good.replacen('/', "\u{e9}/", 1);
+    assert!(G::from_code(&accented).unwrap_err().contains("ASCII"));
+    for end in 0..good.len() {
+        if let Ok(game) = G::from_code(&good[..end]) {
+            assert_eq!(game.code(), &good[..end]);
+        }
+    }
+}

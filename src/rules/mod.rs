@@ -42,6 +42,13 @@ impl<N: std::fmt::Display, R: std::fmt::Display> std::fmt::Display for ActionErr
 
 impl<N: std::error::Error, R: std::error::Error> std::error::Error for ActionError<N, R> {}
 
+/// A count in a position code: plain decimal digits, no leading zero, at most `most`.
+pub(crate) fn code_number(text: &str, most: u32) -> Option<u32> {
+    let plain =
+        text.bytes().all(|b| b.is_ascii_digit()) && !(text.len() > 1 && text.starts_with('0'));
+    text.parse::<u32>().ok().filter(|n| plain && *n <= most)
+}
+
 /// Refuses a ruleset for a game that has only one set of rules.
 pub(crate) fn no_ruleset(game: GameId, setup: &Setup) -> Result<(), String> {
     match setup.ruleset {

@@ -169,11 +169,7 @@ fn read_with_forced(code: &str) -> Result<(Game, u32), String> {
 }
 
 fn number(text: &str) -> Option<u32> {
-    let plain =
-        text.bytes().all(|b| b.is_ascii_digit()) && !(text.len() > 1 && text.starts_with('0'));
-    text.parse::<u32>()
-        .ok()
-        .filter(|n| plain && *n <= MAX_COUNT)
+    crate::rules::code_number(text, MAX_COUNT)
 }
 
 fn bad_number(field: &str, text: &str) -> String {

@@ -145,11 +145,7 @@ pub fn check(position: &Position) -> Result<(), String> {
 }
 
 fn number(text: &str) -> Option<u32> {
-    let plain =
-        text.bytes().all(|b| b.is_ascii_digit()) && !(text.len() > 1 && text.starts_with('0'));
-    text.parse::<u32>()
-        .ok()
-        .filter(|n| plain && *n <= MAX_COUNT)
+    crate::rules::code_number(text, MAX_COUNT)
 }
 
 /// The stones of a board field: 8 rows, rank 8 first, `s` a stone, 1-8 empty cells.

@@ -125,18 +125,7 @@ fn each_broken_field_is_named() {
         assert!(why.starts_with(names), "{code}: {why}");
         assert!(!why.contains('\n'));
     }
-    assert!(read(&format!("{good} x")).is_err());
-    assert!(read("").is_err());
-    assert!(
-        read(&good.replacen('b', "\u{e9}", 1))
-            .unwrap_err()
-            .contains("ASCII")
-    );
-    for end in 0..good.len() {
-        if let Ok(game) = read(&good[..end]) {
-            assert_eq!(write(&game), &good[..end]);
-        }
-    }
+    crate::rules::laws::bad_code_shapes_are_refused::<Game>(good);
 }
 
 #[test]
