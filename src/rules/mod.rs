@@ -7,6 +7,7 @@
 
 pub mod analysis;
 pub mod contract;
+pub mod edit;
 pub mod grid;
 pub mod hexchess;
 #[cfg(test)]

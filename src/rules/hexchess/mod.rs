@@ -15,6 +15,7 @@
 
 pub mod ai;
 pub mod code;
+mod edit;
 mod contract;
 mod explain;
 pub mod game;

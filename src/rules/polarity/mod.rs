@@ -16,6 +16,7 @@
 
 pub mod ai;
 pub mod code;
+mod edit;
 mod contract;
 pub mod game;
 pub mod geometry;

@@ -13,6 +13,7 @@
 
 pub mod ai;
 pub mod code;
+mod edit;
 mod contract;
 pub mod game;
 pub mod geometry;

@@ -25,7 +25,7 @@ use super::Game;
 use super::geometry::{Cell, Kind, SIZE, Side};
 
 pub use check::{check, game, position, settle};
-pub use read::read;
+pub use read::{read, read_settled};
 
 /// The fields in order, as refusals name them ("the board (field 1)").
 pub const FIELDS: [&str; 7] = [

@@ -32,6 +32,7 @@
 
 pub mod ai;
 pub mod code;
+mod edit;
 mod contract;
 pub mod definitions;
 pub mod devmode;

@@ -118,6 +118,20 @@ pub fn position(
     trapped: bool,
     moves: u32,
 ) -> Result<Position, String> {
+    let pos = placed(pieces, to_move, blue, red, trapped, moves)?;
+    check(&pos)?;
+    Ok(pos)
+}
+
+/// [`position`] before its checks: only two pieces on one square are refused.
+pub(super) fn placed(
+    pieces: &[(Kind, Side, Cell, bool)],
+    to_move: Side,
+    blue: Profile,
+    red: Profile,
+    trapped: bool,
+    moves: u32,
+) -> Result<Position, String> {
     let t = Tables::builtin();
     let board: Vec<_> = pieces.iter().map(|p| (p.0, p.1, p.2)).collect();
     let mut pos = Position::from_board(t, &board, to_move)?;
@@ -130,7 +144,6 @@ pub fn position(
     }
     pos.set_trapped(trapped);
     pos.set_ply(moves);
-    check(&pos)?;
     Ok(pos)
 }
 

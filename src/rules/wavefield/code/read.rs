@@ -4,7 +4,7 @@
 use super::super::Game;
 use super::super::geometry::{Cell, Kind, SIZE, Side};
 use super::super::position::Profile;
-use super::check::{counts, game, position};
+use super::check::{counts, game, placed, position};
 use super::{FIELDS, MAX_COUNT, letter};
 
 /// The field's name and number, as refusals begin: "the board (field 1)".
@@ -28,6 +28,17 @@ type Placed = (Kind, Side, Cell, bool);
 /// The game a code writes; a bad code is refused with one sentence naming the first wrong
 /// field, then a position that cannot arise with [`super::check`]'s sentences.
 pub fn read(code: &str) -> Result<Game, String> {
+    read_marked(code, false)
+}
+
+/// The game a code writes with its marks set anew: each `!` is dropped and the position
+/// settled ([`super::settle`]) under its tunings now, as a position set up by hand is
+/// (the editor's); then checked as [`read`] checks.
+pub fn read_settled(code: &str) -> Result<Game, String> {
+    read_marked(code, true)
+}
+
+fn read_marked(code: &str, settled: bool) -> Result<Game, String> {
     if code.is_empty() {
         return Err(format!("the code is empty; it begins with {}", name(0)));
     }
@@ -104,7 +115,15 @@ pub fn read(code: &str) -> Result<Game, String> {
     // `counts` has kept both at most MAX_COUNT, so they fit.
     let moves = u32::try_from(moves).map_err(|_| format!("{} is too large", name(5)))?;
     let actions = usize::try_from(actions).map_err(|_| format!("{} is too large", name(6)))?;
-    let mut pos = position(&on_board, to_move, blue, red, trapped, moves)?;
+    let mut pos = if settled {
+        let unmarked: Vec<Placed> = on_board.iter().map(|p| (p.0, p.1, p.2, false)).collect();
+        let mut pos = placed(&unmarked, to_move, blue, red, false, moves)?;
+        super::settle(&mut pos);
+        super::check(&pos)?;
+        pos
+    } else {
+        position(&on_board, to_move, blue, red, trapped, moves)?
+    };
     if resigned {
         pos.resign();
     }

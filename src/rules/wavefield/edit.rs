@@ -1,0 +1,92 @@
+//! Wave Field in the position editor (`rules::edit`): the palette, the board's cells, the
+//! settings (the side to move and both sides' tunings, W6). The marks are the position's:
+//! an edited position drops them and is settled under its tunings now (W13), so a piece
+//! on hostile territory is unstable and a Big Hat of the side that moved last may not
+//! stand on it (W9), which is refused.
+
+use super::Game;
+use crate::rules::edit::{Editable, Paint, Setting, next_of};
+
+const SIDE: [&str; 2] = ["b", "r"];
+const KINDS: [(char, &str); 4] = [
+    ('R', "Round Hat"),
+    ('T', "Tower"),
+    ('A', "Triangle Hat"),
+    ('B', "Big Hat"),
+];
+
+impl Editable for Game {
+    fn palette() -> Vec<Paint> {
+        (0..2)
+            .flat_map(|side| {
+                KINDS.map(|(letter, name)| Paint {
+                    letter: if side == 0 {
+                        letter
+                    } else {
+                        letter.to_ascii_lowercase()
+                    },
+                    name,
+                    side: Some(side),
+                })
+            })
+            .collect()
+    }
+
+    fn board_cells() -> Vec<Vec<String>> {
+        (1..=7)
+            .rev()
+            .map(|row| ('A'..='G').map(|column| format!("{column}{row}")).collect())
+            .collect()
+    }
+
+    fn clear_keeps() -> Option<&'static [char]> {
+        Some(&['B', 'b'])
+    }
+
+    fn settings(fields: &[&str]) -> Vec<Setting> {
+        let field = |n: usize| fields.get(n).copied().unwrap_or("");
+        let mut settings = vec![Setting {
+            name: "To move".to_string(),
+            value: if field(1) == "r" { "Red" } else { "Blue" }.to_string(),
+        }];
+        for (side, name) in ["Blue", "Red"].iter().enumerate() {
+            let tuning = field(2 + side).as_bytes();
+            for (k, (_, kind)) in KINDS.iter().enumerate() {
+                let sign = tuning.get(2 * k + 1).map_or('?', |b| *b as char);
+                settings.push(Setting {
+                    name: format!("{name}'s {kind}"),
+                    value: sign.to_string(),
+                });
+            }
+        }
+        settings
+    }
+
+    fn step(fields: &mut [String], n: usize) -> Result<(), String> {
+        if n == 0 {
+            fields[1] = next_of(&SIDE, &fields[1]).to_string();
+            return Ok(());
+        }
+        let (side, kind) = ((n - 1) / 4, (n - 1) % 4);
+        if side > 1 {
+            return Err(format!("Wave Field has no setting {n}"));
+        }
+        let mut tuning: Vec<u8> = fields[2 + side].bytes().collect();
+        let sign = tuning
+            .get_mut(2 * kind + 1)
+            .ok_or("the tuning could not be read")?;
+        *sign = if *sign == b'+' { b'-' } else { b'+' };
+        fields[2 + side] = String::from_utf8_lossy(&tuning).into_owned();
+        fields[4] = "-".to_string();
+        Ok(())
+    }
+
+    fn after_board_edit(fields: &mut [String], _cells: &[String]) {
+        // A position set up is one to play on.
+        fields[4] = "-".to_string();
+    }
+
+    fn read_edited(code: &str) -> Result<Self, String> {
+        super::code::read_settled(code)
+    }
+}
