@@ -53,6 +53,9 @@ struct Cli {
     /// default it is resumed, as the new-game dialog's Resume does).
     #[arg(long = "new")]
     new_game: bool,
+    /// With --game: open the position editor, at the start or at --position's code.
+    #[arg(long = "set-up", conflicts_with = "new_game")]
+    set_up: bool,
     /// With --game: open its lesson N (1 is the first; the Learn sheet lists them).
     #[arg(long, value_name = "N", conflicts_with_all = ["mode", "side", "level", "ruleset", "position", "puzzle", "new_game"])]
     lesson: Option<usize>,
@@ -281,7 +284,8 @@ fn main() -> ExitCode {
         || cli.side.is_some()
         || cli.level.is_some()
         || cli.ruleset.is_some()
-        || cli.position.is_some();
+        || cli.position.is_some()
+        || cli.set_up;
     let result = match cli.command {
         None if launch => open_game(&cli),
         Some(_) if cli.exit_after.is_some() || cli.stats.is_some() => Err(CliError::Usage(

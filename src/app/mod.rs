@@ -123,6 +123,8 @@ pub enum PlayMode {
     /// lone legal reply); the game is not kept as a replay, and a new game sets the
     /// exercise out again.
     Exercise,
+    /// A position being set up in the editor: no one moves, nothing is kept.
+    Setup,
 }
 
 /// The game whose table is up (or about to be): what the games' systems run for.

@@ -35,21 +35,43 @@ pub fn run_window_from(start: Option<(GameId, table::StartFrom)>) {
     );
 }
 
+/// How `lodestone --game` starts its table: `--new`, `--position CODE`, `--set-up`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct GameStart {
+    pub fresh: bool,
+    pub position: Option<String>,
+    pub set_up: bool,
+}
+
 /// Opens the game window straight into a game of `game` as `choice` says (`lodestone
 /// --game ...`, checked by [`new_game::launch_choice`]): the game of that mode left
 /// under way is resumed (as the dialog's Resume does) unless `fresh` asks for a new one,
-/// or a `position` code starts a new game there.
+/// or a `position` code starts a new game there; `set_up` opens the position editor.
 pub fn run_game(
     game: GameId,
     choice: choice::GameChoice,
-    fresh: bool,
-    position: Option<String>,
+    start: GameStart,
     long_run: long_run::LongRun,
 ) {
-    let start = match position {
-        Some(code) => table::Start::Position(choice, code),
-        None if fresh => table::Start::New(choice),
-        None => table::Start::Resume(choice),
+    let start = match start {
+        GameStart {
+            set_up: true,
+            position,
+            ..
+        } => {
+            let setup = crate::rules::Setup {
+                ruleset: choice.ruleset.clone(),
+                ..Default::default()
+            };
+            let code = position.unwrap_or_else(|| table::editor::start_code(game, &setup));
+            table::Start::Edit(choice, code, None)
+        }
+        GameStart {
+            position: Some(code),
+            ..
+        } => table::Start::Position(choice, code),
+        GameStart { fresh: true, .. } => table::Start::New(choice),
+        GameStart { .. } => table::Start::Resume(choice),
     };
     open_window(
         WindowStart::Table(table::TableLaunch { game, start }),

@@ -103,7 +103,12 @@ pub(crate) fn open_game(cli: &Cli) -> Result<serde_json::Value, CliError> {
             .map_err(CliError::Usage)?;
     let long_run = long_run(cli)?;
     if window_wanted()? {
-        lodestone::app::open::run_game(game, choice, cli.new_game, cli.position.clone(), long_run);
+        let start = lodestone::app::open::GameStart {
+            fresh: cli.new_game,
+            position: cli.position.clone(),
+            set_up: cli.set_up,
+        };
+        lodestone::app::open::run_game(game, choice, start, long_run);
     }
     Ok(serde_json::Value::Null)
 }

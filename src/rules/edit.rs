@@ -171,7 +171,11 @@ pub fn settings<R: Editable>(code: &str) -> Vec<Setting> {
 /// `code` with `edit` made, as the rules write it back; an edit the rules refuse is
 /// refused with one sentence (the reader's, without its field's name where that is the
 /// board's). `ruleset` is the table's, for [`Edit::Start`].
-pub fn edited<R: Editable>(code: &str, edit: &Edit, ruleset: Option<&str>) -> Result<String, String> {
+pub fn edited<R: Editable>(
+    code: &str,
+    edit: &Edit,
+    ruleset: Option<&str>,
+) -> Result<String, String> {
     let changed = change::<R>(code, edit, ruleset)?;
     let game = R::read_edited(&changed).map_err(|why| plain(&why))?;
     Ok(game.code())

@@ -4,6 +4,7 @@
 mod clock;
 mod codes;
 mod determinism;
+mod editor;
 mod exhibition;
 mod film;
 mod foresight;

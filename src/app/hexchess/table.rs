@@ -52,6 +52,10 @@ impl TableGame for Hexchess {
     type Looks = HexLooks;
     type Scene = HexchessScene;
     type Control = Control;
+
+    fn cell_name(cell: &crate::app::boards::BoardCell) -> Option<String> {
+        crate::rules::hexchess::Cell::from_axial(cell.x, cell.y).map(|c| c.to_string())
+    }
     const SEED: u64 = 0x4E5C_4E55;
     // The hex board is wider: the camera sits back, aimed beside the move list.
     const SEAT: Seat = Seat {
@@ -281,8 +285,10 @@ pub(super) fn forced_moves(
     time: Res<Time>,
 ) {
     let (played, scene) = (&mut *played, &mut *scene);
-    if matches!(seats.mode, PlayMode::Board | PlayMode::Showcase)
-        || played.over()
+    if matches!(
+        seats.mode,
+        PlayMode::Board | PlayMode::Showcase | PlayMode::Setup
+    ) || played.over()
         || !stage.queue.is_idle()
         || scene.editing.is_some()
         || !requests.is_empty()

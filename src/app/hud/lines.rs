@@ -57,6 +57,7 @@ pub(super) fn mode_name(mode: PlayMode) -> &'static str {
         PlayMode::Board => "the board",
         PlayMode::Showcase => "showcase",
         PlayMode::Exercise => "learning",
+        PlayMode::Setup => "setting up a position",
     }
 }
 

@@ -68,6 +68,8 @@ pub enum DialogButton {
     Choose(DialogField),
     Start,
     Resume,
+    /// The position editor at the chosen ruleset's start, played as chosen afterwards.
+    SetUp,
     Back,
 }
 
@@ -253,6 +255,10 @@ fn show_dialog(
                 })
                 .with_children(|row| {
                     row.spawn((DialogButton::Back, button("Back", 110.0, BUTTON, INK)));
+                    row.spawn((
+                        DialogButton::SetUp,
+                        button("Set up a position", 160.0, BUTTON, INK),
+                    ));
                     if can_resume {
                         row.spawn((
                             DialogButton::Resume,
@@ -364,6 +370,16 @@ fn press_dialog_button(
             }
         }
         DialogButton::Back => next_overlay.set(Overlay::None),
+        DialogButton::SetUp => {
+            let draft = dialog.draft.clone();
+            let setup = crate::rules::Setup {
+                ruleset: draft.ruleset.clone(),
+                ..Default::default()
+            };
+            let code = crate::app::table::editor::start_code(game, &setup);
+            crate::app::table::editor::open(&mut commands, game, draft, code, None);
+            next_overlay.set(Overlay::None);
+        }
         DialogButton::Start | DialogButton::Resume => {
             let draft = dialog.draft.clone();
             if let Some(mut settings) = settings {

@@ -158,7 +158,7 @@ impl PolarityScene {
 }
 
 /// A board cell's rules cell.
-fn cell_of(board_cell: &BoardCell) -> Option<Cell> {
+pub(super) fn cell_of(board_cell: &BoardCell) -> Option<Cell> {
     let x = u8::try_from(board_cell.x).ok()?;
     let y = u8::try_from(board_cell.y).ok()?;
     Cell::new(x, y)

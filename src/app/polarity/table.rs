@@ -55,6 +55,10 @@ impl TableGame for Polarity {
     type Looks = PolarityLooks;
     type Scene = PolarityScene;
     type Control = Control;
+
+    fn cell_name(cell: &crate::app::boards::BoardCell) -> Option<String> {
+        super::cell_of(cell).map(|c| c.to_string())
+    }
     const SEED: u64 = 0x9014_A217;
     const MOVE_LIST: Option<crate::app::ui::MoveListAnchor> =
         Some(crate::app::ui::MoveListAnchor::Right);

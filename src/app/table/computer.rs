@@ -109,7 +109,7 @@ pub(super) fn computer_turn<G: TableGame>(
     let seats: Seats = *stage.seats;
     if seats.human_to_move(played.to_move())
         || stage.viewing.0.is_some()
-        || seats.mode == PlayMode::Showcase
+        || matches!(seats.mode, PlayMode::Showcase | PlayMode::Setup)
         || !stage.queue.is_idle()
         || !requests.is_empty()
         || !G::computer_may_think(played, &scene)

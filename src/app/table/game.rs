@@ -24,7 +24,7 @@ pub type ResolutionOf<G> = <<G as TableGame>::Rules as Rules>::Resolution;
 /// not). Its camera: [`TableGame::SEAT`].
 pub trait TableGame: Sized + Send + Sync + 'static {
     /// The rules state the table plays.
-    type Rules: Rules;
+    type Rules: Rules + crate::rules::edit::Editable;
     /// The rules core the lessons and puzzles are written for (hex chess's table plays a
     /// session around its game).
     type Core: Lessoned<Action = ActionOf<Self>>;
@@ -92,6 +92,9 @@ pub trait TableGame: Sized + Send + Sync + 'static {
     );
     /// Puts the game's observers on a cell of its board (set out just before the table).
     fn observe_cell(_cell: &mut EntityCommands) {}
+    /// The engine's name of a cell of the board (`E3`, `f5`): what the position editor
+    /// edits.
+    fn cell_name(cell: &crate::app::boards::BoardCell) -> Option<String>;
     /// Forgets the entities `spawn` made (they are being despawned) and any selection.
     fn forget_entities(scene: &mut Self::Scene);
     /// Translates what one action set off into playback stages; `before` is the rules

@@ -35,6 +35,9 @@ pub enum Start {
     /// A new game as chosen, from a position code (`--position`, a pasted code, the
     /// position editor); the code was checked when it was chosen.
     Position(GameChoice, String),
+    /// The position editor, at a position code, to be played as chosen once set up; and
+    /// where Cancel goes back to (`None`: the menu).
+    Edit(GameChoice, String, Option<Box<TableLaunch>>),
     /// The game left under way in the chosen mode's slot, exactly as it was; a new game
     /// as chosen when there is none.
     Resume(GameChoice),
@@ -94,7 +97,7 @@ impl TableLaunch {
             PlayMode::HotSeat => Start::New(choice(ModeChoice::TwoPlayers)),
             PlayMode::VsComputer => Start::New(choice(ModeChoice::VsComputer)),
             PlayMode::Demo => Start::New(choice(ModeChoice::Demo)),
-            PlayMode::Board => Start::New(choice(ModeChoice::Board)),
+            PlayMode::Board | PlayMode::Setup => Start::New(choice(ModeChoice::Board)),
             PlayMode::Exercise => Start::Exercise,
             PlayMode::Showcase => Start::Showcase(StartFrom::default()),
         };
@@ -361,6 +364,16 @@ pub(super) fn start<G: TableGame>(
                 ..from_position::<G>(choice, position)
             }
         }
+        // Nothing is played while a position is set up: no one moves, no clock runs,
+        // nothing is kept, and the slot's game stays as it was.
+        Start::Edit(choice, code, _) => SetOut {
+            seats: Seats {
+                mode: PlayMode::Setup,
+                ..seats_for(choice)
+            },
+            control: None,
+            ..from_position::<G>(choice, Some(code))
+        },
         Start::Resume(choice) => resume_or_new::<G>(choice, &slots),
         Start::Replay(from) => replayed::<G>(from, PlayMode::HotSeat),
         Start::Showcase(from) => replayed::<G>(from, PlayMode::Showcase),

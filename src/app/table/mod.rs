@@ -17,6 +17,7 @@ pub mod badges;
 pub mod clock;
 pub mod codes;
 mod computer;
+pub mod editor;
 pub mod foresight;
 mod game;
 mod keeping;
@@ -147,6 +148,7 @@ pub fn plugin<G: TableGame>(app: &mut App, game: crate::rules::GameId) {
     show_why::plugin::<G>(app);
     review_panel::plugin::<G>(app);
     codes::plugin::<G>(app);
+    editor::plugin::<G>(app, game);
     app.add_message::<TableInput<G>>()
         .add_systems(Startup, load_looks::<G>)
         .add_systems(

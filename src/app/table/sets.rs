@@ -72,6 +72,7 @@ pub fn configure(app: &mut App) {
             .chain()
             .after(crate::app::boards::BoardSpawn),
     );
+    super::editor::configure(app);
     app.init_resource::<keeping::UnsavedReplays>()
         .init_resource::<saving::SaveSlots>()
         .init_resource::<super::clock::TurnClock>()

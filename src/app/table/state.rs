@@ -92,7 +92,7 @@ impl Seats {
         match self.mode {
             PlayMode::HotSeat | PlayMode::Board | PlayMode::Exercise => true,
             PlayMode::VsComputer => self.human == Some(to_move),
-            PlayMode::Demo | PlayMode::Showcase => false,
+            PlayMode::Demo | PlayMode::Showcase | PlayMode::Setup => false,
         }
     }
 

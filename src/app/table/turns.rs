@@ -124,11 +124,13 @@ pub(super) fn table_keys<G: TableGame>(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     scene: Res<G::Scene>,
     viewing: Res<Viewing>,
+    seats: Res<Seats>,
     mut input: MessageWriter<TableInput<G>>,
 ) {
     let Some(keys) = keys else { return };
-    // Undo and new game belong to games played, not to a replay being watched.
-    if viewing.0.is_some() || G::keys_taken(&scene) {
+    // Undo and new game belong to games played, not to a replay being watched nor a
+    // position being set up (the editor's U is its own).
+    if viewing.0.is_some() || G::keys_taken(&scene) || seats.mode == PlayMode::Setup {
         return;
     }
     if keys.just_pressed(KeyCode::KeyU) || keys.just_pressed(KeyCode::Backspace) {
@@ -143,7 +145,13 @@ pub(super) fn table_keys<G: TableGame>(
 pub(super) fn route_input<G: TableGame>(
     mut input: MessageReader<TableInput<G>>,
     mut requests: ResMut<Requests<G>>,
+    seats: Res<Seats>,
 ) {
+    // While a position is set up the editor has the table: its own undo, no moves.
+    if seats.mode == PlayMode::Setup {
+        input.clear();
+        return;
+    }
     for message in input.read() {
         match message {
             TableInput::Play(action) => requests.push(Request::Play(*action)),

@@ -59,6 +59,12 @@ impl TableGame for Vectress {
     type Looks = MagnetLooks;
     type Scene = VectressScene;
     type Control = Control;
+
+    fn cell_name(cell: &crate::app::boards::BoardCell) -> Option<String> {
+        let x = i8::try_from(cell.x).ok()?;
+        let y = i8::try_from(cell.y).ok()?;
+        crate::rules::vectress::geometry::Cell::new(x, y).map(|c| c.to_string())
+    }
     const SEED: u64 = 0x5EC7_2E55;
     const MOVE_LIST: Option<MoveListAnchor> = Some(MoveListAnchor::Right);
     const MOVE_CAP: Option<usize> = Some(crate::rules::vectress::game::MOVE_CAP as usize);

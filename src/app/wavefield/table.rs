@@ -76,6 +76,10 @@ impl TableGame for Wavefield {
     type Looks = Looks;
     type Scene = WavefieldScene;
     type Control = Control;
+
+    fn cell_name(cell: &crate::app::boards::BoardCell) -> Option<String> {
+        super::pieces::board_cell(cell.x, cell.y).map(|c| c.to_string())
+    }
     const SEED: u64 = 0x0057_A7E5;
     const MOVE_LIST: Option<crate::app::ui::MoveListAnchor> = status::MOVE_LIST;
     /// The list sits under the tall tuning panel, with no room below: the review's part

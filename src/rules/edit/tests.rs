@@ -188,9 +188,13 @@ fn edits_read_back<R: Editable>(ruleset: Option<&str>, seed: u64) {
     let mut code = start::<R>(ruleset);
     let (mut accepted, mut refused) = (0, 0);
     for _ in 0..400 {
-        let cell = |rng: &mut crate::rules::rng::GameRng| cells[rng.random_range(0..cells.len())].clone();
+        let cell =
+            |rng: &mut crate::rules::rng::GameRng| cells[rng.random_range(0..cells.len())].clone();
         let edit = match rng.random_range(0..10) {
-            0..=3 => put(&cell(&mut rng), Some(palette[rng.random_range(0..palette.len())].letter)),
+            0..=3 => put(
+                &cell(&mut rng),
+                Some(palette[rng.random_range(0..palette.len())].letter),
+            ),
             4..=5 => put(&cell(&mut rng), None),
             6..=7 => moved(&cell(&mut rng), &cell(&mut rng)),
             8 => Edit::Step(rng.random_range(0..settings_now(&code))),
@@ -209,7 +213,10 @@ fn edits_read_back<R: Editable>(ruleset: Option<&str>, seed: u64) {
             }
         }
     }
-    assert!(accepted > 40 && refused > 10, "{accepted} accepted, {refused} refused");
+    assert!(
+        accepted > 40 && refused > 10,
+        "{accepted} accepted, {refused} refused"
+    );
 }
 
 #[test]
@@ -223,7 +230,10 @@ fn every_edit_accepted_reads_back_to_itself() {
 
 #[test]
 fn plain_words_drop_the_boards_field_name() {
-    assert_eq!(plain("the board (field 1): Black has 2 kings"), "Black has 2 kings.");
+    assert_eq!(
+        plain("the board (field 1): Black has 2 kings"),
+        "Black has 2 kings."
+    );
     assert_eq!(
         plain("the result (field 6) is -, but the position has ended the game (five)"),
         "The result (field 6) is -, but the position has ended the game (five)."

@@ -63,7 +63,7 @@ impl Editable for GameSession {
         }];
         if let Some(forced) = fields.get(6) {
             settings.push(Setting {
-                name: "Forced moves so far".to_string(),
+                name: "Forced so far".to_string(),
                 value: forced.to_string(),
             });
         }

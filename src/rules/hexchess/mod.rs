@@ -15,8 +15,8 @@
 
 pub mod ai;
 pub mod code;
-mod edit;
 mod contract;
+mod edit;
 mod explain;
 pub mod game;
 pub mod geometry;

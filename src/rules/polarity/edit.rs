@@ -125,8 +125,7 @@ impl Editable for Game {
             fields[4 + side] = next_of(&COLLECTED, &fields[4 + side]).to_string();
             return Ok(());
         }
-        let mut hand =
-            HandField::read(&fields[2 + side]).ok_or("the hand could not be read")?;
+        let mut hand = HandField::read(&fields[2 + side]).ok_or("the hand could not be read")?;
         // Counts step down, as pieces are spent, and round to full again.
         let down = |count: u8, most: u8| if count == 0 { most } else { count - 1 };
         match what {

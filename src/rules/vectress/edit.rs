@@ -33,11 +33,7 @@ impl Editable for Game {
     fn board_cells() -> Vec<Vec<String>> {
         (1..=9)
             .rev()
-            .map(|row| {
-                ('A'..='I')
-                    .map(|column| format!("{column}{row}"))
-                    .collect()
-            })
+            .map(|row| ('A'..='I').map(|column| format!("{column}{row}")).collect())
             .collect()
     }
 
@@ -54,7 +50,12 @@ impl Editable for Game {
             },
             Setting {
                 name: "Last move".to_string(),
-                value: if field(4) == "pass" { "a pass" } else { "a move" }.to_string(),
+                value: if field(4) == "pass" {
+                    "a pass"
+                } else {
+                    "a move"
+                }
+                .to_string(),
             },
         ]
     }

@@ -13,8 +13,8 @@
 
 pub mod ai;
 pub mod code;
-mod edit;
 mod contract;
+mod edit;
 pub mod game;
 pub mod geometry;
 pub mod key;

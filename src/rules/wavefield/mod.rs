@@ -32,10 +32,10 @@
 
 pub mod ai;
 pub mod code;
-mod edit;
 mod contract;
 pub mod definitions;
 pub mod devmode;
+mod edit;
 pub mod game;
 pub mod geometry;
 pub mod notation;

@@ -59,13 +59,14 @@ pub(super) fn plugin_for<G: TableGame>(app: &mut App) {
 /// The buttons give way to a game's own panel in the left column.
 fn light_buttons<G: TableGame>(
     played: Res<Played<G>>,
+    seats: Res<crate::app::table::Seats>,
     scene: Res<G::Scene>,
     insight: Res<Insight<G>>,
     shown: Res<ForesightShown>,
     mut buttons: Query<(&AskButton, &mut Outline)>,
     mut columns: Query<&mut Visibility, With<AnalysisButtons>>,
 ) {
-    let room = !G::left_column_taken(&scene);
+    let room = !G::left_column_taken(&scene) && !crate::app::table::editor::editing(&seats);
     for mut visibility in &mut columns {
         visibility.set_if_neq(if room {
             Visibility::Inherited

@@ -1,0 +1,114 @@
+//! The pointer on the board while a position is set up: a press and its release on one
+//! cell are a click there, on two cells a drag from the first to the second. Pieces and
+//! cells alike answer: the cell is the one nearest the point hit on the board's plane.
+
+use bevy::picking::events::{Pointer, Press, Release};
+use bevy::picking::pointer::PointerButton;
+use bevy::prelude::*;
+
+use super::{Editor, EditorAsk};
+use crate::app::boards::BoardCell;
+use crate::app::table::TableGame;
+use crate::rules::Rules;
+
+/// How far from a cell's centre (world units, on the board's plane) a hit still counts
+/// as on that cell: beyond, it is off the board (a tray, the frame).
+const REACH: f32 = 0.75;
+
+pub(super) fn plugin<G: TableGame>(app: &mut App) {
+    app.add_observer(press::<G>).add_observer(release::<G>);
+}
+
+/// The cell a hit at `point` is on: the nearest centre within [`REACH`].
+pub fn nearest_cell<'a>(
+    point: Vec3,
+    cells: impl Iterator<Item = (&'a BoardCell, Vec3)>,
+) -> Option<BoardCell> {
+    cells
+        .map(|(cell, centre)| (*cell, point.xz().distance(centre.xz())))
+        .filter(|(_, d)| *d <= REACH)
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(cell, _)| cell)
+}
+
+/// The engine's name of the cell under a hit, if it is a hit on the board (not the UI).
+fn hit_cell<G: TableGame>(
+    entity: Entity,
+    original: Entity,
+    point: Option<Vec3>,
+    ui: &Query<(), With<Node>>,
+    cells: &Query<(&BoardCell, &GlobalTransform)>,
+) -> Option<String> {
+    // Once per press: not again as it bubbles to the parents; never through the UI.
+    if entity != original || ui.contains(entity) {
+        return None;
+    }
+    let cell = nearest_cell(point?, cells.iter().map(|(c, t)| (c, t.translation())))?;
+    G::cell_name(&cell)
+}
+
+fn press<G: TableGame>(
+    press: On<Pointer<Press>>,
+    editor: Option<ResMut<Editor>>,
+    ui: Query<(), With<Node>>,
+    cells: Query<(&BoardCell, &GlobalTransform)>,
+) {
+    let Some(mut editor) = editor.filter(|e| e.game == <G::Rules as Rules>::GAME) else {
+        return;
+    };
+    if press.button != PointerButton::Primary {
+        return;
+    }
+    let original = press.original_event_target();
+    if let Some(cell) = hit_cell::<G>(press.entity, original, press.hit.position, &ui, &cells) {
+        editor.pressed = Some(cell);
+    }
+}
+
+fn release<G: TableGame>(
+    release: On<Pointer<Release>>,
+    editor: Option<ResMut<Editor>>,
+    ui: Query<(), With<Node>>,
+    cells: Query<(&BoardCell, &GlobalTransform)>,
+    mut asks: MessageWriter<EditorAsk>,
+) {
+    let Some(mut editor) = editor.filter(|e| e.game == <G::Rules as Rules>::GAME) else {
+        return;
+    };
+    if release.button != PointerButton::Primary {
+        return;
+    }
+    let original = release.original_event_target();
+    let Some(to) = hit_cell::<G>(release.entity, original, release.hit.position, &ui, &cells)
+    else {
+        return;
+    };
+    match editor.pressed.take() {
+        Some(from) if from != to => {
+            asks.write(EditorAsk::Drag(from, to));
+        }
+        Some(_) => {
+            asks.write(EditorAsk::Cell(to));
+        }
+        None => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_hit_is_on_the_nearest_cell_within_reach() {
+        let cells = [
+            (BoardCell { x: 0, y: 0 }, Vec3::new(0.0, 0.0, 0.0)),
+            (BoardCell { x: 1, y: 0 }, Vec3::new(1.0, 0.0, 0.0)),
+        ];
+        let at = |p: Vec3| nearest_cell(p, cells.iter().map(|(c, v)| (c, *v)));
+        // A piece's side, high over its cell, is still on it.
+        assert_eq!(at(Vec3::new(0.3, 0.8, 0.1)), Some(cells[0].0));
+        assert_eq!(at(Vec3::new(0.7, 0.0, 0.0)), Some(cells[1].0));
+        // The frame beside the board is on none.
+        assert_eq!(at(Vec3::new(-0.9, 0.0, 0.0)), None);
+    }
+}
