@@ -35,9 +35,11 @@ pub enum Edit {
     Start,
 }
 
-/// A setting of a position, as the editor shows it: "To move: White".
+/// A setting of a position, as the editor shows it: "To move: White"; settings of one
+/// thing (a side's hand, its tuning) share a group, shown as their heading.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setting {
+    pub group: String,
     pub name: String,
     pub value: String,
 }

@@ -283,3 +283,41 @@ fn a_position_the_game_has_ended_is_not_played() {
     assert_eq!(seats(&app).mode, PlayMode::Setup);
     assert!(editor(&app).line.contains("over"), "{}", editor(&app).line);
 }
+
+/// The new-game dialog's "Set up a position" opens the editor at the chosen ruleset's
+/// start, with the dialog's level for the computer.
+#[test]
+fn the_new_game_dialog_sets_up_a_position() {
+    use lodestone::app::choice::ModeChoice;
+    use lodestone::app::menu::MenuButton;
+    use lodestone::app::new_game::{DialogButton, DialogField};
+    use lodestone::rules::Level;
+
+    use super::headless::{headless_app, press as press_button};
+    let mut app = headless_app();
+    press_button(&mut app, MenuButton::NewGame(GameId::Hexchess));
+    press_button(
+        &mut app,
+        DialogButton::Choose(DialogField::Mode(ModeChoice::VsComputer)),
+    );
+    press_button(
+        &mut app,
+        DialogButton::Choose(DialogField::Ruleset("classic")),
+    );
+    press_button(&mut app, DialogButton::Choose(DialogField::Level(Level::Easy)));
+    press_button(&mut app, DialogButton::SetUp);
+    settle(&mut app);
+    assert_eq!(seats(&app).mode, PlayMode::Setup);
+    let e = editor(&app);
+    assert_eq!(e.game, GameId::Hexchess);
+    assert_eq!(e.choice.ruleset.as_deref(), Some("classic"));
+    assert_eq!(e.choice.level, Level::Easy);
+    assert_eq!(
+        e.code,
+        "b/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w - 0 1"
+    );
+    // Cancel from the dialog's editor goes back to the menu.
+    press(&mut app, EditorAsk::Finish(Finish::Cancel));
+    settle(&mut app);
+    assert_eq!(super::headless::screen(&app), lodestone::app::Screen::Menu);
+}

@@ -50,6 +50,10 @@ pub trait TableGame: Sized + Send + Sync + 'static {
     /// Seconds the computer waits before each of its actions (Wave Field lets a tuning
     /// show before the move).
     const COMPUTER_PAUSE: f32 = 0.0;
+    /// The game's own framing already keeps the window's right side for a panel (Wave
+    /// Field's tuning panel): the position editor's panel takes that room and the board
+    /// stays where it is.
+    const FRAMED_FOR_RIGHT_PANEL: bool = false;
     /// The game's own keys use H (Wave Field's rescue hint, a rules action): the table's
     /// hint is then Shift+H.
     const OWN_H: bool = false;

@@ -76,6 +76,7 @@ impl TableGame for Wavefield {
     type Looks = Looks;
     type Scene = WavefieldScene;
     type Control = Control;
+    const FRAMED_FOR_RIGHT_PANEL: bool = true;
 
     fn cell_name(cell: &crate::app::boards::BoardCell) -> Option<String> {
         super::pieces::board_cell(cell.x, cell.y).map(|c| c.to_string())

@@ -170,10 +170,14 @@ fn polarity_refuses_a_standing_run_of_three_and_steps_its_hands() {
     assert!(edited::<P>(&now, &put("e4", Some('Q')), None).is_err());
     let fewer = edited::<P>(&code, &Edit::Step(1), None).unwrap();
     assert_eq!(fewer.split(' ').nth(2), Some("R1B2Q1"));
-    let names: Vec<String> = settings::<P>(&fewer).into_iter().map(|s| s.name).collect();
+    let names: Vec<String> = settings::<P>(&fewer)
+        .into_iter()
+        .map(|s| format!("{}: {} {}", s.group, s.name, s.value))
+        .collect();
     assert_eq!(names.len(), 13);
-    assert_eq!(names[1], "One's rooks");
-    assert_eq!(names[12], "Two's collection");
+    assert_eq!(names[1], "One's hand: Rooks 1");
+    assert_eq!(names[4], "One's hand: Next rook any");
+    assert_eq!(names[12], "Two's hand: Collected 0");
     let two = edited::<P>(&code, &Edit::Step(0), None).unwrap();
     assert_eq!(settings::<P>(&two)[0].value, "Two");
 }

@@ -53,6 +53,7 @@ impl Editable for GameSession {
 
     fn settings(fields: &[&str]) -> Vec<Setting> {
         let mut settings = vec![Setting {
+                group: String::new(),
             name: "To move".to_string(),
             value: if fields.get(1) == Some(&"b") {
                 "Black"
@@ -63,6 +64,7 @@ impl Editable for GameSession {
         }];
         if let Some(forced) = fields.get(6) {
             settings.push(Setting {
+                group: String::new(),
                 name: "Forced so far".to_string(),
                 value: forced.to_string(),
             });

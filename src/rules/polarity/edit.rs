@@ -61,7 +61,7 @@ fn next_name(next: &str) -> &'static str {
     match next {
         "+" => "push",
         "-" => "pull",
-        _ => "either",
+        _ => "any",
     }
 }
 
@@ -89,6 +89,7 @@ impl Editable for Game {
         let field = |n: usize| fields.get(n).copied().unwrap_or("");
         let to_move = if field(1) == "2" { "Two" } else { "One" };
         let mut settings = vec![Setting {
+            group: String::new(),
             name: "To move".to_string(),
             value: to_move.to_string(),
         }];
@@ -98,16 +99,17 @@ impl Editable for Game {
             };
             let mut add = |what: &str, value: String| {
                 settings.push(Setting {
-                    name: format!("{name}'s {what}"),
+                    group: format!("{name}'s hand"),
+                    name: what.to_string(),
                     value,
                 })
             };
-            add("rooks", hand.rooks.0.to_string());
-            add("next rook", next_name(hand.rooks.1).to_string());
-            add("bishops", hand.bishops.0.to_string());
-            add("next bishop", next_name(hand.bishops.1).to_string());
-            add("queen", hand.queens.to_string());
-            add("collection", field(4 + side).to_string());
+            add("Rooks", hand.rooks.0.to_string());
+            add("Bishops", hand.bishops.0.to_string());
+            add("Queen", hand.queens.to_string());
+            add("Next rook", next_name(hand.rooks.1).to_string());
+            add("Next bishop", next_name(hand.bishops.1).to_string());
+            add("Collected", field(4 + side).to_string());
         }
         settings
     }
@@ -130,10 +132,10 @@ impl Editable for Game {
         let down = |count: u8, most: u8| if count == 0 { most } else { count - 1 };
         match what {
             0 => hand.rooks.0 = down(hand.rooks.0, 2),
-            1 => hand.rooks.1 = next_of(&NEXT, hand.rooks.1),
-            2 => hand.bishops.0 = down(hand.bishops.0, 2),
-            3 => hand.bishops.1 = next_of(&NEXT, hand.bishops.1),
-            _ => hand.queens = down(hand.queens, 1),
+            1 => hand.bishops.0 = down(hand.bishops.0, 2),
+            2 => hand.queens = down(hand.queens, 1),
+            3 => hand.rooks.1 = next_of(&NEXT, hand.rooks.1),
+            _ => hand.bishops.1 = next_of(&NEXT, hand.bishops.1),
         }
         fields[2 + side] = hand.write();
         Ok(())

@@ -45,10 +45,12 @@ impl Editable for Game {
         let field = |n: usize| fields.get(n).copied().unwrap_or("-");
         vec![
             Setting {
+                group: String::new(),
                 name: "To move".to_string(),
                 value: if field(1) == "b" { "Black" } else { "White" }.to_string(),
             },
             Setting {
+                group: String::new(),
                 name: "Last move".to_string(),
                 value: if field(4) == "pass" {
                     "a pass"

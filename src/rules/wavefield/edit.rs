@@ -14,6 +14,8 @@ const KINDS: [(char, &str); 4] = [
     ('A', "Triangle Hat"),
     ('B', "Big Hat"),
 ];
+/// The kinds as a tuning names them (the Wave Field panel's tabs).
+const TUNED: [&str; 4] = ["Round", "Tower", "Triangle", "Big Hat"];
 
 impl Editable for Game {
     fn palette() -> Vec<Paint> {
@@ -46,15 +48,17 @@ impl Editable for Game {
     fn settings(fields: &[&str]) -> Vec<Setting> {
         let field = |n: usize| fields.get(n).copied().unwrap_or("");
         let mut settings = vec![Setting {
+            group: String::new(),
             name: "To move".to_string(),
             value: if field(1) == "r" { "Red" } else { "Blue" }.to_string(),
         }];
         for (side, name) in ["Blue", "Red"].iter().enumerate() {
             let tuning = field(2 + side).as_bytes();
-            for (k, (_, kind)) in KINDS.iter().enumerate() {
+            for (k, kind) in TUNED.iter().enumerate() {
                 let sign = tuning.get(2 * k + 1).map_or('?', |b| *b as char);
                 settings.push(Setting {
-                    name: format!("{name}'s {kind}"),
+                    group: format!("{name}'s tuning"),
+                    name: kind.to_string(),
                     value: sign.to_string(),
                 });
             }
@@ -87,6 +91,39 @@ impl Editable for Game {
     }
 
     fn read_edited(code: &str) -> Result<Self, String> {
-        super::code::read_settled(code)
+        super::code::read_settled(code).map_err(|why| under_tuning_now(&why))
+    }
+}
+
+/// A marks refusal as it reads for a position settled under its tunings now: the misfit
+/// under the tuning now, without what other tunings the side to move might have begun
+/// its turn with (the editor's position has no turn behind it).
+fn under_tuning_now(why: &str) -> String {
+    let why = match why.split_once("(with its tuning now, ") {
+        Some((_, now)) => now.strip_suffix(')').unwrap_or(now),
+        None => why,
+    };
+    match why.split_once(", whatever tuning") {
+        Some((misfit, _)) => misfit.to_string(),
+        None => why.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_marks_refusal_names_the_misfit_under_the_tuning_now() {
+        assert_eq!(
+            under_tuning_now(
+                "the board (field 1): the marks fit no tuning Blue could have begun its turn with (with its tuning now, Red's Big Hat on D6 stands on hostile territory, yet Red moved last)"
+            ),
+            "Red's Big Hat on D6 stands on hostile territory, yet Red moved last"
+        );
+        assert_eq!(
+            under_tuning_now("the board (field 1): Blue's Round Hat on B3 is marked, whatever tuning Blue began its turn with"),
+            "the board (field 1): Blue's Round Hat on B3 is marked"
+        );
     }
 }

@@ -6,6 +6,7 @@
 //! one line. From the position set up: two players, the computer at any level, or the
 //! board with the evaluation bar and the threat shown (Analyse).
 
+mod frame;
 pub mod panel;
 mod pointer;
 
@@ -37,8 +38,8 @@ pub struct Editor {
     pub undo: Vec<String>,
     /// Where Cancel goes back to (`None`: the menu).
     pub back: Option<Box<TableLaunch>>,
-    /// The cell under the pointer's press, until its release.
-    pub pressed: Option<String>,
+    /// The cell under the pointer's press and where the pointer was, until its release.
+    pub pressed: Option<(String, Vec2)>,
 }
 
 /// What a click on a cell does.
@@ -93,6 +94,7 @@ pub(super) fn configure(app: &mut App) {
 
 pub(super) fn plugin<G: TableGame>(app: &mut App, game: GameId) {
     pointer::plugin::<G>(app);
+    frame::plugin::<G>(app);
     panel::plugin_for::<G>(app);
     app.add_systems(
         OnEnter(Screen::Playing),

@@ -22,8 +22,10 @@ pub struct EditorPanel;
 #[derive(Component, Clone, Debug, PartialEq)]
 pub struct EditorButton(pub EditorAsk);
 
-/// The panel's width (UI pixels) and its buttons' height.
-const WIDTH: f32 = 284.0;
+/// The panel's width (UI pixels), its margin from the window's edge, and its buttons'
+/// height.
+pub const WIDTH: f32 = 300.0;
+pub const MARGIN: f32 = 12.0;
 const ROW: f32 = 26.0;
 const GAP: f32 = 4.0;
 
@@ -72,6 +74,36 @@ fn small_button(label: &str, width: f32, chosen: bool, ask: EditorAsk) -> impl B
         children![(
             Text::new(label),
             TextFont::from_font_size(13.0),
+            TextColor(INK),
+        )],
+    )
+}
+
+/// A palette or setting button: as wide as its words (a smaller size, so a side's pieces
+/// or a side's tuning share one row), at least `least`, growing to fill its row.
+fn fitted_button(label: &str, least: f32, chosen: bool, ask: EditorAsk) -> impl Bundle {
+    let rest = if chosen { CHOSEN } else { BUTTON };
+    (
+        EditorButton(ask),
+        pressable(),
+        ButtonFills {
+            rest,
+            hover: if chosen { CHOSEN } else { BUTTON_HOVER },
+        },
+        Node {
+            min_width: px(least),
+            height: px(ROW),
+            padding: UiRect::horizontal(px(6)),
+            flex_grow: 1.0,
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            border_radius: BorderRadius::all(px(CORNER)),
+            ..default()
+        },
+        BackgroundColor(rest),
+        children![(
+            Text::new(label),
+            TextFont::from_font_size(12.0),
             TextColor(INK),
         )],
     )
@@ -133,11 +165,11 @@ fn show_panel<G: TableGame>(
             DespawnOnExit(Screen::Playing),
             Node {
                 position_type: PositionType::Absolute,
-                right: px(12),
+                right: px(MARGIN),
                 top: px(52),
                 width: px(WIDTH),
                 flex_direction: FlexDirection::Column,
-                row_gap: px(6),
+                row_gap: px(GAP),
                 padding: UiRect::all(px(10)),
                 border_radius: BorderRadius::all(px(CORNER)),
                 ..default()
@@ -157,6 +189,10 @@ fn show_panel<G: TableGame>(
                 if editor.game == crate::rules::GameId::Vectress {
                     tools.push(("Bond", Brush::Bond));
                 }
+                // Pieces of no side (Polarity's stones) stand beside the tools.
+                for paint in palette.iter().filter(|p| p.side.is_none()) {
+                    tools.push((paint.name, Brush::Piece(paint.letter)));
+                }
                 for (label, brush) in tools {
                     row.spawn(small_button(
                         label,
@@ -166,7 +202,7 @@ fn show_panel<G: TableGame>(
                     ));
                 }
             });
-            let groups: Vec<(Option<usize>, Vec<_>)> = [Some(0), Some(1), None]
+            let groups: Vec<(Option<usize>, Vec<_>)> = [Some(0), Some(1)]
                 .into_iter()
                 .map(|side| (side, palette.iter().filter(|p| p.side == side).collect()))
                 .filter(|(_, paints): &(Option<usize>, Vec<_>)| !paints.is_empty())
@@ -177,32 +213,53 @@ fn show_panel<G: TableGame>(
                 }
                 panel.spawn(wrap_row()).with_children(|row| {
                     for paint in paints {
-                        row.spawn(small_button(
+                        row.spawn(fitted_button(
                             paint.name,
-                            third,
+                            0.0,
                             editor.brush == Brush::Piece(paint.letter),
                             EditorAsk::Brush(Brush::Piece(paint.letter)),
                         ));
                     }
                 });
             }
-            panel.spawn(wrap_row()).with_children(|row| {
-                for (n, setting) in settings.iter().enumerate() {
-                    row.spawn(small_button(
-                        &format!("{}: {}", setting.name, setting.value),
-                        half,
-                        false,
-                        EditorAsk::Edit(Edit::Step(n)),
-                    ));
+            // The settings without a group first, then each group under its heading.
+            let mut groups: Vec<&str> = Vec::new();
+            for setting in &settings {
+                if !groups.contains(&setting.group.as_str()) {
+                    groups.push(&setting.group);
                 }
-            });
-            panel.spawn((
-                caption(editor.line.clone(), INK),
-                Node {
+            }
+            for group in groups {
+                if !group.is_empty() {
+                    panel.spawn(caption(group, DIM));
+                }
+                panel.spawn(wrap_row()).with_children(|row| {
+                    for (n, setting) in settings.iter().enumerate() {
+                        if setting.group != group {
+                            continue;
+                        }
+                        // Under a heading the name and value read alone ("Rooks 2").
+                        let label = if group.is_empty() {
+                            format!("{}: {}", setting.name, setting.value)
+                        } else {
+                            format!("{} {}", setting.name, setting.value)
+                        };
+                        row.spawn(fitted_button(
+                            &label,
+                            0.0,
+                            false,
+                            EditorAsk::Edit(Edit::Step(n)),
+                        ));
+                    }
+                });
+            }
+            panel
+                .spawn(Node {
+                    width: percent(100),
                     min_height: px(34),
                     ..default()
-                },
-            ));
+                })
+                .with_child(caption(editor.line.clone(), INK));
             panel.spawn(wrap_row()).with_children(|row| {
                 row.spawn(small_button("Undo U", third, false, EditorAsk::Undo));
                 if <G::Rules as Editable>::clear_keeps().is_some() {
@@ -221,24 +278,18 @@ fn show_panel<G: TableGame>(
                 ));
             });
             panel.spawn(wrap_row()).with_children(|row| {
-                row.spawn(small_button(
-                    "Two players",
-                    half,
-                    false,
-                    EditorAsk::Finish(Finish::TwoPlayers),
-                ));
-                row.spawn(small_button(
-                    "Analyse",
-                    half,
-                    false,
-                    EditorAsk::Finish(Finish::Analyse),
-                ));
-                row.spawn(small_button(
-                    "Vs computer",
-                    half,
-                    false,
-                    EditorAsk::Finish(Finish::VsComputer),
-                ));
+                for (label, finish) in [
+                    ("Two players", Finish::TwoPlayers),
+                    ("Vs computer", Finish::VsComputer),
+                    ("Analyse", Finish::Analyse),
+                ] {
+                    row.spawn(small_button(
+                        label,
+                        third,
+                        false,
+                        EditorAsk::Finish(finish),
+                    ));
+                }
                 row.spawn(small_button(
                     &format!("Level: {}", level_name(editor.choice.level)),
                     half,
@@ -247,7 +298,7 @@ fn show_panel<G: TableGame>(
                 ));
                 row.spawn(small_button(
                     "Cancel",
-                    half,
+                    third,
                     false,
                     EditorAsk::Finish(Finish::Cancel),
                 ));

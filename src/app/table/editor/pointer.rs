@@ -1,19 +1,26 @@
-//! The pointer on the board while a position is set up: a press and its release on one
-//! cell are a click there, on two cells a drag from the first to the second. Pieces and
-//! cells alike answer: the cell is the one nearest the point hit on the board's plane.
+//! The pointer on the board while a position is set up: a press and a release where it
+//! was pressed are a click on the cell pressed; a release elsewhere is a drag from it to
+//! the cell under the pointer now. A press finds its cell from the point hit (pieces and
+//! cells alike: the nearest cell centre); a drop from the pointer's ray to the board, as
+//! the release's hits are those of the frame before, which a slow frame leaves behind.
 
 use bevy::picking::events::{Pointer, Press, Release};
 use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 
 use super::{Editor, EditorAsk};
-use crate::app::boards::BoardCell;
+use crate::app::boards::{BoardCell, CELL_TOP};
+use crate::app::camera::{MainCamera, point_under};
 use crate::app::table::TableGame;
 use crate::rules::Rules;
 
 /// How far from a cell's centre (world units, on the board's plane) a hit still counts
 /// as on that cell: beyond, it is off the board (a tray, the frame).
 const REACH: f32 = 0.75;
+
+/// How far the pointer moves (logical pixels) between press and release before it is a
+/// drag rather than a click.
+const DRAG_PIXELS: f32 = 8.0;
 
 pub(super) fn plugin<G: TableGame>(app: &mut App) {
     app.add_observer(press::<G>).add_observer(release::<G>);
@@ -61,14 +68,14 @@ fn press<G: TableGame>(
     }
     let original = press.original_event_target();
     if let Some(cell) = hit_cell::<G>(press.entity, original, press.hit.position, &ui, &cells) {
-        editor.pressed = Some(cell);
+        editor.pressed = Some((cell, press.pointer_location.position));
     }
 }
 
 fn release<G: TableGame>(
     release: On<Pointer<Release>>,
     editor: Option<ResMut<Editor>>,
-    ui: Query<(), With<Node>>,
+    cameras: Query<(&Camera, &GlobalTransform), With<MainCamera>>,
     cells: Query<(&BoardCell, &GlobalTransform)>,
     mut asks: MessageWriter<EditorAsk>,
 ) {
@@ -78,17 +85,24 @@ fn release<G: TableGame>(
     if release.button != PointerButton::Primary {
         return;
     }
-    let original = release.original_event_target();
-    let Some(to) = hit_cell::<G>(release.entity, original, release.hit.position, &ui, &cells)
-    else {
+    // The release reaches every entity hovered; the first answers.
+    let Some((from, at)) = editor.pressed.take() else {
         return;
     };
-    match editor.pressed.take() {
-        Some(from) if from != to => {
+    let now = release.pointer_location.position;
+    if now.distance(at) <= DRAG_PIXELS {
+        asks.write(EditorAsk::Cell(from));
+        return;
+    }
+    let to = point_under(&cameras, CELL_TOP, now)
+        .and_then(|point| nearest_cell(point, cells.iter().map(|(c, t)| (c, t.translation()))))
+        .and_then(|cell| G::cell_name(&cell));
+    match to {
+        Some(to) if to != from => {
             asks.write(EditorAsk::Drag(from, to));
         }
         Some(_) => {
-            asks.write(EditorAsk::Cell(to));
+            asks.write(EditorAsk::Cell(from));
         }
         None => {}
     }

@@ -118,6 +118,20 @@ pub struct WavePanel;
 /// History texts, and the board moves further left and back to stay clear of it.
 const COMPACT_WIDTH: f32 = 1100.0;
 
+/// While a position is set up the editor's panel stands where this one does and the
+/// tunings are its settings: this one gives way (a table leaves setting up only by being
+/// set out afresh, with a panel of its own).
+pub fn hide_while_set_up(
+    seats: Res<crate::app::table::Seats>,
+    mut panel: Query<&mut Visibility, With<WavePanel>>,
+) {
+    if seats.mode == crate::app::PlayMode::Setup {
+        for mut visibility in &mut panel {
+            visibility.set_if_neq(Visibility::Hidden);
+        }
+    }
+}
+
 /// Keeps the panel usable in a small window (the review's part folded there); in
 /// developer mode the board moves to the middle, between the tuning panel and the wave
 /// editor.
