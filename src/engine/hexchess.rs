@@ -194,8 +194,14 @@ struct SimulateArgs {
     /// random: random against random; ai: the computer against random, alternating sides.
     #[arg(long, default_value = "random")]
     players: String,
-    #[arg(long, default_value = "v011")]
-    ruleset: String,
+    /// v011 (the default) or classic; with --position, the code's (and --ruleset, if
+    /// given, must agree).
+    #[arg(long)]
+    ruleset: Option<String>,
+    /// Every game starts from this position code (docs/codes/hexchess.md) instead of the
+    /// start; --max-plies counts the plies after it.
+    #[arg(long, value_name = "CODE")]
+    position: Option<String>,
     /// The computer's node budget per move (default: the protocol's).
     #[arg(long)]
     nodes: Option<u64>,
@@ -207,7 +213,22 @@ struct SimulateArgs {
 /// `lodestone simulate hexchess --games N --seed S [--players random|ai]`
 pub fn simulate(args: &[String]) -> Result<Value, CliError> {
     let opts: SimulateArgs = parse_options("lodestone simulate hexchess", args)?;
-    let ruleset = parse_ruleset(Some(&opts.ruleset)).map_err(CliError::Usage)?;
+    let ruleset = parse_ruleset(opts.ruleset.as_deref()).map_err(CliError::Usage)?;
+    let usage = |why: String| CliError::Usage(format!("simulate hexchess --position: {why}"));
+    let start = match &opts.position {
+        Some(code) => {
+            let game = crate::rules::hexchess::code::read(code).map_err(usage)?;
+            if opts.ruleset.is_some() && game.ruleset() != ruleset {
+                return Err(usage(format!(
+                    "the code is a {} position, not {}",
+                    game.ruleset().name(),
+                    ruleset.name()
+                )));
+            }
+            game
+        }
+        None => crate::rules::hexchess::Game::new(ruleset),
+    };
     let mut config = AiConfig::default();
     if let Some(nodes) = opts.nodes {
         config.max_nodes = nodes;
@@ -253,7 +274,7 @@ pub fn simulate(args: &[String]) -> Result<Value, CliError> {
         };
         // Reproducible: the computer searches to its node budget, never to a clock.
         let summary = play_game(
-            ruleset,
+            &start,
             white,
             black,
             opts.max_plies,
@@ -281,7 +302,7 @@ pub fn simulate(args: &[String]) -> Result<Value, CliError> {
     let games = opts.games.max(1) as f64;
     let mut answer = json!({
         "game": "hexchess",
-        "ruleset": ruleset.name(),
+        "ruleset": start.ruleset().name(),
         "games": opts.games,
         "seed": opts.seed,
         "players": opts.players,

@@ -34,6 +34,10 @@ struct SimulateOptions {
     /// The computer player's node budget per action (with --players ai).
     #[arg(long)]
     nodes: Option<u64>,
+    /// Every game starts from this position code (docs/codes/polarity.md) instead of the
+    /// start.
+    #[arg(long, value_name = "CODE")]
+    position: Option<String>,
 }
 
 /// `lodestone simulate polarity ...`
@@ -54,6 +58,15 @@ pub fn simulate(args: &[String]) -> Result<Value, CliError> {
             "simulate polarity: {flag} is the computer's, so it applies only with --players ai"
         )));
     }
+    let start = match &options.position {
+        Some(code) => crate::rules::polarity::code::read(code)
+            .map_err(|why| {
+                CliError::Usage(format!("lodestone simulate polarity --position: {why}"))
+            })?
+            .position()
+            .clone(),
+        None => crate::rules::polarity::Position::new(),
+    };
     let defaults = AiConfig::default();
     let ai = Player::Ai(AiConfig {
         depth: options.depth.unwrap_or(defaults.depth).max(1),
@@ -79,7 +92,7 @@ pub fn simulate(args: &[String]) -> Result<Value, CliError> {
             Some(Side::Two) => (Player::Random, ai),
         };
         let seed = options.seed.wrapping_add(i as u64);
-        let played = play_game(one, two, seed, &mut searches).ok_or_else(|| {
+        let played = play_game(&start, one, two, seed, &mut searches).ok_or_else(|| {
             CliError::Failed(format!(
                 "game {i} (seed {seed}) did not finish within its length bound"
             ))
@@ -209,6 +222,7 @@ pub fn bench(args: &[String]) -> Result<Value, CliError> {
     let random_game = median_ns(samples, || {
         seed += 1;
         black_box(play_game(
+            &crate::rules::polarity::Position::new(),
             Player::Random,
             Player::Random,
             seed,

@@ -36,6 +36,10 @@ struct SimulateOptions {
     /// Computer search depth in plies (default: the computer's own setting).
     #[arg(long)]
     depth: Option<u8>,
+    /// Every game starts from this position code (docs/codes/vectress.md) instead of the
+    /// start.
+    #[arg(long, value_name = "CODE")]
+    position: Option<String>,
 }
 
 /// `lodestone simulate vectress ...`
@@ -52,6 +56,12 @@ pub fn simulate(args: &[String]) -> Result<Value, CliError> {
         depth: opts.depth.unwrap_or(defaults.depth).max(1),
         ..defaults
     };
+    let start = match &opts.position {
+        Some(code) => crate::rules::vectress::code::read(code).map_err(|why| {
+            CliError::Usage(format!("lodestone simulate vectress --position: {why}"))
+        })?,
+        None => Game::new(),
+    };
     let mut reasons: BTreeMap<&str, u64> = BTreeMap::new();
     let mut winners: BTreeMap<&str, u64> = BTreeMap::new();
     let mut waves_hist: BTreeMap<usize, u64> = BTreeMap::new();
@@ -63,7 +73,7 @@ pub fn simulate(args: &[String]) -> Result<Value, CliError> {
     for i in 0..opts.games {
         let mut rng = seeded(opts.seed.wrapping_add(i));
         let ai_side = if i % 2 == 0 { Side::White } else { Side::Black };
-        let mut game = Game::new();
+        let mut game = start.clone();
         while !game.is_over() {
             let use_ai = opts.players == Players::Ai && game.to_move() == ai_side;
             let action = if use_ai {

@@ -36,6 +36,10 @@ struct SimOptions {
     /// random).
     #[arg(long)]
     opponent: Option<String>,
+    /// Every game starts from this position code (docs/codes/wavefield.md) instead of
+    /// the start; --max-plies counts the moves after it.
+    #[arg(long, value_name = "CODE")]
+    position: Option<String>,
 }
 
 const MODES: [&str; 4] = ["lean", "random", "profile", "ai"];
@@ -111,6 +115,13 @@ pub fn simulate(args: &[String]) -> Result<Value, CliError> {
         }
     }
     let t = Tables::builtin().clone();
+    let first = match &o.position {
+        Some(code) => crate::rules::wavefield::code::read(code)
+            .map_err(|why| usage(format!("--position: {why}")))?
+            .position()
+            .clone(),
+        None => Position::start(&t),
+    };
     let mut rng = seeded(o.seed);
     let mut progress = Progress::new(format!("simulate wavefield {}", o.mode), o.games);
     let start = Instant::now();
@@ -119,7 +130,12 @@ pub fn simulate(args: &[String]) -> Result<Value, CliError> {
     match o.mode.as_str() {
         "lean" => {
             for _ in 0..o.games {
-                ends.push(selfplay::lean_random_game(&t, o.max_plies, &mut rng));
+                ends.push(selfplay::lean_random_game(
+                    &t,
+                    &first,
+                    o.max_plies,
+                    &mut rng,
+                ));
                 progress.advance(1);
             }
         }
@@ -128,6 +144,7 @@ pub fn simulate(args: &[String]) -> Result<Value, CliError> {
             for _ in 0..o.games {
                 ends.push(selfplay::rich_random_game(
                     &t,
+                    &first,
                     o.max_plies,
                     &mut rng,
                     &mut m,
@@ -150,8 +167,8 @@ pub fn simulate(args: &[String]) -> Result<Value, CliError> {
             let (mut gen_ns, mut apply_ns, mut plies) = (0u128, 0u128, 0u64);
             let mut buf = Vec::with_capacity(64);
             for _ in 0..o.games {
-                let mut pos = Position::start(&t);
-                while pos.outcome().is_none() && pos.ply() < o.max_plies {
+                let mut pos = first.clone();
+                while pos.outcome().is_none() && pos.ply() - first.ply() < o.max_plies {
                     let a = Instant::now();
                     let choice = selfplay::random_choice(&t, &pos, &mut buf, &mut rng);
                     let b = Instant::now();
@@ -179,6 +196,7 @@ pub fn simulate(args: &[String]) -> Result<Value, CliError> {
                 let end = match &opponent {
                     None => selfplay::ai_vs_random(
                         &t,
+                        &first,
                         ai_side,
                         &config,
                         o.max_plies,
@@ -191,7 +209,15 @@ pub fn simulate(args: &[String]) -> Result<Value, CliError> {
                         } else {
                             (other, &config)
                         };
-                        selfplay::ai_vs_ai(&t, red, blue, o.max_plies, &mut rng, &mut searches)
+                        selfplay::ai_vs_ai(
+                            &t,
+                            &first,
+                            red,
+                            blue,
+                            o.max_plies,
+                            &mut rng,
+                            &mut searches,
+                        )
                     }
                 };
                 match end.winner {
@@ -351,7 +377,7 @@ pub fn bench(args: &[String]) -> Result<Value, CliError> {
     let clock = Instant::now();
     let (mut plies, mut games) = (0u64, 0u64);
     while clock.elapsed().as_secs_f64() < o.selfplay_seconds {
-        plies += selfplay::lean_random_game(&t, 300, &mut rng).plies as u64;
+        plies += selfplay::lean_random_game(&t, &Position::start(&t), 300, &mut rng).plies as u64;
         games += 1;
     }
     let selfplay_rate = plies as f64 / clock.elapsed().as_secs_f64();

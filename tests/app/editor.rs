@@ -304,7 +304,10 @@ fn the_new_game_dialog_sets_up_a_position() {
         &mut app,
         DialogButton::Choose(DialogField::Ruleset("classic")),
     );
-    press_button(&mut app, DialogButton::Choose(DialogField::Level(Level::Easy)));
+    press_button(
+        &mut app,
+        DialogButton::Choose(DialogField::Level(Level::Easy)),
+    );
     press_button(&mut app, DialogButton::SetUp);
     settle(&mut app);
     assert_eq!(seats(&app).mode, PlayMode::Setup);

@@ -175,3 +175,73 @@ fn every_scenario_position_round_trips() {
     }
     assert!(positions > 100, "{positions} positions");
 }
+
+/// `simulate GAME --position CODE`: every game is played on from the code (a Vectress
+/// position four moves from the cap ends every game by the cap at 200; a Polarity
+/// position where One has collected nine is won by One); a bad code is one line, exit 2.
+#[test]
+fn simulate_plays_on_from_a_position() {
+    let json = |args: &[&str]| -> Value {
+        let out = lodestone(args);
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    let near_cap = "1sr3rs1/1t5t1/3tot3/9/9/9/3TOT3/1T5T1/1SR3RS1 w - - - - 196";
+    let v = json(&[
+        "simulate",
+        "vectress",
+        "--games",
+        "3",
+        "--position",
+        near_cap,
+    ]);
+    assert_eq!(v["outcomes"], json!({"cap": 3}), "{v}");
+    assert_eq!(v["length"]["min"], json!(200), "{v}");
+    let nine = "8/8/8/8/3ss3/8/8/8 2 R1B2Q1 R2B2Q1 9 0 4";
+    let p = json(&["simulate", "polarity", "--games", "4", "--position", nine]);
+    assert!(p["wins"]["one"].as_u64().unwrap() >= 1, "{p}");
+    assert!(p["plies"]["min"].as_u64().unwrap() > 4, "{p}");
+    let classic = "1/2k/5/7/4n4/11/5K5/11/11/11/R10 b - 0 1";
+    let h = json(&[
+        "simulate",
+        "hexchess",
+        "--games",
+        "2",
+        "--position",
+        classic,
+    ]);
+    assert_eq!(h["ruleset"], json!("classic"), "{h}");
+    let w = json(&[
+        "simulate",
+        "wavefield",
+        "--games",
+        "2",
+        "--max-plies",
+        "10",
+        "--position",
+        "3BT2/1TRAR2/7/7/7/2rar2/2tbt2 r R+T+A+B+ R-T-A+B+ - 1 2",
+    ]);
+    assert_eq!(w["games"], json!(2), "{w}");
+    // A code of the wrong ruleset, or no code at all: one line, exit 2.
+    for args in [
+        &[
+            "simulate",
+            "hexchess",
+            "--ruleset",
+            "v011",
+            "--position",
+            classic,
+        ][..],
+        &["simulate", "polarity", "--position", "8/8"][..],
+    ] {
+        let out = lodestone(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        assert!(err.contains("--position"), "{err}");
+    }
+}

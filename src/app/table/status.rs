@@ -71,6 +71,10 @@ pub fn key_list<G: TableGame>(table: &TableStatus<G>) -> Vec<(String, String)> {
             ("click the timeline", "jump to that move"),
             ("P", "play on from here (two players)"),
             ("C", "play on from here against the computer"),
+            (
+                "Ctrl+C / Ctrl+E",
+                "copy this position's code / set it up in the editor",
+            ),
         ]
         .into_iter()
         .map(|(k, what)| (k.to_string(), what.to_string()))
@@ -91,6 +95,15 @@ pub fn key_list<G: TableGame>(table: &TableStatus<G>) -> Vec<(String, String)> {
             "a hint: the computer's best turn (counted)".to_string(),
         ),
         ("E".to_string(), "the evaluation bar".to_string()),
+        // Position codes and the editor (#44).
+        (
+            "Ctrl+C / Ctrl+V".to_string(),
+            "copy this position's code / set up the code copied".to_string(),
+        ),
+        (
+            "Ctrl+E".to_string(),
+            "set this position up in the editor".to_string(),
+        ),
     ]);
     keys
 }

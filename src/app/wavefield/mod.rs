@@ -72,7 +72,11 @@ pub fn plugin(app: &mut App) {
     .add_systems(
         Update,
         (
-            (table_keys.in_set(super::KeyboardSystems), panel::fit_panel, panel::hide_while_set_up)
+            (
+                table_keys.in_set(super::KeyboardSystems),
+                panel::fit_panel,
+                panel::hide_while_set_up,
+            )
                 .chain()
                 .in_set(TableSystems::Input),
             apply_controls.in_set(TableSystems::Controls),

@@ -53,7 +53,7 @@ impl Editable for GameSession {
 
     fn settings(fields: &[&str]) -> Vec<Setting> {
         let mut settings = vec![Setting {
-                group: String::new(),
+            group: String::new(),
             name: "To move".to_string(),
             value: if fields.get(1) == Some(&"b") {
                 "Black"

@@ -6,7 +6,7 @@ use rand::Rng;
 
 use super::ai::{AiConfig, choose, queens};
 use super::game::Game;
-use super::types::{Color, Move, Outcome, Ruleset};
+use super::types::{Color, Move, Outcome};
 use crate::rules::rng::GameRng;
 use crate::rules::stop::Searches;
 
@@ -43,19 +43,20 @@ pub struct GameSummary {
     pub multi_queen: bool,
 }
 
-/// Plays one game between `white` and `black`, at most `max_plies` plies, the computer's
-/// searches run by `searches`.
+/// Plays one game from `start` between `white` and `black`, at most `max_plies` plies
+/// more, the computer's searches run by `searches`.
 pub fn play_game(
-    ruleset: Ruleset,
+    start: &Game,
     white: Player,
     black: Player,
     max_plies: u32,
     rng: &mut GameRng,
     searches: &mut impl Searches,
 ) -> GameSummary {
-    let mut game = Game::new(ruleset);
+    let mut game = start.clone();
+    let first = start.position().ply();
     let mut multi_queen = false;
-    while game.outcome().is_none() && game.position().ply() < max_plies {
+    while game.outcome().is_none() && game.position().ply() - first < max_plies {
         let player = if game.turn() == Color::White {
             white
         } else {

@@ -28,20 +28,21 @@ pub struct Played {
 /// and fewer than 20 are ever collected (the game ends at 10).
 pub const MAX_PLIES: u32 = 64 + 2 * 10;
 
-/// Plays one game from the start; `seed` drives every random choice of both players, and
+/// Plays one game from `start`; `seed` drives every random choice of both players, and
 /// `searches` runs the computer's searches (the engine times them there). `None` only if
 /// the game broke its own length bound (a bug the tests look for).
 pub fn play_game(
+    start: &Position,
     one: Player,
     two: Player,
     seed: u64,
     searches: &mut impl Searches,
 ) -> Option<Played> {
     let mut rng: GameRng = seeded(seed);
-    let mut position = Position::new();
+    let mut position = start.clone();
     let mut ai_moves = 0u32;
     while position.outcome().is_none() {
-        if position.ply() > MAX_PLIES {
+        if position.ply() - start.ply() > MAX_PLIES {
             return None;
         }
         let player = match position.to_move() {

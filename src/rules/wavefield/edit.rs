@@ -122,7 +122,9 @@ mod tests {
             "Red's Big Hat on D6 stands on hostile territory, yet Red moved last"
         );
         assert_eq!(
-            under_tuning_now("the board (field 1): Blue's Round Hat on B3 is marked, whatever tuning Blue began its turn with"),
+            under_tuning_now(
+                "the board (field 1): Blue's Round Hat on B3 is marked, whatever tuning Blue began its turn with"
+            ),
             "the board (field 1): Blue's Round Hat on B3 is marked"
         );
     }

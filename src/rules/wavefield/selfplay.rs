@@ -96,11 +96,16 @@ pub fn adjudicate(pos: &Position, plies: u32) -> GameEnd {
     }
 }
 
-/// Lean random self-play from the start to resignation or `max_plies`.
-pub fn lean_random_game(t: &Tables, max_plies: u32, rng: &mut impl Rng) -> GameEnd {
-    let mut pos = Position::start(t);
+/// Lean random self-play from `start` to resignation or `max_plies` more moves.
+pub fn lean_random_game(
+    t: &Tables,
+    start: &Position,
+    max_plies: u32,
+    rng: &mut impl Rng,
+) -> GameEnd {
+    let mut pos = start.clone();
     let mut buf = Vec::with_capacity(64);
-    while pos.outcome().is_none() && pos.ply() < max_plies {
+    while pos.outcome().is_none() && pos.ply() - start.ply() < max_plies {
         let choice = random_choice(t, &pos, &mut buf, rng);
         apply(t, &mut pos, choice);
     }
@@ -121,13 +126,14 @@ pub struct PlyMetrics {
 /// Random self-play with per-ply metrics.
 pub fn rich_random_game(
     t: &Tables,
+    start: &Position,
     max_plies: u32,
     rng: &mut impl Rng,
     m: &mut PlyMetrics,
 ) -> GameEnd {
-    let mut pos = Position::start(t);
+    let mut pos = start.clone();
     let mut buf = Vec::with_capacity(64);
-    while pos.outcome().is_none() && pos.ply() < max_plies {
+    while pos.outcome().is_none() && pos.ply() - start.ply() < max_plies {
         let choice = random_choice(t, &pos, &mut buf, rng);
         m.legal_moves += buf.len() as u64;
         if let Choice::Play { profile, .. } = choice
@@ -149,16 +155,17 @@ pub fn rich_random_game(
 /// The computer (`ai_side`) against the random player, its searches run by `searches`.
 pub fn ai_vs_random(
     t: &Tables,
+    start: &Position,
     ai_side: Side,
     config: &AiConfig,
     max_plies: u32,
     rng: &mut impl Rng,
     searches: &mut impl Searches,
 ) -> GameEnd {
-    let mut pos = Position::start(t);
+    let mut pos = start.clone();
     let mut buf = Vec::with_capacity(64);
     let mut history: Vec<u64> = Vec::new();
-    while pos.outcome().is_none() && pos.ply() < max_plies {
+    while pos.outcome().is_none() && pos.ply() - start.ply() < max_plies {
         let choice = if pos.to_move() == ai_side {
             let recent = &history[history.len().saturating_sub(24)..];
             searches.search(|stop| ai::choose_in(t, &pos, recent, config, rng, stop))
@@ -174,15 +181,16 @@ pub fn ai_vs_random(
 /// Computer against computer, the searches run by `searches`.
 pub fn ai_vs_ai(
     t: &Tables,
+    start: &Position,
     red: &AiConfig,
     blue: &AiConfig,
     max_plies: u32,
     rng: &mut impl Rng,
     searches: &mut impl Searches,
 ) -> GameEnd {
-    let mut pos = Position::start(t);
+    let mut pos = start.clone();
     let mut history: Vec<u64> = Vec::new();
-    while pos.outcome().is_none() && pos.ply() < max_plies {
+    while pos.outcome().is_none() && pos.ply() - start.ply() < max_plies {
         let config = if pos.to_move() == Side::Red {
             red
         } else {

@@ -283,12 +283,7 @@ fn show_panel<G: TableGame>(
                     ("Vs computer", Finish::VsComputer),
                     ("Analyse", Finish::Analyse),
                 ] {
-                    row.spawn(small_button(
-                        label,
-                        third,
-                        false,
-                        EditorAsk::Finish(finish),
-                    ));
+                    row.spawn(small_button(label, third, false, EditorAsk::Finish(finish)));
                 }
                 row.spawn(small_button(
                     &format!("Level: {}", level_name(editor.choice.level)),

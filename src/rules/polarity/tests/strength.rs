@@ -93,7 +93,7 @@ fn a_few_games_against_random_are_won() {
         } else {
             (Player::Random, ai, Side::Two)
         };
-        let played = play_game(one, two, seed, &mut ToBudget).unwrap();
+        let played = play_game(&Position::new(), one, two, seed, &mut ToBudget).unwrap();
         wins += u32::from(played.outcome.winner == Some(side));
     }
     assert!(wins >= 3, "{wins} of 4");
@@ -118,7 +118,7 @@ fn the_computer_beats_random_in_95_percent_of_200_games() {
         } else {
             (Player::Random, ai)
         };
-        let played = play_game(one, two, 1000 + seed, &mut ToBudget).unwrap();
+        let played = play_game(&Position::new(), one, two, 1000 + seed, &mut ToBudget).unwrap();
         score += match played.outcome.winner {
             Some(w) if w == side => 1.0,
             None => 0.5,

@@ -206,7 +206,7 @@ fn computer_is_deterministic_and_legal() {
 fn release_many_random_games_and_ai_beats_random() {
     let mut rng = seeded(23);
     for _ in 0..3000 {
-        let end = selfplay::lean_random_game(t(), 300, &mut rng);
+        let end = selfplay::lean_random_game(t(), &Position::start(t()), 300, &mut rng);
         assert!(end.plies <= 300);
     }
     let mut wins = 0;
@@ -214,6 +214,7 @@ fn release_many_random_games_and_ai_beats_random() {
         let side = if n % 2 == 0 { Side::Red } else { Side::Blue };
         let end = selfplay::ai_vs_random(
             t(),
+            &Position::start(t()),
             side,
             &AiConfig::default(),
             300,
