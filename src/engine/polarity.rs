@@ -64,7 +64,7 @@ pub fn simulate(args: &[String]) -> Result<Value, CliError> {
                 CliError::Usage(format!("lodestone simulate polarity --position: {why}"))
             })?
             .position()
-            .clone(),
+            .to_owned(),
         None => crate::rules::polarity::Position::new(),
     };
     let defaults = AiConfig::default();

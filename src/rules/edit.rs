@@ -60,6 +60,10 @@ pub trait Editable: Rules {
     /// What changes beside the board when the pieces on `cells` changed (a bond to a piece
     /// gone, the en passant cell, the result: a position set up is one to play on).
     fn after_board_edit(fields: &mut [String], cells: &[String]);
+    /// Whether pieces bond (a Bond brush).
+    fn has_bonds() -> bool {
+        false
+    }
     /// Joins or parts the pieces on `a` and `b`; by default the game has no bonds.
     fn bond(_fields: &mut [String], _a: &str, _b: &str) -> Result<(), String> {
         Err("this game has no bonds".to_string())

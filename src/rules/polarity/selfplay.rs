@@ -39,7 +39,7 @@ pub fn play_game(
     searches: &mut impl Searches,
 ) -> Option<Played> {
     let mut rng: GameRng = seeded(seed);
-    let mut position = start.clone();
+    let mut position = *start;
     let mut ai_moves = 0u32;
     while position.outcome().is_none() {
         if position.ply() - start.ply() > MAX_PLIES {

@@ -94,6 +94,10 @@ impl Editable for Game {
         fields[5] = "-".to_string();
     }
 
+    fn has_bonds() -> bool {
+        true
+    }
+
     fn bond(fields: &mut [String], a: &str, b: &str) -> Result<(), String> {
         let pairs: Vec<String> = fields[2]
             .split(',')

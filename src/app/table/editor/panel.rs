@@ -186,7 +186,7 @@ fn show_panel<G: TableGame>(
             ));
             panel.spawn(wrap_row()).with_children(|row| {
                 let mut tools = vec![("Move", Brush::Move), ("Remove", Brush::Remove)];
-                if editor.game == crate::rules::GameId::Vectress {
+                if <G::Rules as Editable>::has_bonds() {
                     tools.push(("Bond", Brush::Bond));
                 }
                 // Pieces of no side (Polarity's stones) stand beside the tools.
