@@ -171,6 +171,11 @@ fn ctrl_e_sets_up_the_game_shown_and_cancel_goes_back_to_it() {
         bonded.split(' ').nth(2).unwrap().contains("E7F7"),
         "{bonded}"
     );
+    assert_eq!(editor(&app).line, "Bonded E7 and F7.");
+    ask(&mut app, [cell("F7"), cell("E7")]);
+    assert_eq!(editor(&app).line, "Parted F7 and E7.");
+    let bonds = |c: &str| c.split(' ').nth(2).unwrap().to_string();
+    assert_eq!(bonds(&played::<Vectress>(&app).game.code()), bonds(&code));
     // Cancel: back to the game left, as it was.
     press(&mut app, EditorAsk::Finish(Finish::Cancel));
     settle(&mut app);
@@ -240,6 +245,7 @@ fn polarity_analysed_from_a_position_set_up() {
     );
     let code = played::<Polarity>(&app).game.code();
     assert_eq!(code, "8/8/8/8/3ss3/8/8/8 1 R1B2Q1 R2B2Q1 0 1 0");
+    assert_eq!(editor(&app).line, "Two's hand: Collected 1.");
     press(&mut app, EditorAsk::Finish(Finish::Analyse));
     settle(&mut app);
     assert_eq!(seats(&app).mode, PlayMode::Board);

@@ -82,8 +82,8 @@ fn two_players<G: TableGame>(game: GameId) {
     let hint = if G::OWN_H { "Shift+H" } else { "H" };
     assert_eq!(
         asks,
-        ["T", hint, "E"],
-        "{game:?}: then what the engines know (#42)"
+        ["T", hint, "E", "Ctrl+C / Ctrl+V", "Ctrl+E"],
+        "{game:?}: then what the engines know (#42), then the codes and the editor (#44)"
     );
     assert!(
         keys.iter().any(|(_, what)| what.starts_with("undo")),
@@ -369,8 +369,8 @@ fn keys_listed<G: TableGame>(game: GameId) {
     }
     assert_eq!(
         app.world().resource::<GameKeys>().0.len(),
-        keys.len() + 3,
-        "{game:?}: no replay watched, so the game's own keys"
+        keys.len() + 5,
+        "{game:?}: no replay watched, so the game's own keys (and the table's five)"
     );
 }
 

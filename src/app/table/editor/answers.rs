@@ -109,9 +109,9 @@ pub(super) fn run_editor<G: TableGame>(
         match edit::edited::<G::Rules>(&editor.code, &edit, ruleset.as_deref()) {
             Ok(code) => match table.set_out(&code, ruleset.as_deref()) {
                 Ok(()) => {
+                    editor.line = done::<G::Rules>(&edit, &code);
                     let before = std::mem::replace(&mut editor.code, code);
                     editor.undo.push(before);
-                    editor.line = done(&edit);
                 }
                 Err(why) => editor.line = edit::plain(&why),
             },
@@ -169,8 +169,8 @@ fn brush_hint(brush: Brush) -> String {
     }
 }
 
-/// What an edit accepted did, in a few words.
-fn done(edit: &Edit) -> String {
+/// What an edit accepted did, in a few words (`after`: the code it made).
+fn done<R: edit::Editable>(edit: &Edit, after: &str) -> String {
     match edit {
         Edit::Put {
             cell,
@@ -178,8 +178,20 @@ fn done(edit: &Edit) -> String {
         } => format!("Put the piece on {cell}."),
         Edit::Put { cell, piece: None } => format!("Took the piece on {cell} away."),
         Edit::Move { from, to } => format!("Moved the piece on {from} to {to}."),
-        Edit::Step(_) => "Changed.".to_string(),
-        Edit::Bond(a, b) => format!("Bonded or parted {a} and {b}."),
+        Edit::Step(n) => match edit::settings::<R>(after).get(*n) {
+            Some(s) if s.group.is_empty() => format!("{}: {}.", s.name, s.value),
+            Some(s) => format!("{}: {} {}.", s.group, s.name, s.value),
+            None => "Changed.".to_string(),
+        },
+        // The code writes every bond by its two cells (Vectress's bonds field).
+        Edit::Bond(a, b)
+            if [format!("{a}{b}"), format!("{b}{a}")]
+                .iter()
+                .any(|pair| after.split([' ', ',']).any(|field| field == pair)) =>
+        {
+            format!("Bonded {a} and {b}.")
+        }
+        Edit::Bond(a, b) => format!("Parted {a} and {b}."),
         Edit::Clear => "Cleared the board.".to_string(),
         Edit::Start => "Set out the start.".to_string(),
     }
