@@ -57,9 +57,21 @@ struct PerftArgs {
     /// Moves to play from the start position first (long form or H6 notation).
     #[arg(long = "moves", num_args = 0.., value_delimiter = ' ')]
     moves: Vec<String>,
+    /// Threads to share the first moves among (0: one per core); the count is the same.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
 }
 
-/// `lodestone perft [--ruleset v011|classic] DEPTH [--divide]`
+/// The threads `asked` stands for: 0 is one per core.
+fn threads_for(asked: usize) -> usize {
+    if asked == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        asked
+    }
+}
+
+/// `lodestone perft [--ruleset v011|classic] DEPTH [--divide] [--threads N]`
 pub fn perft_cli(args: &[String]) -> Result<Value, CliError> {
     let opts: PerftArgs = parse_options("lodestone perft", args)?;
     let ruleset = parse_ruleset(Some(&opts.ruleset)).map_err(CliError::Usage)?;
@@ -70,16 +82,17 @@ pub fn perft_cli(args: &[String]) -> Result<Value, CliError> {
     }
     let pos = position_after(ruleset, &opts.moves).map_err(CliError::Usage)?;
     let started = Instant::now();
-    let mut answer = json!({"ruleset": ruleset.name(), "depth": opts.depth});
+    let threads = threads_for(opts.threads);
+    let mut answer = json!({"ruleset": ruleset.name(), "depth": opts.depth, "threads": threads});
     let nodes = if opts.divide {
-        let rows = perft::divide(&pos, opts.depth);
+        let rows = perft::divide_on(&pos, opts.depth, threads);
         let total = rows.iter().map(|(_, n)| n).sum::<u64>();
         let divide: serde_json::Map<String, Value> =
             rows.iter().map(|(mv, n)| (mv.long(), json!(n))).collect();
         answer["divide"] = Value::Object(divide);
         total
     } else {
-        perft::perft(&pos, opts.depth)
+        perft::perft_on(&pos, opts.depth, threads)
     };
     let seconds = started.elapsed().as_secs_f64();
     answer["nodes"] = json!(nodes);
@@ -105,6 +118,9 @@ struct BenchArgs {
     /// The computer's move timed this many times per ruleset (the median is reported).
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
     ai_samples: u32,
+    /// Threads for the threaded perft figures (0: one per core).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
 }
 
 /// `lodestone bench hexchess [--depth D] [--samples N] [--perft-samples N] [--ai-samples N]`
@@ -129,6 +145,19 @@ pub fn bench(args: &[String]) -> Result<Value, CliError> {
             .iter()
             .map(|s| nodes as f64 / s.max(1e-9))
             .collect();
+        // The same tree with the first moves shared out among threads.
+        let threads = threads_for(opts.threads);
+        let mut threaded_nodes = 0;
+        let mut threaded_seconds = seconds_each(opts.perft_samples as usize, || {
+            threaded_nodes = perft::perft_on(std::hint::black_box(&pos), opts.depth, threads);
+        });
+        if threaded_nodes != nodes {
+            return Err(CliError::Failed(format!(
+                "bench hexchess: perft on {threads} threads counted {threaded_nodes}, not {nodes}"
+            )));
+        }
+        let single_median = median(&mut perft_seconds.clone());
+        let threaded_median = median(&mut threaded_seconds);
         progress.advance(1);
         // A middle-game position: 12 random plies from the start, fixed seed.
         let mut game = Game::new(ruleset);
@@ -171,6 +200,9 @@ pub fn bench(args: &[String]) -> Result<Value, CliError> {
                 "perft_nodes": nodes,
                 "perft_samples": opts.perft_samples,
                 "perft_seconds_median": median(&mut perft_seconds),
+                "perft_threads": threads,
+                "perft_threaded_seconds_median": threaded_median,
+                "perft_thread_speedup": single_median / threaded_median.max(1e-9),
                 "perft_nodes_per_second_median": median(&mut rates).round(),
                 "legal_moves_start_ns": start_gen.round(),
                 "legal_moves_midgame_ns": mid_gen.round(),

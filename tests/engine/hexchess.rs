@@ -239,3 +239,33 @@ fn bench_reports_medians_with_their_sample_counts() {
         .unwrap();
     assert_eq!(none.status.code(), Some(2));
 }
+
+/// `lodestone perft --threads N` shares the first moves among threads and counts the same
+/// tree (#46): depth 3 from the start and after a move, both rulesets, with `--divide` too.
+#[test]
+fn perft_on_threads_counts_what_one_thread_counts() {
+    let count = |args: &[&str]| -> serde_json::Value {
+        let out = crate::lodestone(args);
+        assert!(out.status.success(), "{args:?}");
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    for ruleset in ["v011", "classic"] {
+        let one = count(&["perft", "--ruleset", ruleset, "3"]);
+        assert_eq!(one["threads"], json!(1));
+        for threads in ["2", "3", "0"] {
+            let many = count(&["perft", "--ruleset", ruleset, "3", "--threads", threads]);
+            assert_eq!(many["nodes"], one["nodes"], "{ruleset}, {threads} threads");
+            let divided = count(&[
+                "perft",
+                "--ruleset",
+                ruleset,
+                "3",
+                "--divide",
+                "--threads",
+                threads,
+            ]);
+            let single = count(&["perft", "--ruleset", ruleset, "3", "--divide"]);
+            assert_eq!(divided["divide"], single["divide"], "{ruleset}");
+        }
+    }
+}

@@ -2,6 +2,8 @@
 //! rules are ignored; only checkmate and stalemate end a line (H12). In v011 renaming
 //! applies at every ply and a promotion counts as four moves.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 use super::movegen::{count_moves, legal_moves};
 use super::position::Position;
 use super::types::{Move, Ruleset};
@@ -26,15 +28,53 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
 
 /// Leaf counts per first move, sorted by the move's long form.
 pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+    divide_on(pos, depth, 1)
+}
+
+/// [`perft`] with the first moves shared out among `threads` threads (one or fewer: this
+/// thread alone). The count is the same whatever the number of threads.
+pub fn perft_on(pos: &Position, depth: u32, threads: usize) -> u64 {
+    if depth < 2 || threads < 2 {
+        return perft(pos, depth);
+    }
+    divide_on(pos, depth, threads).iter().map(|(_, n)| n).sum()
+}
+
+/// [`divide`] with the first moves shared out among `threads` threads: each takes the
+/// next move not yet counted, so a thread that drew small subtrees takes more of them.
+pub fn divide_on(pos: &Position, depth: u32, threads: usize) -> Vec<(Move, u64)> {
     let rename = pos.ruleset == Ruleset::V011;
-    let mut out: Vec<(Move, u64)> = legal_moves(pos)
-        .into_iter()
-        .map(|mv| {
-            let mut next = pos.clone();
-            next.play_unchecked(mv, rename);
-            (mv, perft(&next, depth.saturating_sub(1)))
-        })
-        .collect();
+    let moves = legal_moves(pos);
+    let below = |mv: Move| {
+        let mut next = pos.clone();
+        next.play_unchecked(mv, rename);
+        perft(&next, depth.saturating_sub(1))
+    };
+    let mut out: Vec<(Move, u64)> = if threads < 2 || moves.len() < 2 {
+        moves.iter().map(|mv| (*mv, below(*mv))).collect()
+    } else {
+        let next = AtomicUsize::new(0);
+        let counted: Vec<Vec<(Move, u64)>> = std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..threads.min(moves.len()))
+                .map(|_| {
+                    scope.spawn(|| {
+                        let mut mine = Vec::new();
+                        loop {
+                            let i = next.fetch_add(1, Ordering::Relaxed);
+                            let Some(mv) = moves.get(i) else { break };
+                            mine.push((*mv, below(*mv)));
+                        }
+                        mine
+                    })
+                })
+                .collect();
+            workers
+                .into_iter()
+                .map(|w| w.join().unwrap_or_default())
+                .collect()
+        });
+        counted.into_iter().flatten().collect()
+    };
     out.sort_by_key(|(mv, _)| mv.long());
     out
 }

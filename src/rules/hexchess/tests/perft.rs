@@ -157,3 +157,36 @@ fn golden_counts_at_depths_two_and_three() {
         [51, 2586, 137858]
     );
 }
+
+/// The first moves shared out among threads count the same tree, whatever the number of
+/// threads (#46): the start and a middle game, both rulesets, divide and total alike.
+#[test]
+fn perft_on_threads_counts_the_same_at_every_thread_count() {
+    use crate::rules::hexchess::perft::{divide, divide_on, perft_on};
+    let mut rng = seeded(46);
+    for ruleset in [Ruleset::V011, Ruleset::Classic] {
+        let mut game = Game::new(ruleset);
+        let mut positions = vec![game.position().clone()];
+        for _ in 0..10 {
+            let moves = game.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let _ = game.play(moves[rng.random_range(0..moves.len())]);
+        }
+        positions.push(game.position().clone());
+        for pos in &positions {
+            for depth in 0..=3 {
+                let alone = perft(pos, depth);
+                for threads in [0, 1, 2, 3, 8] {
+                    assert_eq!(
+                        perft_on(pos, depth, threads),
+                        alone,
+                        "{ruleset:?} depth {depth}, {threads} threads"
+                    );
+                }
+            }
+            assert_eq!(divide_on(pos, 3, 3), divide(pos, 3), "{ruleset:?}");
+        }
+    }
+}
