@@ -282,6 +282,24 @@ pub fn plain(why: &str) -> String {
     }
 }
 
+/// The palette of a game of two coloured sides: each kind (its upper-case letter and name)
+/// for the first side, then lower case for the second, as the codes write them.
+pub fn two_sided(kinds: &[(char, &'static str)]) -> Vec<Paint> {
+    (0..2)
+        .flat_map(|side| {
+            kinds.iter().map(move |&(letter, name)| Paint {
+                letter: if side == 0 {
+                    letter
+                } else {
+                    letter.to_ascii_lowercase()
+                },
+                name,
+                side: Some(side),
+            })
+        })
+        .collect()
+}
+
 /// Steps `value` to the one after it in `values` (the first after the last).
 pub fn next_of<'a>(values: &[&'a str], value: &str) -> &'a str {
     let at = values.iter().position(|v| *v == value);

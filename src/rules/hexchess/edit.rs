@@ -4,7 +4,7 @@
 
 use super::GameSession;
 use super::geometry::{Cell, FILE_LETTERS};
-use crate::rules::edit::{Editable, Paint, Setting, next_of};
+use crate::rules::edit::{Editable, Paint, Setting, next_of, two_sided};
 
 const SIDE: [&str; 2] = ["w", "b"];
 /// The forced moves a setting steps through: what sets the next forced move's delay (H8).
@@ -20,19 +20,7 @@ impl Editable for GameSession {
             ('N', "Knight"),
             ('P', "Pawn"),
         ];
-        (0..2)
-            .flat_map(|side| {
-                kinds.map(|(letter, name)| Paint {
-                    letter: if side == 0 {
-                        letter
-                    } else {
-                        letter.to_ascii_lowercase()
-                    },
-                    name,
-                    side: Some(side),
-                })
-            })
-            .collect()
+        two_sided(&kinds)
     }
 
     fn board_cells() -> Vec<Vec<String>> {

@@ -2,7 +2,7 @@
 //! settings (the side to move, whether the last move was a pass) and the bonds.
 
 use super::Game;
-use crate::rules::edit::{Editable, Paint, Setting, next_of};
+use crate::rules::edit::{Editable, Paint, Setting, next_of, two_sided};
 
 const SIDE: [&str; 2] = ["w", "b"];
 const LAST: [&str; 2] = ["-", "pass"];
@@ -15,19 +15,7 @@ impl Editable for Game {
             ('R', "Rhombus"),
             ('T', "Triangle"),
         ];
-        (0..2)
-            .flat_map(|side| {
-                kinds.map(|(letter, name)| Paint {
-                    letter: if side == 0 {
-                        letter
-                    } else {
-                        letter.to_ascii_lowercase()
-                    },
-                    name,
-                    side: Some(side),
-                })
-            })
-            .collect()
+        two_sided(&kinds)
     }
 
     fn board_cells() -> Vec<Vec<String>> {

@@ -5,7 +5,7 @@
 //! stand on it (W9), which is refused.
 
 use super::Game;
-use crate::rules::edit::{Editable, Paint, Setting, next_of};
+use crate::rules::edit::{Editable, Paint, Setting, next_of, two_sided};
 
 const SIDE: [&str; 2] = ["b", "r"];
 const KINDS: [(char, &str); 4] = [
@@ -19,19 +19,7 @@ const TUNED: [&str; 4] = ["Round", "Tower", "Triangle", "Big Hat"];
 
 impl Editable for Game {
     fn palette() -> Vec<Paint> {
-        (0..2)
-            .flat_map(|side| {
-                KINDS.map(|(letter, name)| Paint {
-                    letter: if side == 0 {
-                        letter
-                    } else {
-                        letter.to_ascii_lowercase()
-                    },
-                    name,
-                    side: Some(side),
-                })
-            })
-            .collect()
+        two_sided(&KINDS)
     }
 
     fn board_cells() -> Vec<Vec<String>> {

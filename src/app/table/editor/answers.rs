@@ -266,7 +266,6 @@ mod tests {
             line: String::new(),
             undo: Vec::new(),
             back: None,
-            pressed: None,
         }
     }
 

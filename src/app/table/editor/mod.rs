@@ -38,8 +38,6 @@ pub struct Editor {
     pub undo: Vec<String>,
     /// Where Cancel goes back to (`None`: the menu).
     pub back: Option<Box<TableLaunch>>,
-    /// The cell under the pointer's press and where the pointer was, until its release.
-    pub pressed: Option<(String, Vec2)>,
 }
 
 /// What a click on a cell does.
@@ -87,6 +85,8 @@ pub(super) fn configure(app: &mut App) {
         OnExit(Screen::Playing),
         |mut commands: Commands| {
             commands.remove_resource::<Editor>();
+            // A press the table did not see released is not carried to the next.
+            commands.insert_resource(pointer::Pressed::default());
         },
     );
     panel::plugin(app);
@@ -132,7 +132,6 @@ fn begin<G: TableGame>(
         line: "Drag a piece to move it, or choose a piece or Remove and click a cell.".to_string(),
         undo: Vec::new(),
         back,
-        pressed: None,
     });
 }
 

@@ -52,9 +52,36 @@ fn press_button(
     }
 }
 
-/// A button `width` wide: `label`, lit as chosen when `chosen`.
-fn small_button(label: &str, width: f32, chosen: bool, ask: EditorAsk) -> impl Bundle {
+/// How wide a panel button is.
+#[derive(Clone, Copy)]
+enum Width {
+    /// Exactly this wide (the tools and the ways on), its words at 13 px.
+    Fixed(f32),
+    /// As wide as its words at 12 px, growing to fill its row (a side's pieces or a
+    /// side's tuning share one row).
+    Fitted,
+}
+
+/// A button: `label`, lit as chosen when `chosen`, asking `ask`.
+fn panel_button(label: &str, width: Width, chosen: bool, ask: EditorAsk) -> impl Bundle {
     let rest = if chosen { CHOSEN } else { BUTTON };
+    let (node, size) = match width {
+        Width::Fixed(w) => (
+            Node {
+                width: px(w),
+                ..default()
+            },
+            13.0,
+        ),
+        Width::Fitted => (
+            Node {
+                padding: UiRect::horizontal(px(6)),
+                flex_grow: 1.0,
+                ..default()
+            },
+            12.0,
+        ),
+    };
     (
         EditorButton(ask),
         pressable(),
@@ -63,50 +90,27 @@ fn small_button(label: &str, width: f32, chosen: bool, ask: EditorAsk) -> impl B
             hover: if chosen { CHOSEN } else { BUTTON_HOVER },
         },
         Node {
-            width: px(width),
             height: px(ROW),
             justify_content: JustifyContent::Center,
             align_items: AlignItems::Center,
             border_radius: BorderRadius::all(px(CORNER)),
-            ..default()
+            ..node
         },
         BackgroundColor(rest),
         children![(
             Text::new(label),
-            TextFont::from_font_size(13.0),
+            TextFont::from_font_size(size),
             TextColor(INK),
         )],
     )
 }
 
-/// A palette or setting button: as wide as its words (a smaller size, so a side's pieces
-/// or a side's tuning share one row), at least `least`, growing to fill its row.
-fn fitted_button(label: &str, least: f32, chosen: bool, ask: EditorAsk) -> impl Bundle {
-    let rest = if chosen { CHOSEN } else { BUTTON };
-    (
-        EditorButton(ask),
-        pressable(),
-        ButtonFills {
-            rest,
-            hover: if chosen { CHOSEN } else { BUTTON_HOVER },
-        },
-        Node {
-            min_width: px(least),
-            height: px(ROW),
-            padding: UiRect::horizontal(px(6)),
-            flex_grow: 1.0,
-            justify_content: JustifyContent::Center,
-            align_items: AlignItems::Center,
-            border_radius: BorderRadius::all(px(CORNER)),
-            ..default()
-        },
-        BackgroundColor(rest),
-        children![(
-            Text::new(label),
-            TextFont::from_font_size(12.0),
-            TextColor(INK),
-        )],
-    )
+fn small_button(label: &str, width: f32, chosen: bool, ask: EditorAsk) -> impl Bundle {
+    panel_button(label, Width::Fixed(width), chosen, ask)
+}
+
+fn fitted_button(label: &str, chosen: bool, ask: EditorAsk) -> impl Bundle {
+    panel_button(label, Width::Fitted, chosen, ask)
 }
 
 fn wrap_row() -> Node {
@@ -215,7 +219,6 @@ fn show_panel<G: TableGame>(
                     for paint in paints {
                         row.spawn(fitted_button(
                             paint.name,
-                            0.0,
                             editor.brush == Brush::Piece(paint.letter),
                             EditorAsk::Brush(Brush::Piece(paint.letter)),
                         ));
@@ -244,12 +247,7 @@ fn show_panel<G: TableGame>(
                         } else {
                             format!("{} {}", setting.name, setting.value)
                         };
-                        row.spawn(fitted_button(
-                            &label,
-                            0.0,
-                            false,
-                            EditorAsk::Edit(Edit::Step(n)),
-                        ));
+                        row.spawn(fitted_button(&label, false, EditorAsk::Edit(Edit::Step(n))));
                     }
                 });
             }

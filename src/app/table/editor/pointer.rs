@@ -22,8 +22,15 @@ const REACH: f32 = 0.75;
 /// drag rather than a click.
 const DRAG_PIXELS: f32 = 8.0;
 
+/// The cell under the pointer's press and where the pointer was, until its release: kept
+/// apart from the [`Editor`], whose changes set its panel out anew.
+#[derive(Resource, Default)]
+pub(super) struct Pressed(Option<(String, Vec2)>);
+
 pub(super) fn plugin<G: TableGame>(app: &mut App) {
-    app.add_observer(press::<G>).add_observer(release::<G>);
+    app.init_resource::<Pressed>()
+        .add_observer(press::<G>)
+        .add_observer(release::<G>);
 }
 
 /// The cell a hit at `point` is on: the nearest centre within [`REACH`].
@@ -56,37 +63,39 @@ fn hit_cell<G: TableGame>(
 
 fn press<G: TableGame>(
     press: On<Pointer<Press>>,
-    editor: Option<ResMut<Editor>>,
+    editor: Option<Res<Editor>>,
+    mut pressed: ResMut<Pressed>,
     ui: Query<(), With<Node>>,
     cells: Query<(&BoardCell, &GlobalTransform)>,
 ) {
-    let Some(mut editor) = editor.filter(|e| e.game == <G::Rules as Rules>::GAME) else {
+    if editor.is_none_or(|e| e.game != <G::Rules as Rules>::GAME) {
         return;
-    };
+    }
     if press.button != PointerButton::Primary {
         return;
     }
     let original = press.original_event_target();
     if let Some(cell) = hit_cell::<G>(press.entity, original, press.hit.position, &ui, &cells) {
-        editor.pressed = Some((cell, press.pointer_location.position));
+        pressed.0 = Some((cell, press.pointer_location.position));
     }
 }
 
 fn release<G: TableGame>(
     release: On<Pointer<Release>>,
-    editor: Option<ResMut<Editor>>,
+    editor: Option<Res<Editor>>,
+    mut pressed: ResMut<Pressed>,
     cameras: Query<(&Camera, &GlobalTransform), With<MainCamera>>,
     cells: Query<(&BoardCell, &GlobalTransform)>,
     mut asks: MessageWriter<EditorAsk>,
 ) {
-    let Some(mut editor) = editor.filter(|e| e.game == <G::Rules as Rules>::GAME) else {
+    if editor.is_none_or(|e| e.game != <G::Rules as Rules>::GAME) {
         return;
-    };
+    }
     if release.button != PointerButton::Primary {
         return;
     }
     // The release reaches every entity hovered; the first answers.
-    let Some((from, at)) = editor.pressed.take() else {
+    let Some((from, at)) = pressed.0.take() else {
         return;
     };
     let now = release.pointer_location.position;
