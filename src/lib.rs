@@ -7,6 +7,7 @@
 //! mixes the sounds, `time_control` reckons clocks (outside the rules), and `app` (behind the
 //! default `app` feature) is the game window.
 
+pub mod colour_vision;
 pub mod engine;
 pub mod files;
 pub mod lessons;

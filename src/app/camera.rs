@@ -222,8 +222,14 @@ fn orbit_input(
     mut touched: Option<ResMut<OrbitTouched>>,
 ) {
     let dt = time.delta_secs();
-    // The replay viewer steps with Left/Right and Home/End; the camera orbits by mouse then.
-    let keys = keys.filter(|_| !taken.is_some_and(|t| t.0));
+    // The replay viewer steps with Left/Right and Home/End, and the board cursor moves on
+    // the arrows: the camera orbits on Shift and the arrows then.
+    let taken = taken.map(|t| *t).unwrap_or_default();
+    // Home is the viewer's own; elsewhere it resets the view, arrows taken or not.
+    let home = keys.as_ref().is_some_and(|k| k.just_pressed(KeyCode::Home));
+    let keys = keys.filter(|k| {
+        !(taken.viewer || taken.cursor) || k.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight])
+    });
     for mut orbit in &mut cameras {
         if let (Some(buttons), Some(motion)) = (&buttons, &motion)
             && (buttons.pressed(MouseButton::Right) || buttons.pressed(MouseButton::Middle))
@@ -267,7 +273,7 @@ fn orbit_input(
                     touched.0 = true;
                 }
             }
-            if keys.just_pressed(KeyCode::Home) {
+            if keys.just_pressed(KeyCode::Home) || (!taken.viewer && home) {
                 orbit.reset();
             }
         }

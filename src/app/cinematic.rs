@@ -56,6 +56,7 @@ const HEIGHT: f32 = 0.6;
 
 fn follow_the_action(
     time: Res<Time>,
+    calm: Option<Res<super::playback::ReducedMotion>>,
     queue: Res<PlaybackQueue>,
     on: Option<Res<CinematicCamera>>,
     mut touched: ResMut<OrbitTouched>,
@@ -123,7 +124,12 @@ fn follow_the_action(
             }
         }
     };
-    let k = 1.0 - (-time.delta_secs() * EASE).exp();
+    // Reduced motion cuts to the shot instead of flying there.
+    let k = if calm.is_some_and(|c| c.0) {
+        1.0
+    } else {
+        1.0 - (-time.delta_secs() * EASE).exp()
+    };
     let target = orbit.target.lerp(aim, k);
     let distance = orbit.distance + (distance - orbit.distance) * k;
     if orbit.target != target || orbit.distance != distance {

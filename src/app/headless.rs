@@ -31,6 +31,10 @@ pub fn app(frame: Duration) -> App {
         .init_resource::<ButtonInput<KeyCode>>()
         .insert_resource(TimeUpdateStrategy::ManualDuration(frame))
         .add_plugins(super::plugin);
+    // The window's stand-in: the keyboard's input reaches a focused button through it, as
+    // in the window (nothing draws to it).
+    app.world_mut()
+        .spawn((Window::default(), bevy::window::PrimaryWindow));
     app
 }
 

@@ -233,10 +233,18 @@ pub fn keyboard_free(keyboard: Keyboard) -> bool {
     keyboard.free()
 }
 
-/// True while the replay viewer uses the arrow keys and Home/End (the camera then orbits
-/// by mouse only).
+/// A button has the focus the keyboard moved there: Enter and Space are its (the ui kit's
+/// focus keeps it; the shared keys read it).
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ArrowKeysTaken(pub bool);
+pub struct FocusOnButton(pub bool);
+
+/// Who has the arrow keys besides the camera: the replay viewer (the arrows and Home/End)
+/// or the board cursor (the arrows). The camera then orbits on Shift and the arrows.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ArrowKeysTaken {
+    pub viewer: bool,
+    pub cursor: bool,
+}
 
 /// Whether the game runs or waits under the pause menu. A state at the root, so the
 /// table's systems pause ([`PausableSystems`]) without knowing the pause menu.
@@ -273,6 +281,7 @@ pub fn plugin(app: &mut App) {
         .init_state::<Presentation>()
         .init_resource::<AvailableModes>()
         .init_resource::<ArrowKeysTaken>()
+        .init_resource::<FocusOnButton>()
         .init_resource::<bevy::input_focus::InputFocus>()
         .init_state::<Pause>()
         .init_state::<Overlay>()

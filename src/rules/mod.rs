@@ -13,6 +13,7 @@ pub mod hexchess;
 #[cfg(test)]
 pub mod laws;
 pub mod polarity;
+pub mod reach;
 pub mod review;
 pub mod rng;
 pub mod stop;

@@ -183,8 +183,8 @@ impl Showcase for Game {
 
 fn player(side: Side) -> &'static str {
     match side {
-        Side::One => "player one",
-        Side::Two => "player two",
+        Side::One => "One",
+        Side::Two => "Two",
     }
 }
 
@@ -218,13 +218,13 @@ mod tests {
         );
         let short = crate::showcase::short_last::<Game>(&line);
         assert_eq!(short[1], "the queen pulls 8 stones");
-        assert_eq!(short[2], "6 lines · 9 stones to player one · 9 of 10");
+        assert_eq!(short[2], "6 lines · 9 stones to One · 9 of 10");
     }
 
     #[test]
     fn a_plain_stone_is_one_stage() {
         let (scores, captions) = score_last::<Game>(&["d4"]);
         assert_eq!(scores.spectacle(), 0);
-        assert_eq!(captions, ["player one places a plain stone on d4"]);
+        assert_eq!(captions, ["One places a plain stone on d4"]);
     }
 }

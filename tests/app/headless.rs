@@ -469,6 +469,11 @@ fn f1_opens_the_help_and_escape_closes_it_before_leaving_the_game() {
     assert!(!paused(&app), "and only that: the game is not paused");
     assert_eq!(screen(&app), Screen::Playing);
     tap(&mut app, KeyCode::Slash);
+    assert!(!help(&app), "the slash alone is the typed move's");
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .press(KeyCode::ShiftLeft);
+    tap(&mut app, KeyCode::Slash);
     assert!(help(&app), "? opens it too");
     assert_eq!(
         *app.world().resource::<HelpTab>(),

@@ -8,27 +8,9 @@ use lodestone::app::table::TableInput;
 
 use super::hexchess::{hex_app, play_text, run_until_idle, scene, send, table};
 
-/// A key as the window sends it: the key's message (which a focused text field reads)
-/// and its pressed state (which the shared keys read), for one frame.
+/// A key as the window sends it, for one frame.
 fn key(app: &mut App, code: KeyCode, logical: bevy::input::keyboard::Key) {
-    use bevy::input::ButtonState;
-    use bevy::input::keyboard::KeyboardInput;
-    app.world_mut().write_message(KeyboardInput {
-        key_code: code,
-        logical_key: logical,
-        state: ButtonState::Pressed,
-        text: None,
-        repeat: false,
-        window: Entity::PLACEHOLDER,
-    });
-    app.world_mut()
-        .resource_mut::<ButtonInput<KeyCode>>()
-        .press(code);
-    app.update();
-    let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-    keys.release_all();
-    keys.clear();
-    app.update();
+    super::keys_only::key_with(app, &[], code, logical);
 }
 
 /// While a move-list entry is edited it has the input focus: the shared keys (U undo,

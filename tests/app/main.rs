@@ -1,6 +1,7 @@
 //! Tests of the game window's systems: headless apps built from `MinimalPlugins` plus
 //! what each test needs, and the offscreen renderer as a separate process.
 
+mod access;
 mod clock;
 mod codes;
 mod determinism;
@@ -11,6 +12,7 @@ mod foresight;
 mod headless;
 mod hexchess;
 mod keyboard;
+mod keys_only;
 mod last_move;
 mod learn;
 mod pictures;

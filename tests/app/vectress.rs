@@ -362,3 +362,84 @@ fn a_refused_target_says_why_at_the_pointer() {
         "gone with the pointer"
     );
 }
+
+/// #45: every pole is marked by its sign as well as its colour: a `+` is two bars, a `-`
+/// one, a neutral face none, on every magnet as the rules give its faces.
+#[test]
+fn every_pole_carries_its_sign_as_a_shape() {
+    use lodestone::app::vectress::pieces::{Magnet, Sign};
+    use lodestone::rules::vectress::Pole;
+    let mut app = vectress_app();
+    let mut magnets = app.world_mut().query::<(&Magnet, &Children)>();
+    let mut signs = 0;
+    let found: Vec<(Magnet, Vec<Entity>)> = magnets
+        .iter(app.world())
+        .map(|(m, c)| (*m, c.iter().collect()))
+        .collect();
+    let pieces = app
+        .world()
+        .resource::<VectressPlayed>()
+        .game
+        .position()
+        .pieces()
+        .count();
+    assert_eq!(found.len(), pieces, "every magnet is on the board");
+    for (magnet, children) in found {
+        let bars = |pole: Pole| {
+            children
+                .iter()
+                .filter(|c| app.world().get::<Sign>(**c) == Some(&Sign(pole)))
+                .count()
+        };
+        let faces = magnet.kind.faces();
+        let count = |pole: Pole| faces.iter().filter(|f| f.pole == pole).count();
+        assert_eq!(
+            bars(Pole::Plus),
+            2 * count(Pole::Plus),
+            "{magnet:?}: a + is two bars"
+        );
+        assert_eq!(
+            bars(Pole::Minus),
+            count(Pole::Minus),
+            "{magnet:?}: a - is one bar"
+        );
+        assert_eq!(bars(Pole::Neutral), 0);
+        signs += bars(Pole::Plus) + bars(Pole::Minus);
+    }
+    assert!(signs > 0);
+}
+
+/// #45: reduced motion glides a move straight to its cell in the first half of its stage
+/// (and stays), where the full motion is still on its way at seven tenths of it.
+#[test]
+fn reduced_motion_arrives_early_and_stays() {
+    use lodestone::app::playback::{ReducedMotion, STAGE_SECONDS};
+    use lodestone::rules::vectress::Cell;
+    let at_seven_tenths = |calm: bool| {
+        let mut app = super::headless::game_app_with(GameId::Vectress, PlayMode::HotSeat, |app| {
+            app.insert_resource(ReducedMotion(calm));
+        });
+        let game = app.world().resource::<VectressPlayed>().game.clone();
+        let from = Cell::parse("C1").unwrap();
+        let piece = game
+            .position()
+            .pieces()
+            .find(|p| p.cell == from)
+            .expect("a piece on C1");
+        let entity = app.world().resource::<VectressScene>().entities.pieces[&piece.id].piece;
+        play(&mut app, "C1-D2");
+        // 50 ms frames: seven tenths of the first stage.
+        let frames = (0.7 * STAGE_SECONDS / 0.05).round() as usize;
+        for _ in 0..frames {
+            app.update();
+        }
+        let now = app.world().get::<Transform>(entity).unwrap().translation;
+        let rest = rest_transform(Cell::parse("D2").unwrap(), piece.owner).translation;
+        now.distance(rest)
+    };
+    assert!(at_seven_tenths(true) < 1e-3, "calm: arrived and still");
+    assert!(
+        at_seven_tenths(false) > 0.01,
+        "full motion: still travelling"
+    );
+}

@@ -172,6 +172,9 @@ fn shoot(plan: &FilmPlan, timeout: Duration, verbose: bool) -> Result<Shot, Stri
         .insert_resource(super::boards::BoardLabelsShown(plan.labels))
         .insert_resource(plan.captions.unwrap_or_default())
         .insert_resource(super::cinematic::CinematicCamera(plan.cinematic))
+        .insert_resource(super::playback::ReducedMotion(plan.reduced_motion))
+        .insert_resource(super::camera::ShakeEnabled(!plan.reduced_motion))
+        .insert_resource(super::look::ColourVision(plan.colour_vision))
         .insert_resource(ActionScript {
             actions: plan.filmed.iter().cloned().collect(),
             running: false,

@@ -77,6 +77,14 @@ pub struct FilmArgs {
     /// rendered offline on the film's clock (sample-exact with the frames).
     #[arg(long)]
     pub audio: Option<PathBuf>,
+    /// Less motion, as the setting gives it: plain eases, no shake, pulse or flash, and
+    /// a camera that cuts instead of flying (every stage still plays, in order).
+    #[arg(long)]
+    pub reduced_motion: bool,
+    /// The colour vision the paired colours are chosen for: typical, deuteranopia,
+    /// protanopia or tritanopia (as the setting picks them).
+    #[arg(long, default_value = "typical")]
+    pub colour_vision: String,
     /// Show the renderer's and the libraries' log lines on standard error (RUST_LOG also
     /// sets them).
     #[arg(long)]
@@ -103,6 +111,8 @@ pub struct FilmPlan {
     /// The captions' words, or none.
     pub captions: Option<CaptionWords>,
     pub cinematic: bool,
+    pub reduced_motion: bool,
+    pub colour_vision: crate::colour_vision::Vision,
     pub draft: bool,
     /// Whether the board's letters and numbers show.
     pub labels: bool,
@@ -302,6 +312,8 @@ pub fn plan(args: &FilmArgs) -> Result<FilmPlan, String> {
         size,
         captions,
         cinematic,
+        reduced_motion: args.reduced_motion,
+        colour_vision: crate::colour_vision::Vision::parse(&args.colour_vision)?,
         draft,
         labels,
         format,

@@ -24,6 +24,7 @@ use super::ui::{CaptionWords, GamePanel, LayoutChecked, MoveListAnchor};
 
 mod lines;
 mod texts;
+pub mod zen;
 pub use lines::{caption_line, hint_line, playback_line};
 
 pub fn plugin(app: &mut App) {
@@ -31,6 +32,7 @@ pub fn plugin(app: &mut App) {
         .init_resource::<CaptionWords>()
         .init_resource::<CaptionStyle>()
         .add_systems(Update, lines::toggle_caption_words)
+        .add_systems(PostUpdate, texts::voice_caption)
         // After every Update system, so a panel a game shows in the frame it is filmed (the
         // hex chess move list on the first move) is hidden in that same frame.
         .add_systems(
@@ -44,6 +46,7 @@ pub fn plugin(app: &mut App) {
             help::plugin,
             score::plugin,
             labels::plugin,
+            zen::plugin,
         ))
         .add_systems(Startup, spawn_hud)
         .add_systems(

@@ -138,3 +138,34 @@ pub(super) fn film_captions(
         show(&mut visibility, &mut node, false);
     }
 }
+
+/// The caption playing is a live region: a screen reader says each stage's words (short,
+/// or the full sentence with W) as it plays.
+pub(super) fn voice_caption(
+    mut commands: Commands,
+    mut captions: Query<
+        (
+            Entity,
+            &HudText,
+            &Text,
+            Option<&mut bevy::a11y::AccessibilityNode>,
+        ),
+        Changed<Text>,
+    >,
+) {
+    for (entity, which, text, voice) in &mut captions {
+        if *which != HudText::Caption {
+            continue;
+        }
+        match voice {
+            Some(mut voice) => voice.set_label(text.0.as_str()),
+            None => {
+                commands
+                    .entity(entity)
+                    .insert(bevy::a11y::AccessibilityNode(crate::app::ui::spoken(
+                        &text.0,
+                    )));
+            }
+        }
+    }
+}

@@ -26,8 +26,19 @@ pub fn plugin(app: &mut App) {
     app.add_plugins(fonts::plugin)
         .init_resource::<Quality>()
         .init_resource::<LookOptions>()
+        .init_resource::<ColourVision>()
         .add_systems(PreStartup, make_studio)
         .add_systems(Update, apply_quality);
+}
+
+/// The colour vision the paired colours are chosen for (the setting, `--colour-vision`):
+/// each game recolours what it pairs by colour from [`crate::colour_vision::Vision::palette`].
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ColourVision(pub crate::colour_vision::Vision);
+
+/// `colour` (sRGB channels) as a Bevy colour.
+pub fn srgb(colour: crate::colour_vision::Srgb) -> Color {
+    Color::srgb(colour[0], colour[1], colour[2])
 }
 
 /// How much of the look the machine is asked to draw. Every preset keeps HDR, bloom and

@@ -5,6 +5,8 @@
 
 use bevy::prelude::*;
 
+use crate::rules::edit::capital;
+
 use crate::app::choice::{GameChoice, ModeChoice};
 use crate::app::settings::Settings;
 use crate::app::table::{SaveFolder, SaveSlots, SlotKey, Start, TableLaunch};
@@ -271,14 +273,6 @@ fn show_dialog(
                     ));
                 });
         });
-}
-
-fn capital(name: &str) -> String {
-    let mut chars = name.chars();
-    chars
-        .next()
-        .map(|c| c.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
 }
 
 fn choice_row(

@@ -55,6 +55,12 @@ pub fn plugin(app: &mut App) {
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 pub struct PlaybackSystems;
 
+/// Reduced motion (the setting, `--reduced-motion`): every stage still plays, in order
+/// and at its length, but moves glide and arrive early, nothing shakes, pulses or flashes,
+/// and the cinematic camera cuts instead of flying.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReducedMotion(pub bool);
+
 /// Sent when a stage has played to its end.
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct StageFinished {

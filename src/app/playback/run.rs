@@ -85,6 +85,7 @@ impl PlaybackQueue {
     }
 
     fn start_stage(&mut self, world: &mut World, index: usize) {
+        let calm = world.get_resource::<ReducedMotion>().is_some_and(|r| r.0);
         let mut anims = Vec::new();
         for tween in &self.stages[index].tweens {
             let Ok(mut entity) = world.get_entity_mut(tween.entity) else {
@@ -104,7 +105,7 @@ impl PlaybackQueue {
             }
             let anim = world
                 .spawn((
-                    TweenAnim::new(tween_for(tween)).with_destroy_on_completed(false),
+                    TweenAnim::new(tween_for(tween, calm)).with_destroy_on_completed(false),
                     AnimTarget::component::<Transform>(tween.entity),
                 ))
                 .id();

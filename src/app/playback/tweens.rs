@@ -9,9 +9,22 @@ use bevy_tweening::{EaseMethod, Lens, Tween};
 
 use super::{Motion, PieceTween, STAGE_SECONDS};
 
-pub(super) fn tween_for(tween: &PieceTween) -> Tween {
+/// The tween of one piece's motion over a stage; `calm` (reduced motion) trades the
+/// flourishes for plain eases: moves and slides glide straight and arrive early, shudders
+/// and pulses hold still, flashes stand at full size while the stage plays.
+pub(super) fn tween_for(tween: &PieceTween, calm: bool) -> Tween {
     let duration = Duration::from_secs_f32(STAGE_SECONDS);
     let from = tween.from;
+    if calm {
+        match tween.motion.clone() {
+            Motion::Move { to, .. } | Motion::Slide { to } => {
+                return linear(duration, GlideLens { from, to });
+            }
+            Motion::Highlight | Motion::Shudder => return linear(duration, StillLens),
+            Motion::Flash => return linear(duration, HoldLens { from }),
+            _ => {}
+        }
+    }
     match tween.motion.clone() {
         // The lens shapes its own time: a start from rest, an arrival with speed, an
         // overshoot and a squash as the piece settles.
@@ -171,6 +184,45 @@ impl Lens<Transform> for FallLens {
             rotation: tip * spin * self.from.rotation,
             scale: self.from.scale * shrink,
         };
+    }
+}
+
+/// Reduced motion's move: a plain ease that arrives within [`GLIDE`] of the stage and
+/// stays, no arc, no overshoot, no squash.
+struct GlideLens {
+    from: Transform,
+    to: Transform,
+}
+
+/// The share of a stage a calm move takes.
+pub const GLIDE: f32 = 0.5;
+
+impl Lens<Transform> for GlideLens {
+    fn lerp(&mut self, mut target: Mut<Transform>, t: f32) {
+        let u = (t / GLIDE).min(1.0);
+        let p = u * u * (3.0 - 2.0 * u);
+        *target = Transform {
+            translation: self.from.translation.lerp(self.to.translation, p),
+            rotation: self.from.rotation.slerp(self.to.rotation, p),
+            scale: self.from.scale.lerp(self.to.scale, p),
+        };
+    }
+}
+
+/// Reduced motion's flash: the mark stands at full size while the stage plays and goes
+/// at its end, with no swell.
+struct HoldLens {
+    from: Transform,
+}
+
+impl Lens<Transform> for HoldLens {
+    fn lerp(&mut self, mut target: Mut<Transform>, t: f32) {
+        let scale = if t >= 1.0 {
+            Vec3::ZERO
+        } else {
+            self.from.scale
+        };
+        *target = self.from.with_scale(scale);
     }
 }
 

@@ -98,7 +98,8 @@ pub(super) fn refresh_preview(
     }
 }
 
-/// 1-4 choose plain, rook, bishop or queen; Tab switches push and pull.
+/// 1-4 choose plain, rook, bishop or queen; X switches push and pull (Tab is the
+/// keyboard focus's and the board cursor's).
 pub(super) fn choice_keys(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     mut input: MessageWriter<TableInput<Polarity>>,
@@ -118,7 +119,7 @@ pub(super) fn choice_keys(
             input.write(TableInput::Game(Control::Choose(piece)));
         }
     }
-    if keys.just_pressed(KeyCode::Tab) {
+    if keys.just_pressed(KeyCode::KeyX) {
         input.write(TableInput::Game(Control::ToggleMode));
     }
 }

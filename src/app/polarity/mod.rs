@@ -2,7 +2,7 @@
 //! bishops and queen beside it (spent ones laid down), the piles of collected stones,
 //! placement by clicking with a hover preview of the power's rays.
 //!
-//! Keys: 1 plain, 2 rook, 3 bishop, 4 queen, Tab push/pull, U undo, N new game.
+//! Keys: 1 plain, 2 rook, 3 bishop, 4 queen, X push/pull, U undo, N new game.
 //!
 //! What is Polarity's own: stones, hands and piles (`pieces`, `layout`, `stages`), the
 //! power choice and the hover preview (`input`, `preview`), the pile labels and status
@@ -67,7 +67,7 @@ impl Choice {
 pub enum Control {
     /// 1-4: a plain placement (`None`) or the piece whose power the next stone spends.
     Choose(Option<Piece>),
-    /// Tab: push or pull.
+    /// X: push or pull.
     ToggleMode,
 }
 

@@ -125,7 +125,7 @@ pub(super) fn keys() -> Vec<(&'static str, String)> {
         ("2", "spend a rook".to_string()),
         ("3", "spend a bishop".to_string()),
         ("4", "spend a queen".to_string()),
-        ("Tab", "push / pull".to_string()),
+        ("X", "push / pull".to_string()),
         (
             "U / Backspace",
             "undo (against the computer: your move and its answer)".to_string(),

@@ -42,6 +42,14 @@ pub struct RenderArgs {
     /// win-chance graph, the marked turns), at the strong level.
     #[arg(long, conflicts_with_all = ["step", "wave"])]
     pub review: bool,
+    /// Less motion, as the setting gives it: plain eases, no shake, pulse or flash, and
+    /// a camera that cuts instead of flying (every stage still plays, in order).
+    #[arg(long)]
+    pub reduced_motion: bool,
+    /// The colour vision the paired colours are chosen for: typical, deuteranopia,
+    /// protanopia or tritanopia (as the setting picks them).
+    #[arg(long, default_value = "typical")]
+    pub colour_vision: String,
     /// Image size, WIDTHxHEIGHT.
     #[arg(long, default_value = "1280x720")]
     pub size: String,

@@ -57,10 +57,16 @@ struct Capture {
 
 pub fn run(args: &RenderArgs) -> Result<(), CliError> {
     let plan = validate(args).map_err(|e| CliError::Usage(format!("render: {e}")))?;
-    draw(args, &plan).map_err(CliError::Failed)
+    let vision = crate::colour_vision::Vision::parse(&args.colour_vision)
+        .map_err(|e| CliError::Usage(format!("render: {e}")))?;
+    draw(args, &plan, vision).map_err(CliError::Failed)
 }
 
-fn draw(args: &RenderArgs, plan: &RenderPlan) -> Result<(), String> {
+fn draw(
+    args: &RenderArgs,
+    plan: &RenderPlan,
+    vision: crate::colour_vision::Vision,
+) -> Result<(), String> {
     let launch = plan.game.map(|game| super::table::TableLaunch {
         game,
         start: super::table::Start::Still(plan.still(&args.moves)),
@@ -68,6 +74,9 @@ fn draw(args: &RenderArgs, plan: &RenderPlan) -> Result<(), String> {
     let (width, height) = plan.size;
     let (mut app, handle) = offscreen_app(launch, width, height, args.verbose, true, "render")?;
     let result = Arc::new(Mutex::new(None));
+    app.insert_resource(super::playback::ReducedMotion(args.reduced_motion))
+        .insert_resource(super::camera::ShakeEnabled(!args.reduced_motion))
+        .insert_resource(super::look::ColourVision(vision));
     app.insert_resource(Capture {
         image: handle,
         out: plan.out.clone(),

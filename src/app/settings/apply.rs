@@ -115,7 +115,11 @@ pub(super) fn apply_settings(
     if look.antialiasing != settings.antialiasing {
         look.antialiasing = settings.antialiasing;
     }
-    commands.insert_resource(crate::app::camera::ShakeEnabled(settings.camera_shake));
+    commands.insert_resource(crate::app::camera::ShakeEnabled(
+        settings.camera_shake && !settings.reduced_motion,
+    ));
+    commands.insert_resource(crate::app::playback::ReducedMotion(settings.reduced_motion));
+    commands.insert_resource(crate::app::look::ColourVision(settings.colour_vision));
     commands.insert_resource(crate::app::ui::scale::InterfaceSize(
         settings.interface_size,
     ));

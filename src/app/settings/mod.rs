@@ -56,6 +56,11 @@ pub struct Settings {
     pub quality: Quality,
     /// The camera trembles when a Core falls.
     pub camera_shake: bool,
+    /// Less motion: plain eases, no shake, pulse or flash, camera cuts (every stage still
+    /// plays, in order).
+    pub reduced_motion: bool,
+    /// The colour vision the paired colours (poles, sides) are chosen for.
+    pub colour_vision: crate::colour_vision::Vision,
     /// Seconds without input on the menu before the showcase starts by itself; 0 never.
     pub attract_idle_seconds: u32,
     /// The showcase's slow motion for the moment that matters, within [`SLOW_MOTION`].
@@ -115,6 +120,8 @@ impl Default for Settings {
             cinematic_camera: true,
             quality: Quality::default(),
             camera_shake: true,
+            reduced_motion: false,
+            colour_vision: crate::colour_vision::Vision::Typical,
             attract_idle_seconds: 60,
             showcase_speed: 0.2,
             show_renaming: false,

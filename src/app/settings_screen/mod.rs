@@ -39,6 +39,8 @@ pub enum SettingRow {
     Speed,
     CinematicCamera,
     CameraShake,
+    ReducedMotion,
+    ColourVision,
     Colours,
     AttractIdle,
     ShowRenaming,
@@ -58,7 +60,7 @@ const ATTRACT: [u32; 5] = [0, 30, 60, 120, 300];
 impl SettingRow {
     /// Every row: the first column's, then the sound's (under its sliders) and the
     /// interface size's in the second.
-    pub const ALL: [SettingRow; 14] = [
+    pub const ALL: [SettingRow; 16] = [
         SettingRow::WindowMode,
         SettingRow::Vsync,
         SettingRow::AntiAliasing,
@@ -66,6 +68,8 @@ impl SettingRow {
         SettingRow::Speed,
         SettingRow::CinematicCamera,
         SettingRow::CameraShake,
+        SettingRow::ReducedMotion,
+        SettingRow::ColourVision,
         SettingRow::Colours,
         SettingRow::AttractIdle,
         SettingRow::ShowRenaming,
@@ -84,6 +88,8 @@ impl SettingRow {
             SettingRow::Speed => "Playback speed",
             SettingRow::CinematicCamera => "Cinematic camera in replays",
             SettingRow::CameraShake => "Camera shake",
+            SettingRow::ReducedMotion => "Reduced motion",
+            SettingRow::ColourVision => "Colour vision",
             SettingRow::Colours => "Colours (F2)",
             SettingRow::AttractIdle => "Showcase after idle",
             SettingRow::ShowRenaming => "Hex chess: show renaming",
@@ -111,6 +117,8 @@ impl SettingRow {
             SettingRow::Speed => format!("{}x", s.speed),
             SettingRow::CinematicCamera => on(s.cinematic_camera),
             SettingRow::CameraShake => on(s.camera_shake),
+            SettingRow::ReducedMotion => on(s.reduced_motion),
+            SettingRow::ColourVision => crate::rules::edit::capital(s.colour_vision.name()),
             SettingRow::Colours => match s.color_scheme {
                 ColorScheme::Classic => "Classic".into(),
                 ColorScheme::HighContrast => "High contrast".into(),
@@ -143,6 +151,15 @@ impl SettingRow {
             }
             SettingRow::CinematicCamera => s.cinematic_camera = !s.cinematic_camera,
             SettingRow::CameraShake => s.camera_shake = !s.camera_shake,
+            SettingRow::ReducedMotion => s.reduced_motion = !s.reduced_motion,
+            SettingRow::ColourVision => {
+                use crate::colour_vision::Vision;
+                let at = Vision::ALL
+                    .iter()
+                    .position(|v| *v == s.colour_vision)
+                    .unwrap_or(0);
+                s.colour_vision = Vision::ALL[(at + 1) % Vision::ALL.len()];
+            }
             SettingRow::Colours => s.color_scheme = s.color_scheme.next(),
             SettingRow::AttractIdle => {
                 s.attract_idle_seconds = ATTRACT

@@ -24,7 +24,7 @@ pub type ResolutionOf<G> = <<G as TableGame>::Rules as Rules>::Resolution;
 /// not). Its camera: [`TableGame::SEAT`].
 pub trait TableGame: Sized + Send + Sync + 'static {
     /// The rules state the table plays.
-    type Rules: Rules + crate::rules::edit::Editable;
+    type Rules: Rules + crate::rules::edit::Editable + crate::rules::reach::Reaching;
     /// The rules core the lessons and puzzles are written for (hex chess's table plays a
     /// session around its game).
     type Core: Lessoned<Action = ActionOf<Self>>;

@@ -107,7 +107,7 @@ pub(super) fn mark_last_move<G: TableGame>(
 
 /// A flat frame facing up: a regular polygon of `sides` corners, the first at `start`
 /// radians from +x toward +z, between circumradii `outer` and `inner`.
-fn frame(sides: u32, start: f32, outer: f32, inner: f32) -> Mesh {
+pub(super) fn frame(sides: u32, start: f32, outer: f32, inner: f32) -> Mesh {
     let mut positions = Vec::new();
     for k in 0..sides {
         let angle = start + TAU * k as f32 / sides as f32;

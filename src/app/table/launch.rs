@@ -434,7 +434,7 @@ pub(super) fn consume_launch(mut commands: Commands) {
 /// Takes the table off the screen (its entities are being despawned; the game was saved
 /// and kept as it left).
 pub(super) fn leave<G: TableGame>(mut commands: Commands, mut arrows: ResMut<ArrowKeysTaken>) {
-    arrows.0 = false;
+    *arrows = ArrowKeysTaken::default();
     commands.remove_resource::<Played<G>>();
     commands.remove_resource::<G::Scene>();
     commands.remove_resource::<Requests<G>>();

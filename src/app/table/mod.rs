@@ -17,6 +17,7 @@ pub mod badges;
 pub mod clock;
 pub mod codes;
 mod computer;
+pub mod cursor;
 pub mod editor;
 pub mod foresight;
 mod game;
@@ -27,6 +28,7 @@ pub mod look_back;
 pub mod move_list;
 mod pages;
 pub mod pointer_note;
+pub mod reader;
 pub mod review;
 pub mod review_panel;
 mod saving;
@@ -149,6 +151,8 @@ pub fn plugin<G: TableGame>(app: &mut App, game: crate::rules::GameId) {
     review_panel::plugin::<G>(app);
     codes::plugin::<G>(app);
     editor::plugin::<G>(app, game);
+    cursor::plugin::<G>(app);
+    reader::plugin::<G>(app);
     app.add_message::<TableInput<G>>()
         .add_systems(Startup, load_looks::<G>)
         .add_systems(

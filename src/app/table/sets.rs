@@ -115,6 +115,7 @@ pub fn configure(app: &mut App) {
     super::review_panel::configure(app);
     super::badges::plugin(app);
     last_move::configure(app);
+    super::cursor::configure(app);
 }
 
 /// Leaving the table stops its playback: the pieces are gone, and a stage left running

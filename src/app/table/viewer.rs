@@ -325,12 +325,18 @@ pub(super) fn finish_stepping_back<G: TableGame>(
     }
 }
 
-/// While the viewer shows, the arrows and Home/End are its own.
-pub(super) fn viewer_arrows(viewing: Res<Viewing>, mut arrows: ResMut<crate::app::ArrowKeysTaken>) {
-    let taken = viewing.0.is_some();
-    if arrows.0 != taken {
-        arrows.0 = taken;
-    }
+/// While the viewer shows, the arrows and Home/End are its own; while people play, the
+/// arrows are the board cursor's (the camera orbits on Shift and the arrows).
+pub(super) fn viewer_arrows(
+    viewing: Res<Viewing>,
+    seats: Res<super::Seats>,
+    mut arrows: ResMut<crate::app::ArrowKeysTaken>,
+) {
+    let taken = crate::app::ArrowKeysTaken {
+        viewer: viewing.0.is_some(),
+        cursor: seats.human_to_move(0) || seats.human_to_move(1),
+    };
+    arrows.set_if_neq(taken);
 }
 
 /// The camera follows the action while a replay is watched (the `cinematic_camera`

@@ -3,6 +3,7 @@
 //! window (`scale`), and the markers the layout check and films read. It knows no screen
 //! and no game.
 
+pub mod focus;
 pub mod notice;
 pub mod scale;
 pub mod slider;
@@ -15,6 +16,7 @@ pub use notice::Notice;
 
 pub fn plugin(app: &mut App) {
     app.add_plugins((
+        focus::plugin,
         notice::plugin,
         scale::plugin,
         slider::plugin,
@@ -33,6 +35,15 @@ pub struct LayoutChecked(pub &'static str);
 /// them.
 #[derive(Component, Clone, Copy, Debug, Default)]
 pub struct GamePanel;
+
+/// A screen reader's polite live region saying `words` (AccessKit, through `bevy_a11y`):
+/// read out whenever its words change.
+pub fn spoken(words: &str) -> accesskit::Node {
+    let mut node = accesskit::Node::new(accesskit::Role::Status);
+    node.set_live(accesskit::Live::Polite);
+    node.set_label(words);
+    node
+}
 
 /// Where a game's move list hangs in the HUD: under the status panel (left) or under the
 /// playback line (right). The HUD sets both out; the table fills the one its game names.

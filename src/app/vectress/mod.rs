@@ -80,6 +80,7 @@ pub fn plugin(app: &mut App) {
                 .in_set(super::KeyboardSystems),
             controls::apply_controls.in_set(TableSystems::Controls),
             table::sync_when_idle.in_set(TableSystems::Sync),
+            pieces::recolour_poles,
         )
             .run_if(resource_exists::<VectressPlayed>),
     )

@@ -4,7 +4,7 @@
 //! side face with a strip along the top, a corner's a post up the corner, so from the
 //! default camera the faces that push read at a glance, on ivory and on gunmetal.
 
-use std::f32::consts::{FRAC_PI_4, PI};
+use std::f32::consts::{FRAC_PI_2, FRAC_PI_4, PI};
 
 use bevy::prelude::*;
 
@@ -129,9 +129,10 @@ impl MagnetLooks {
                 ..crate::app::stage::finish(color, 0.35, 0.05)
             })
         };
+        let typical = crate::colour_vision::Vision::Typical.palette().poles;
         let pole = [
-            glowing(Color::srgb(0.92, 0.12, 0.1), 0.35),
-            glowing(Color::srgb(0.1, 0.32, 0.98), 0.6),
+            glowing(crate::app::look::srgb(typical[0]), POLE_GLOW[0]),
+            glowing(crate::app::look::srgb(typical[1]), POLE_GLOW[1]),
             glowing(Color::srgb(0.6, 0.6, 0.58), 0.0),
         ];
         let mut mat = |color: Color, rough: f32, metal: f32| {
@@ -292,6 +293,17 @@ pub fn spawn_magnet(
                         )),
                         Pickable::IGNORE,
                     ));
+                    // ...its sign on the top, inside the strip: a shape, so the poles
+                    // read without telling red from blue...
+                    spawn_sign(
+                        parent,
+                        looks,
+                        &material,
+                        face.pole,
+                        hit - out * 0.17,
+                        turn,
+                        0.13,
+                    );
                     // ...and a strip along the top, which a camera from above sees.
                     parent.spawn((
                         Mesh3d(looks.bar.clone()),
@@ -302,6 +314,15 @@ pub fn spawn_magnet(
                         Pickable::IGNORE,
                     ));
                 } else {
+                    spawn_sign(
+                        parent,
+                        looks,
+                        &material,
+                        face.pole,
+                        hit * 0.64,
+                        Quat::IDENTITY,
+                        0.09,
+                    );
                     // A post up the corner, its top flush with a stud's.
                     parent.spawn((
                         Mesh3d(looks.stud.clone()),
@@ -327,6 +348,63 @@ pub fn spawn_magnet(
         .id();
     (piece, glow)
 }
+
+/// A pole's sign as the rulebook writes it, lying on the piece's top at `at`: `+` two
+/// crossed bars, `-` one bar along the edge (turned by `turn`), nothing for neutral.
+fn spawn_sign(
+    parent: &mut ChildSpawnerCommands,
+    looks: &MagnetLooks,
+    material: &Handle<StandardMaterial>,
+    pole: Pole,
+    at: Vec2,
+    turn: Quat,
+    size: f32,
+) {
+    let bars: &[Quat] = match pole {
+        Pole::Plus => &[Quat::IDENTITY, Quat::from_rotation_y(FRAC_PI_2)],
+        Pole::Minus => &[Quat::IDENTITY],
+        Pole::Neutral => &[],
+    };
+    for bar in bars {
+        parent.spawn((
+            Sign(pole),
+            Mesh3d(looks.bar.clone()),
+            MeshMaterial3d(material.clone()),
+            Transform::from_translation(to_world(at, BODY_HEIGHT + 0.006))
+                .with_rotation(turn * *bar)
+                .with_scale(Vec3::new(size, 0.012, size * 0.26)),
+            Pickable::IGNORE,
+        ));
+    }
+}
+
+/// Paints the + and - poles in the colour vision's palette (neutral stays grey).
+pub(super) fn recolour_poles(
+    vision: Res<crate::app::look::ColourVision>,
+    looks: Res<MagnetLooks>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+    mut painted: Local<Option<crate::colour_vision::Vision>>,
+) {
+    if *painted == Some(vision.0) {
+        return;
+    }
+    *painted = Some(vision.0);
+    let poles = vision.0.palette().poles;
+    for (handle, (colour, glow)) in looks.pole.iter().zip(poles.into_iter().zip(POLE_GLOW)) {
+        if let Some(mut material) = materials.get_mut(handle) {
+            let colour = crate::app::look::srgb(colour);
+            material.base_color = colour;
+            material.emissive = LinearRgba::from(colour) * glow;
+        }
+    }
+}
+
+/// How much the + and - poles glow (blue reads darker on gunmetal, so it glows more).
+const POLE_GLOW: [f32; 2] = [0.35, 0.6];
+
+/// One bar of a pole's sign on a magnet's top.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sign(pub Pole);
 
 #[cfg(test)]
 mod tests {

@@ -86,6 +86,7 @@ pub fn plugin(app: &mut App) {
                 readout::update_panel,
                 panel::paint_buttons,
                 pieces::pulse_warnings,
+                pieces::recolour_sides,
             )
                 .chain()
                 .in_set(TableSystems::Show),

@@ -370,3 +370,28 @@ pub fn pulse_warnings(time: Res<Time>, mut rings: Query<&mut Transform, With<War
         }
     }
 }
+
+/// Paints the two sides' pieces and ghosts in the colour vision's palette.
+pub(super) fn recolour_sides(
+    vision: Res<crate::app::look::ColourVision>,
+    looks: Res<Looks>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+    mut painted: Local<Option<crate::colour_vision::Vision>>,
+) {
+    if *painted == Some(vision.0) {
+        return;
+    }
+    *painted = Some(vision.0);
+    // The palette names the sides as the rules do (blue, red); the looks keep red first.
+    let [blue, red] = vision.0.palette().sides;
+    for (i, colour) in [red, blue].into_iter().enumerate() {
+        // The pieces a shade deeper than the territory they stand on.
+        let deep = crate::app::look::srgb(colour.map(|c| c * 0.8));
+        if let Some(mut material) = materials.get_mut(&looks.owner[i]) {
+            material.base_color = deep;
+        }
+        if let Some(mut material) = materials.get_mut(&looks.ghost[i]) {
+            material.base_color = crate::app::look::srgb(colour).with_alpha(0.55);
+        }
+    }
+}

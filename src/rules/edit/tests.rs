@@ -243,3 +243,22 @@ fn plain_words_drop_the_boards_field_name() {
     assert_eq!(next_of(&["a", "b"], "b"), "a");
     assert_eq!(next_of(&["a", "b"], "?"), "a");
 }
+
+/// #45: a cell and the whole position in words, as the screen reader says them.
+#[test]
+fn cells_and_positions_read_as_words() {
+    let code = start::<vectress::Game>(None);
+    let words = position_words::<vectress::Game>(&code);
+    assert!(words.starts_with("White: "), "{words}");
+    assert!(words.contains(" Black: "), "{words}");
+    assert_eq!(words.matches("Core").count(), 2, "{words}");
+    assert_eq!(cell_words::<vectress::Game>(&code, "E5"), "E5, empty");
+    let stones =
+        edited::<polarity::Game>(&start::<polarity::Game>(None), &put("d4", Some('s')), None)
+            .unwrap();
+    assert_eq!(cell_words::<polarity::Game>(&stones, "d4"), "d4, a stone");
+    let words = position_words::<polarity::Game>(&stones);
+    assert!(words.ends_with("Stones: d4."), "{words}");
+    let chess = start::<hexchess::GameSession>(Some("classic"));
+    assert!(cell_words::<hexchess::GameSession>(&chess, "g1").starts_with("g1, White's "));
+}

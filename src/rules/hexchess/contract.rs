@@ -188,3 +188,25 @@ fn hexchess_keeps_the_contract() {
     hold_for::<Game>(classic, 4, &bad);
     hold_for::<GameSession>(Setup::default(), 4, &bad);
 }
+
+fn reach_of(mv: &Move) -> crate::rules::reach::Reach {
+    crate::rules::reach::Reach::travel(mv.from, mv.to)
+}
+
+impl crate::rules::reach::Reaching for Game {
+    fn reach(action: &Move) -> crate::rules::reach::Reach {
+        reach_of(action)
+    }
+}
+
+impl crate::rules::reach::Reaching for GameSession {
+    fn reach(action: &Move) -> crate::rules::reach::Reach {
+        reach_of(action)
+    }
+}
+
+#[cfg(test)]
+#[test]
+fn actions_reach_cells_of_the_board() {
+    crate::rules::reach::check_start::<GameSession>();
+}

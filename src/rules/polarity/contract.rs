@@ -60,3 +60,15 @@ impl Rules for Game {
 fn polarity_keeps_the_contract() {
     crate::rules::laws::hold_for::<Game>(Setup::default(), 8, &["z9"]);
 }
+
+impl crate::rules::reach::Reaching for Game {
+    fn reach(action: &Action) -> crate::rules::reach::Reach {
+        crate::rules::reach::Reach::placed(action.cell)
+    }
+}
+
+#[cfg(test)]
+#[test]
+fn actions_reach_cells_of_the_board() {
+    crate::rules::reach::check_start::<Game>();
+}

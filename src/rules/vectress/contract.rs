@@ -58,3 +58,19 @@ impl Rules for Game {
 fn vectress_keeps_the_contract() {
     crate::rules::laws::hold_for::<Game>(Setup::default(), 6, &["E3-E9", "nonsense"]);
 }
+
+impl crate::rules::reach::Reaching for Game {
+    fn reach(action: &Action) -> crate::rules::reach::Reach {
+        use crate::rules::reach::Reach;
+        match action {
+            Action::Move { from, to } | Action::PullFree { from, to } => Reach::travel(from, to),
+            Action::Pass => Reach::default(),
+        }
+    }
+}
+
+#[cfg(test)]
+#[test]
+fn actions_reach_cells_of_the_board() {
+    crate::rules::reach::check_start::<Game>();
+}

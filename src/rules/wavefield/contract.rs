@@ -68,3 +68,18 @@ fn wavefield_keeps_the_contract() {
     };
     crate::rules::laws::hold_for::<Game>(setup, 6, &["tune RTAB", "A1-A7"]);
 }
+
+impl crate::rules::reach::Reaching for Game {
+    fn reach(action: &Action) -> crate::rules::reach::Reach {
+        match action {
+            Action::Move(mv) => crate::rules::reach::Reach::travel(mv.from, mv.to),
+            _ => crate::rules::reach::Reach::default(),
+        }
+    }
+}
+
+#[cfg(test)]
+#[test]
+fn actions_reach_cells_of_the_board() {
+    crate::rules::reach::check_start::<Game>();
+}

@@ -18,16 +18,29 @@ pub fn shared_keys(playing: bool) -> Vec<(&'static str, &'static str)> {
             ("Space", "pause / resume playback"),
             (".", "play one step, then pause"),
             ("R", "replay the last move"),
-            ("Enter", "skip to the end of the playback"),
+            ("Enter", "skip to the end of the playback (while one plays)"),
             ("W", "captions in full words / one line"),
-            ("right-drag, arrows", "orbit the camera"),
+            (
+                "arrows",
+                "board cursor (hex chess: Left/Right the file below, Ctrl+ above)",
+            ),
+            (
+                "Enter",
+                "pick the piece under the cursor, then play where it stands",
+            ),
+            ("Tab, Shift+Tab", "the pick's choices; else the buttons"),
+            ("/", "type a move (E3-G5, f5f6, d4 Q+); Enter plays it"),
+            ("I, O", "read out the position / the last move in full"),
+            ("Z", "zen: hide all but the turn chip"),
+            ("right-drag, Shift+arrows", "orbit the camera"),
             ("wheel", "zoom"),
             ("Home", "reset the view"),
         ]);
     } else {
-        keys.push(("click", "start a game or open a replay"));
+        keys.push(("click, Tab + Enter", "start a game or open a replay"));
     }
     keys.extend([
+        ("Tab, arrows, Enter", "go through the buttons and press one"),
         ("M", "sound off / on"),
         ("F2", "colours (classic / high contrast)"),
         ("F3", "quality (low / medium / high)"),

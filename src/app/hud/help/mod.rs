@@ -258,7 +258,7 @@ fn show_tab(
     }
 }
 
-/// Toggles the help overlay: F1 or `?` (the slash key) opens it when nothing else is open
+/// Toggles the help overlay: F1 or `?` (Shift and the slash key) opens it when nothing else is open
 /// (the settings and the new-game dialog keep the keyboard: one overlay at a time) and
 /// closes it; Escape closes it.
 fn toggle_help(
@@ -279,7 +279,10 @@ fn toggle_help(
     if another_open {
         return;
     }
-    if f1 || (!captured && keys.just_pressed(KeyCode::Slash)) {
+    // `?` is Shift and the slash key; the slash alone opens the typed move at the table.
+    let question = keys.just_pressed(KeyCode::Slash)
+        && keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    if f1 || (!captured && question) {
         next.set(if open { Overlay::None } else { Overlay::Help });
         if !open {
             // F1 teaches the game being played; `?` lists the keys.

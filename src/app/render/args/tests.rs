@@ -16,6 +16,8 @@ fn args(game: &str) -> RenderArgs {
         preview: None,
         threat: false,
         review: false,
+        reduced_motion: false,
+        colour_vision: "typical".into(),
     }
 }
 

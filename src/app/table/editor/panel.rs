@@ -5,6 +5,8 @@
 
 use bevy::prelude::*;
 
+use crate::rules::edit::capital;
+
 use super::{Brush, Editor, EditorAsk, Finish};
 use crate::app::Screen;
 use crate::app::table::TableGame;
@@ -297,12 +299,4 @@ fn show_panel<G: TableGame>(
                 ));
             });
         });
-}
-
-fn capital(name: &str) -> String {
-    let mut chars = name.chars();
-    chars
-        .next()
-        .map(|c| c.to_uppercase().collect::<String>() + chars.as_str())
-        .unwrap_or_default()
 }

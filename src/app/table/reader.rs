@@ -1,0 +1,93 @@
+//! What a screen reader is given of the table, through Bevy's AccessKit nodes (`bevy_a11y`):
+//! the board as a grid of cells, each labelled with what stands on it ("E3, White's Core")
+//! and relabelled as the position changes; and two keys that read aloud, through the
+//! board cursor's line (a polite live region): I the position as a list per side, O the
+//! last move's whole resolution, every stage's full caption in order.
+
+use accesskit::{Node as Access, Role};
+use bevy::a11y::AccessibilityNode;
+use bevy::prelude::*;
+
+use super::cursor::BoardCursor;
+use super::{Played, TableGame};
+use crate::app::boards::BoardCell;
+use crate::app::playback::PlaybackQueue;
+use crate::rules::Rules;
+use crate::rules::edit::{cell_words, position_words};
+
+pub(super) fn plugin<G: TableGame>(app: &mut App) {
+    app.add_systems(
+        Update,
+        (
+            label_cells::<G>.in_set(super::TableSystems::Show),
+            read_keys::<G>.in_set(crate::app::KeyboardSystems),
+        )
+            .run_if(resource_exists::<Played<G>>),
+    );
+}
+
+/// Labels every cell with what stands on it, and the board as their grid, each time the
+/// game changes (or the board is set out anew).
+fn label_cells<G: TableGame>(
+    mut commands: Commands,
+    played: Res<Played<G>>,
+    cells: Query<(Entity, &BoardCell, Option<&ChildOf>)>,
+    mut labelled: Local<Option<(u64, usize, String)>>,
+) {
+    let code = played.game.rules().code();
+    let key = (played.changes, cells.iter().len(), code);
+    if labelled.as_ref() == Some(&key) {
+        return;
+    }
+    let mut boards = Vec::new();
+    for (entity, cell, parent) in &cells {
+        let Some(name) = G::cell_name(cell) else {
+            continue;
+        };
+        let mut node = Access::new(Role::GridCell);
+        node.set_label(cell_words::<G::Rules>(&key.2, &name));
+        commands.entity(entity).try_insert(AccessibilityNode(node));
+        if let Some(parent) = parent
+            && !boards.contains(&parent.parent())
+        {
+            boards.push(parent.parent());
+        }
+    }
+    for board in boards {
+        let mut node = Access::new(Role::Grid);
+        node.set_label(format!("{} board", <G::Rules as Rules>::GAME.title()));
+        commands.entity(board).try_insert(AccessibilityNode(node));
+    }
+    *labelled = Some(key);
+}
+
+/// I reads the position, O the last move's whole resolution, into the cursor's line.
+fn read_keys<G: TableGame>(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    played: Res<Played<G>>,
+    queue: Res<PlaybackQueue>,
+    mut cursor: ResMut<BoardCursor>,
+) {
+    let Some(keys) = keys else { return };
+    if keys.just_pressed(KeyCode::KeyI) {
+        let rules = played.game.rules();
+        let to_move = crate::rules::edit::capital(
+            <G::Rules as Rules>::GAME.side_names()[super::side_index::<G::Rules>(rules.to_move())],
+        );
+        cursor.said = format!(
+            "{} {to_move} to move.",
+            position_words::<G::Rules>(&rules.code())
+        );
+    }
+    if keys.just_pressed(KeyCode::KeyO) {
+        let captions: Vec<String> = (0..queue.stage_count())
+            .filter_map(|i| queue.stage(i).map(|s| s.label.clone()))
+            .filter(|l| !l.is_empty())
+            .collect();
+        cursor.said = if captions.is_empty() {
+            "No move has been played yet.".to_string()
+        } else {
+            captions.join(" ")
+        };
+    }
+}
