@@ -94,9 +94,10 @@ fn circle_camera(mut cameras: Query<&mut OrbitCamera>, time: Res<Time>) {
     }
 }
 
-/// The board's coordinate letters stay off the menu: they would read through it.
-fn hide_labels(mut labels: Query<&mut Visibility, (With<BoardLabel>, Added<BoardLabel>)>) {
-    for mut visibility in &mut labels {
-        *visibility = Visibility::Hidden;
+/// The board's coordinate letters stay off the menu: they would read through it, or show
+/// below it (the board places its labels anew each frame, so hiding them would not hold).
+fn hide_labels(mut commands: Commands, labels: Query<Entity, Added<BoardLabel>>) {
+    for label in &labels {
+        commands.entity(label).despawn();
     }
 }

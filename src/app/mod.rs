@@ -233,6 +233,19 @@ pub fn keyboard_free(keyboard: Keyboard) -> bool {
     keyboard.free()
 }
 
+/// Shift is held this frame, even if a quick chord (Shift+Tab) let it go within it: a slow
+/// frame can see the whole chord at once.
+pub fn shift_held(keys: &ButtonInput<KeyCode>) -> bool {
+    let shift = [KeyCode::ShiftLeft, KeyCode::ShiftRight];
+    keys.any_pressed(shift) || keys.any_just_released(shift)
+}
+
+/// Ctrl is held this frame (as [`shift_held`]).
+pub fn ctrl_held(keys: &ButtonInput<KeyCode>) -> bool {
+    let ctrl = [KeyCode::ControlLeft, KeyCode::ControlRight];
+    keys.any_pressed(ctrl) || keys.any_just_released(ctrl)
+}
+
 /// A button has the focus the keyboard moved there: Enter and Space are its (the ui kit's
 /// focus keeps it; the shared keys read it).
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]

@@ -210,7 +210,14 @@ fn zen_hides_all_but_the_turn_chip_and_gives_it_all_back() {
         all.sort_by_key(|(e, _)| *e);
         all
     };
+    let fills = |app: &mut App| {
+        let mut q = app.world_mut().query::<(Entity, &BackgroundColor)>();
+        let mut all: Vec<(Entity, Color)> = q.iter(app.world()).map(|(e, c)| (e, c.0)).collect();
+        all.sort_by_key(|(e, _)| *e);
+        all
+    };
     let before = visibility(&mut app);
+    let filled = fills(&mut app);
     key(&mut app, KeyCode::KeyZ);
     let chip = all_of::<TurnChip>(&mut app)[0];
     let mut line = vec![chip];
@@ -219,11 +226,17 @@ fn zen_hides_all_but_the_turn_chip_and_gives_it_all_back() {
         at = parent.parent();
         line.push(at);
     }
-    for e in &line {
+    let words: Vec<Entity> = app
+        .world()
+        .get::<Children>(chip)
+        .map(|c| c.to_vec())
+        .unwrap_or_default();
+    assert!(!words.is_empty(), "the chip has its words");
+    for e in line.iter().chain(&words) {
         assert_ne!(
             app.world().get::<Visibility>(*e),
             Some(&Visibility::Hidden),
-            "the chip shows"
+            "the chip shows, words and all"
         );
     }
     let mut roots = app
@@ -243,4 +256,23 @@ fn zen_hides_all_but_the_turn_chip_and_gives_it_all_back() {
         before,
         "Z again gives every panel back as it was"
     );
+    assert_eq!(fills(&mut app), filled, "fills and all");
+}
+
+/// #45 (5): the menu's backdrop board shows no coordinates (they showed below the menu's
+/// panel); a game's board keeps them.
+#[test]
+fn the_menu_backdrop_has_no_board_labels_and_a_game_has_them() {
+    let mut app = headless_app();
+    for _ in 0..5 {
+        app.update();
+    }
+    assert!(
+        !all_of::<BoardCell>(&mut app).is_empty(),
+        "the backdrop is set out"
+    );
+    assert!(all_of::<lodestone::app::boards::BoardLabel>(&mut app).is_empty());
+    let mut app = start_from_the_menu(GameId::Vectress);
+    app.update();
+    assert!(!all_of::<lodestone::app::boards::BoardLabel>(&mut app).is_empty());
 }

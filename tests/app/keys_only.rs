@@ -444,6 +444,11 @@ fn a_typed_move_that_is_no_move_says_why_and_keeps_the_text() {
     type_text(&mut app, "/");
     assert_eq!(app.world().resource::<TypedMove>().0.as_deref(), Some(""));
     type_text(&mut app, "E3-Z9");
+    let mut shown = app
+        .world_mut()
+        .query_filtered::<&Text, With<lodestone::app::table::cursor::typed::TypedText>>();
+    let shown: Vec<String> = shown.iter(app.world()).map(|t| t.0.clone()).collect();
+    assert_eq!(shown, ["Move: E3-Z9_"], "the field shows what is typed");
     key(&mut app, KeyCode::Enter);
     assert_eq!(
         app.world().resource::<TypedMove>().0.as_deref(),

@@ -12,6 +12,8 @@ use crate::app::{KeyboardSystems, Screen};
 pub struct Zen {
     pub on: bool,
     hidden: Vec<(Entity, Visibility)>,
+    /// The chip's panels, their fill cleared (the chip stands alone), with the fill each had.
+    faded: Vec<(Entity, BackgroundColor)>,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -38,6 +40,7 @@ fn zen_key(keys: Option<Res<ButtonInput<KeyCode>>>, mut zen: ResMut<Zen>) {
 fn leave(mut zen: ResMut<Zen>) {
     zen.on = false;
     zen.hidden.clear();
+    zen.faded.clear();
 }
 
 /// On: hides every HUD root but the turn chip's, and in that one every branch but the
@@ -49,6 +52,7 @@ fn apply_zen(
     children: Query<&Children>,
     roots: Query<(Entity, Option<&GlobalZIndex>), (With<Node>, Without<ChildOf>)>,
     mut visibility: Query<&mut Visibility, With<Node>>,
+    mut fills: Query<&mut BackgroundColor>,
 ) {
     if !zen.on {
         for (entity, was) in std::mem::take(&mut zen.hidden) {
@@ -56,21 +60,37 @@ fn apply_zen(
                 *v = was;
             }
         }
+        for (entity, was) in std::mem::take(&mut zen.faded) {
+            if let Ok(mut fill) = fills.get_mut(entity) {
+                *fill = was;
+            }
+        }
         return;
     }
+    // The chip and the panels it hangs in; of the panels, only the branch to the chip.
     let mut keep: Vec<Entity> = Vec::new();
+    let mut panels: Vec<Entity> = Vec::new();
     for chip in &chips {
         keep.push(chip);
-        keep.extend(parents.iter_ancestors(chip));
+        panels.extend(parents.iter_ancestors(chip));
     }
+    for panel in &panels {
+        if let Ok(mut fill) = fills.get_mut(*panel)
+            && fill.0 != Color::NONE
+        {
+            zen.faded.push((*panel, *fill));
+            fill.0 = Color::NONE;
+        }
+    }
+    keep.extend(panels.iter().copied());
     let mut hide: Vec<Entity> = roots
         .iter()
         // The board's labels and the badges sit below the HUD: they are the board's.
         .filter(|(root, z)| !keep.contains(root) && z.is_none_or(|z| z.0 >= 0))
         .map(|(root, _)| root)
         .collect();
-    for kept in &keep {
-        for child in children.get(*kept).into_iter().flatten() {
+    for panel in &panels {
+        for child in children.get(*panel).into_iter().flatten() {
             if !keep.contains(child) {
                 hide.push(*child);
             }

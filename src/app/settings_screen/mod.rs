@@ -68,8 +68,6 @@ impl SettingRow {
         SettingRow::Speed,
         SettingRow::CinematicCamera,
         SettingRow::CameraShake,
-        SettingRow::ReducedMotion,
-        SettingRow::ColourVision,
         SettingRow::Colours,
         SettingRow::AttractIdle,
         SettingRow::ShowRenaming,
@@ -77,6 +75,8 @@ impl SettingRow {
         SettingRow::InterfaceSize,
         SettingRow::MovePreviews,
         SettingRow::EvaluationBar,
+        SettingRow::ReducedMotion,
+        SettingRow::ColourVision,
     ];
 
     pub fn label(self) -> &'static str {
@@ -276,11 +276,13 @@ fn spawn_settings_screen(mut commands: Commands, settings: Option<Res<Settings>>
 }
 
 /// The rows under the sound's sliders.
-const RIGHT_COLUMN: [SettingRow; 4] = [
+const RIGHT_COLUMN: [SettingRow; 6] = [
     SettingRow::Sound,
     SettingRow::InterfaceSize,
     SettingRow::MovePreviews,
     SettingRow::EvaluationBar,
+    SettingRow::ReducedMotion,
+    SettingRow::ColourVision,
 ];
 
 fn column() -> Node {

@@ -122,7 +122,7 @@ fn move_focus(
     if focus.get().is_some_and(|f| fields.contains(f)) {
         return;
     }
-    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    let shift = crate::app::shift_held(&keys);
     let order = focus_order(&roots, &nodes);
     let at = focus.get().and_then(|f| order.iter().position(|e| *e == f));
     let on_button = visible.0 && at.is_some();

@@ -280,8 +280,7 @@ fn toggle_help(
         return;
     }
     // `?` is Shift and the slash key; the slash alone opens the typed move at the table.
-    let question = keys.just_pressed(KeyCode::Slash)
-        && keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    let question = keys.just_pressed(KeyCode::Slash) && crate::app::shift_held(&keys);
     if f1 || (!captured && question) {
         next.set(if open { Overlay::None } else { Overlay::Help });
         if !open {

@@ -1,4 +1,4 @@
-//! What the board cursor shows: a ring on its cell, a diamond around the picked cell, a dot
+//! What the board cursor shows: a ring on its cell and a diamond floating over it, a diamond around the picked cell, a dot
 //! on each target of the pick and a ring on the one Tab chose (shapes, so they read
 //! without colour), and its line of words at the bottom of the window.
 
@@ -32,6 +32,8 @@ pub struct CursorVoice;
 #[derive(Resource)]
 struct CursorLook {
     ring: Handle<Mesh>,
+    /// A small diamond floating over the cursor's cell, seen over any piece standing there.
+    pin: Handle<Mesh>,
     diamond: Handle<Mesh>,
     dot: Handle<Mesh>,
     chosen: Handle<Mesh>,
@@ -40,6 +42,8 @@ struct CursorLook {
 
 /// Above the last move's frame, under every piece's foot.
 const LIFT: f32 = 0.012;
+/// The pin's height over the board: above the tallest piece.
+const PIN_HEIGHT: f32 = 1.0;
 
 pub(super) fn configure(app: &mut App) {
     app.add_systems(Startup, make_look)
@@ -66,7 +70,8 @@ fn make_look(
 ) {
     use crate::app::table::last_move::frame;
     commands.insert_resource(CursorLook {
-        ring: meshes.add(frame(32, 0.0, 0.47, 0.39)),
+        ring: meshes.add(frame(32, 0.0, 0.52, 0.44)),
+        pin: meshes.add(frame(4, 0.0, 0.2, 0.0)),
         diamond: meshes.add(frame(4, 0.0, 0.62, 0.52)),
         dot: meshes.add(frame(16, 0.0, 0.11, 0.0)),
         chosen: meshes.add(frame(4, FRAC_PI_4, 0.24, 0.15)),
@@ -99,8 +104,8 @@ fn draw_marks<G: TableGame>(
             .find(|(cell, _)| G::cell_name(cell).as_deref() == Some(name))
             .map(|(_, t)| t.translation().with_y(CELL_TOP + LIFT))
     };
-    let mut put = |mesh: &Handle<Mesh>, name: &str| {
-        if let Some(point) = at(name) {
+    let mut put = |mesh: &Handle<Mesh>, name: &str, lift: f32| {
+        if let Some(point) = at(name).map(|p| p + Vec3::Y * lift) {
             commands.spawn((
                 Name::new("Cursor mark"),
                 CursorMark,
@@ -114,10 +119,11 @@ fn draw_marks<G: TableGame>(
         }
     };
     if let Some(cell) = &cursor.cell {
-        put(&look.ring, cell);
+        put(&look.ring, cell, 0.0);
+        put(&look.pin, cell, PIN_HEIGHT);
     }
     if let Some(pick) = &cursor.pick {
-        put(&look.diamond, &pick.cell);
+        put(&look.diamond, &pick.cell, 0.0);
         for (i, choice) in pick.choices.iter().enumerate() {
             let Some(to) = &choice.reach.to else { continue };
             let mesh = if pick.chosen == Some(i) {
@@ -125,7 +131,7 @@ fn draw_marks<G: TableGame>(
             } else {
                 &look.dot
             };
-            put(mesh, to);
+            put(mesh, to, 0.0);
         }
     }
 }

@@ -148,8 +148,8 @@ fn cursor_keys<G: TableGame>(
     if !free {
         return;
     }
-    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
-    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+    let shift = crate::app::shift_held(&keys);
+    let ctrl = crate::app::ctrl_held(&keys);
     let code = played.game.rules().code();
     let named = named_cells::<G>(&cells);
     // The board as seen: screen right and screen up, laid on the board's plane.

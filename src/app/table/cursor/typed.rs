@@ -27,7 +27,7 @@ pub struct TypedField;
 
 /// The field's words.
 #[derive(Component)]
-struct TypedText;
+pub struct TypedText;
 
 pub(super) fn configure(app: &mut App) {
     app.init_resource::<TypedMove>()
