@@ -50,6 +50,10 @@ pub struct RenderArgs {
     /// protanopia or tritanopia (as the setting picks them).
     #[arg(long, default_value = "typical")]
     pub colour_vision: String,
+    /// Also write the picture as this colour-vision deficiency sees it (Machado et al.
+    /// 2009), beside the first as NAME-seen-as-VISION.png: to check the palettes.
+    #[arg(long)]
+    pub see_as: Option<String>,
     /// Image size, WIDTHxHEIGHT.
     #[arg(long, default_value = "1280x720")]
     pub size: String,

@@ -53,12 +53,18 @@ struct Capture {
     requested: bool,
     done: Arc<AtomicBool>,
     result: Arc<Mutex<Option<Result<(), String>>>>,
+    /// A second picture, as a colour-vision deficiency sees the first (`--see-as`).
+    seen_as: Option<(crate::colour_vision::Vision, PathBuf)>,
 }
 
 pub fn run(args: &RenderArgs) -> Result<(), CliError> {
     let plan = validate(args).map_err(|e| CliError::Usage(format!("render: {e}")))?;
     let vision = crate::colour_vision::Vision::parse(&args.colour_vision)
         .map_err(|e| CliError::Usage(format!("render: {e}")))?;
+    if let Some(seen) = &args.see_as {
+        crate::colour_vision::Vision::parse(seen)
+            .map_err(|e| CliError::Usage(format!("render: --see-as: {e}")))?;
+    }
     draw(args, &plan, vision).map_err(CliError::Failed)
 }
 
@@ -88,6 +94,11 @@ fn draw(
         requested: false,
         done: Arc::new(AtomicBool::new(false)),
         result: result.clone(),
+        seen_as: args
+            .see_as
+            .as_deref()
+            .and_then(|v| crate::colour_vision::Vision::parse(v).ok())
+            .map(|v| (v, seen_path(&plan.out, v))),
     });
     app.add_systems(Last, capture_when_drawn);
     app.run();
@@ -142,17 +153,42 @@ fn capture_when_drawn(
         }
     }
     let out = capture.out.clone();
+    let seen_as = capture.seen_as.clone();
     let done = capture.done.clone();
     let result = capture.result.clone();
     commands
         .spawn(Screenshot::image(capture.image.clone()))
         .observe(move |captured: On<ScreenshotCaptured>| {
-            let saved = save_png(&captured.image, &out);
+            let saved = save_png(&captured.image, &out).and_then(|()| match &seen_as {
+                Some((vision, path)) => save_seen(&captured.image, *vision, path),
+                None => Ok(()),
+            });
             if let Ok(mut slot) = result.lock() {
                 *slot = Some(saved);
             }
             done.store(true, Ordering::Release);
         });
+}
+
+/// Where the picture as `vision` sees it goes: beside `out`, named for the vision.
+fn seen_path(out: &Path, vision: crate::colour_vision::Vision) -> PathBuf {
+    let stem = out.file_stem().and_then(|s| s.to_str()).unwrap_or("render");
+    out.with_file_name(format!("{stem}-seen-as-{}.png", vision.name()))
+}
+
+/// Writes the captured image as `vision` sees it (Machado's simulation, pixel by pixel).
+fn save_seen(image: &Image, vision: crate::colour_vision::Vision, path: &Path) -> Result<(), String> {
+    let mut rgb = image
+        .clone()
+        .try_into_dynamic()
+        .map_err(|e| format!("the captured image could not be converted: {e}"))?
+        .to_rgb8();
+    for pixel in rgb.pixels_mut() {
+        let seen = vision.simulate(pixel.0.map(|c| f32::from(c) / 255.0));
+        pixel.0 = seen.map(|c| (c * 255.0).round() as u8);
+    }
+    rgb.save_with_format(path, image::ImageFormat::Png)
+        .map_err(|e| format!("could not write {}: {e}", path.display()))
 }
 
 /// Writes a captured image as an RGB PNG.

@@ -18,6 +18,7 @@ fn args(game: &str) -> RenderArgs {
         review: false,
         reduced_motion: false,
         colour_vision: "typical".into(),
+        see_as: None,
     }
 }
 
