@@ -177,7 +177,11 @@ fn seen_path(out: &Path, vision: crate::colour_vision::Vision) -> PathBuf {
 }
 
 /// Writes the captured image as `vision` sees it (Machado's simulation, pixel by pixel).
-fn save_seen(image: &Image, vision: crate::colour_vision::Vision, path: &Path) -> Result<(), String> {
+fn save_seen(
+    image: &Image,
+    vision: crate::colour_vision::Vision,
+    path: &Path,
+) -> Result<(), String> {
     let mut rgb = image
         .clone()
         .try_into_dynamic()

@@ -302,7 +302,14 @@ pub fn spawn_panel(commands: &mut Commands, column: Option<Entity>) {
             right: px(if column.is_some() { 0.0 } else { 10.0 }),
             top: px(if column.is_some() { 0.0 } else { 50.0 }),
             width: px(320),
-            max_height: percent(82),
+            // In the column its own height, never squeezed by the move list under it (a
+            // share of a column as tall as its content cut the last line at 1920x1080).
+            max_height: if column.is_some() {
+                Val::Auto
+            } else {
+                percent(82)
+            },
+            flex_shrink: 0.0,
             flex_direction: FlexDirection::Column,
             row_gap: px(4),
             padding: UiRect::all(px(8)),
