@@ -32,20 +32,21 @@ fn label_cells<G: TableGame>(
     mut commands: Commands,
     played: Res<Played<G>>,
     cells: Query<(Entity, &BoardCell, Option<&ChildOf>)>,
-    mut labelled: Local<Option<(u64, usize, String)>>,
+    mut labelled: Local<Option<(u64, usize)>>,
 ) {
-    let code = played.game.rules().code();
-    let key = (played.changes, cells.iter().len(), code);
-    if labelled.as_ref() == Some(&key) {
+    // The position's code is written only when the game or the board changed.
+    let key = (played.changes, cells.iter().len());
+    if *labelled == Some(key) && !played.is_added() {
         return;
     }
+    let code = played.game.rules().code();
     let mut boards = Vec::new();
     for (entity, cell, parent) in &cells {
         let Some(name) = G::cell_name(cell) else {
             continue;
         };
         let mut node = Access::new(Role::GridCell);
-        node.set_label(cell_words::<G::Rules>(&key.2, &name));
+        node.set_label(cell_words::<G::Rules>(&code, &name));
         commands.entity(entity).try_insert(AccessibilityNode(node));
         if let Some(parent) = parent
             && !boards.contains(&parent.parent())

@@ -122,6 +122,18 @@ fn move_focus(
     if focus.get().is_some_and(|f| fields.contains(f)) {
         return;
     }
+    // The layers are walked only when a key that moves the focus is pressed.
+    let moving = [
+        KeyCode::Tab,
+        KeyCode::Escape,
+        KeyCode::ArrowUp,
+        KeyCode::ArrowDown,
+        KeyCode::ArrowLeft,
+        KeyCode::ArrowRight,
+    ];
+    if !keys.any_just_pressed(moving) {
+        return;
+    }
     let shift = crate::app::shift_held(&keys);
     let order = focus_order(&roots, &nodes);
     let at = focus.get().and_then(|f| order.iter().position(|e| *e == f));
@@ -151,10 +163,6 @@ fn move_focus(
         return;
     }
     if step == 0 || order.is_empty() {
-        // A focus left on a button that went away (a screen closed) is let go.
-        if focus.get().is_some_and(|f| nodes.get(f).is_err()) {
-            focus.clear();
-        }
         return;
     }
     let count = order.len() as i32;

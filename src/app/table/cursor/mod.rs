@@ -143,11 +143,22 @@ fn cursor_keys<G: TableGame>(
         && !played.over()
         && seats.human_to_move(played.to_move());
     let free = playing && *overlay.get() == Overlay::None && !button.0 && !G::keys_taken(&scene);
-    tab.0 = free && cursor.pick.is_some();
+    tab.set_if_neq(TabTaken(free && cursor.pick.is_some()));
     if !playing && cursor.pick.is_some() {
         cursor.pick = None;
     }
-    if !free {
+    // The code and the cells are read only when a cursor key is pressed.
+    let cursor_keys = [
+        KeyCode::ArrowUp,
+        KeyCode::ArrowDown,
+        KeyCode::ArrowLeft,
+        KeyCode::ArrowRight,
+        KeyCode::Tab,
+        KeyCode::Escape,
+        KeyCode::Enter,
+        KeyCode::NumpadEnter,
+    ];
+    if !free || !keys.any_just_pressed(cursor_keys) {
         return;
     }
     let shift = crate::app::shift_held(&keys);
