@@ -37,6 +37,7 @@ pub mod headless;
 pub mod heap;
 pub mod hexchess;
 pub mod hud;
+pub mod keymap;
 pub mod learn;
 pub mod long_run;
 pub mod look;
@@ -278,6 +279,8 @@ pub enum Overlay {
     None,
     Help,
     Settings,
+    /// The keys sheet, from the settings (Escape goes back to them).
+    Keys,
     NewGame(GameId),
     /// The Learn sheet of a game (its lessons and puzzles).
     Learn(GameId),
@@ -301,6 +304,7 @@ pub fn plugin(app: &mut App) {
         .configure_sets(Update, PausableSystems.run_if(in_state(Pause::Running)))
         .add_plugins(configure_presentation)
         .add_plugins(table::configure)
+        .add_plugins(keymap::plugin)
         .add_plugins(ui::plugin)
         .add_plugins((
             look::plugin,

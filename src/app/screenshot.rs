@@ -21,9 +21,10 @@ fn screenshot_dir() -> Option<PathBuf> {
 fn take_screenshot(
     mut commands: Commands,
     keys: Res<ButtonInput<KeyCode>>,
+    keymap: Res<super::keymap::Keymap>,
     mut notice: ResMut<Notice>,
 ) {
-    if !keys.just_pressed(KeyCode::F12) {
+    if !keymap.just_pressed(&keys, super::keymap::SCREENSHOT) {
         return;
     }
     let Some(dir) = screenshot_dir() else {

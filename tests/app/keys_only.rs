@@ -146,28 +146,33 @@ pub fn tab_to<C: Component + PartialEq + std::fmt::Debug>(app: &mut App, compone
 /// Opens `game` from the menu for two players, by the keyboard alone.
 pub fn start_from_the_menu(game: GameId) -> App {
     let mut app = headless_app();
-    assert_eq!(screen(&app), Screen::Menu);
-    tab_to(&mut app, MenuButton::NewGame(game));
-    key(&mut app, KeyCode::Enter);
+    open_from_the_menu(&mut app, game);
+    app
+}
+
+/// On the menu, opens `game` for two players by the keyboard alone.
+pub fn open_from_the_menu(app: &mut App, game: GameId) {
+    assert_eq!(screen(app), Screen::Menu);
+    tab_to(app, MenuButton::NewGame(game));
+    key(app, KeyCode::Enter);
     assert_eq!(
-        overlay(&app),
+        overlay(app),
         Overlay::NewGame(game),
         "Enter opened the dialog"
     );
     tab_to(
-        &mut app,
+        app,
         DialogButton::Choose(DialogField::Mode(ModeChoice::TwoPlayers)),
     );
-    key(&mut app, KeyCode::Space);
-    tab_to(&mut app, DialogButton::Start);
-    key(&mut app, KeyCode::Enter);
+    key(app, KeyCode::Space);
+    tab_to(app, DialogButton::Start);
+    key(app, KeyCode::Enter);
     app.update();
     assert_eq!(
-        screen(&app),
+        screen(app),
         Screen::Playing,
         "Enter on Start opened the table"
     );
-    app
 }
 
 fn cursor(app: &App) -> BoardCursor {

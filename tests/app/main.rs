@@ -18,6 +18,7 @@ mod learn;
 mod pictures;
 mod polarity;
 mod readme;
+mod remap;
 mod render;
 mod resume;
 mod review;

@@ -69,10 +69,8 @@ fn two_players<G: TableGame>(game: GameId) {
     // The keys are in the help overlay, not in the status line.
     assert!(!status.contains("U undo"), "{game:?}: {status}");
     let keys = &app.world().resource::<GameKeys>().0;
-    let own: Vec<(String, String)> = G::keys(played::<G>(&app), scene::<G>(&app))
-        .into_iter()
-        .map(|(k, what)| (k.to_string(), what))
-        .collect();
+    let keymap = app.world().resource::<lodestone::app::keymap::Keymap>();
+    let own = G::keys(played::<G>(&app), scene::<G>(&app), keymap);
     assert_eq!(
         keys[..own.len()],
         own,
@@ -82,8 +80,17 @@ fn two_players<G: TableGame>(game: GameId) {
     let hint = if G::OWN_H { "Shift+H" } else { "H" };
     assert_eq!(
         asks,
-        ["T", hint, "E", "Ctrl+C / Ctrl+V", "Ctrl+E"],
-        "{game:?}: then what the engines know (#42), then the codes and the editor (#44)"
+        [
+            "U / Backspace",
+            "N",
+            "T",
+            hint,
+            "E",
+            "Ctrl+C / Ctrl+V",
+            "Ctrl+E"
+        ],
+        "{game:?}: then undo and new game, what the engines know (#42), then the codes and \
+         the editor (#44)"
     );
     assert!(
         keys.iter().any(|(_, what)| what.starts_with("undo")),
@@ -346,8 +353,15 @@ fn the_promotion_chooser_keeps_n_from_the_table() {
 /// and keeps them out of its status line.
 fn keys_listed<G: TableGame>(game: GameId) {
     let app = start::<G>(game, PlayMode::HotSeat);
-    let keys = G::keys(played::<G>(&app), scene::<G>(&app));
-    assert!(!keys.is_empty(), "{game:?}");
+    let own = G::keys(
+        played::<G>(&app),
+        scene::<G>(&app),
+        app.world().resource::<lodestone::app::keymap::Keymap>(),
+    );
+    assert!(!own.is_empty(), "{game:?}");
+    // The table adds undo and new game, named by the keymap, after the game's own.
+    let keys = &app.world().resource::<GameKeys>().0;
+    assert_eq!(keys[..own.len()], own[..], "{game:?}");
     assert!(
         keys.iter()
             .any(|(key, what)| key.starts_with('U') && what.starts_with("undo")),
@@ -368,9 +382,9 @@ fn keys_listed<G: TableGame>(game: GameId) {
         assert!(!status.contains(legend), "{game:?}: {status}");
     }
     assert_eq!(
-        app.world().resource::<GameKeys>().0.len(),
-        keys.len() + 5,
-        "{game:?}: no replay watched, so the game's own keys (and the table's five)"
+        keys.len(),
+        own.len() + 7,
+        "{game:?}: no replay watched, so the game's own keys (and the table's seven)"
     );
 }
 

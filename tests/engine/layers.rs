@@ -302,7 +302,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     (
         "foundations",
         &[
-            "camera", "census", "choice", "heap", "paths", "playback", "startup",
+            "camera", "census", "choice", "heap", "keymap", "paths", "playback", "startup",
         ],
     ),
     ("scene", &["boards", "cinematic", "look", "stage"]),

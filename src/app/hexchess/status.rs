@@ -58,7 +58,7 @@ pub(super) fn tail(scene: &HexchessScene) -> &'static str {
 }
 
 /// Hex chess's keys for the help overlay.
-pub(super) fn keys(scene: &HexchessScene) -> Vec<(&'static str, String)> {
+pub(super) fn keys(scene: &HexchessScene) -> Vec<(String, String)> {
     let mut keys = Vec::new();
     if scene.editing.is_some() {
         keys.push(("Enter", "apply the typed move".to_string()));
@@ -77,13 +77,10 @@ pub(super) fn keys(scene: &HexchessScene) -> Vec<(&'static str, String)> {
             "click a move",
             "edit it in the move list (the rest replays)".to_string(),
         ),
-        (
-            "U / Backspace",
-            "undo (against the computer: your move and its answer)".to_string(),
-        ),
-        ("N", "new game".to_string()),
     ]);
-    keys
+    keys.into_iter()
+        .map(|(k, what)| (k.to_string(), what))
+        .collect()
 }
 
 /// How long the next forced move waits, if one is due (tests, the status line).

@@ -175,7 +175,11 @@ impl TableGame for Hexchess {
             })
     }
 
-    fn keys(_played: &HexchessPlayed, scene: &HexchessScene) -> Vec<(&'static str, String)> {
+    fn keys(
+        _played: &HexchessPlayed,
+        scene: &HexchessScene,
+        _keymap: &crate::app::keymap::Keymap,
+    ) -> Vec<(String, String)> {
         super::status::keys(scene)
     }
 

@@ -64,10 +64,12 @@ pub(super) fn mode_name(mode: PlayMode) -> &'static str {
 /// W shows the captions' full sentences, or their short lines again.
 pub(super) fn toggle_caption_words(
     keys: Option<Res<ButtonInput<KeyCode>>>,
+    keymap: Res<crate::app::keymap::Keymap>,
     screen: Res<State<Screen>>,
     mut words: ResMut<CaptionWords>,
 ) {
-    if *screen.get() == Screen::Playing && keys.is_some_and(|k| k.just_pressed(KeyCode::KeyW)) {
+    let pressed = keys.is_some_and(|k| keymap.just_pressed(&k, crate::app::keymap::WORDS));
+    if *screen.get() == Screen::Playing && pressed {
         *words = match *words {
             CaptionWords::Short => CaptionWords::Full,
             CaptionWords::Full => CaptionWords::Short,

@@ -31,8 +31,12 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-fn zen_key(keys: Option<Res<ButtonInput<KeyCode>>>, mut zen: ResMut<Zen>) {
-    if keys.is_some_and(|k| k.just_pressed(KeyCode::KeyZ)) {
+fn zen_key(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    keymap: Res<crate::app::keymap::Keymap>,
+    mut zen: ResMut<Zen>,
+) {
+    if keys.is_some_and(|k| keymap.just_pressed(&k, crate::app::keymap::ZEN)) {
         zen.on = !zen.on;
     }
 }

@@ -206,6 +206,7 @@ fn show_banner(
 /// H shows the hint; Enter goes on once the goal is met.
 fn banner_keys(
     keys: Option<Res<ButtonInput<KeyCode>>>,
+    keymap: Res<crate::app::keymap::Keymap>,
     overlay: Res<State<Overlay>>,
     pause: Res<State<Pause>>,
     mut exercise: ResMut<Exercise>,
@@ -215,7 +216,7 @@ fn banner_keys(
     if *overlay.get() != Overlay::None || *pause.get() != Pause::Running {
         return;
     }
-    if keys.just_pressed(KeyCode::KeyH) {
+    if keymap.just_pressed(&keys, crate::app::keymap::HINT) {
         show_hint(&mut exercise);
     }
     if exercise.solved && keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter]) {

@@ -10,6 +10,7 @@ use super::pieces::PolarityLooks;
 use super::preview::{legal_dots, preview};
 use super::{Control, Polarity, PolarityPlayed, PolarityScene, cell_of};
 use crate::app::boards::BoardCell;
+use crate::app::keymap::{Command, Keymap, Scope};
 use crate::app::playback::PlaybackQueue;
 use crate::app::table::{Seats, TableInput, Viewing};
 use crate::rules::polarity::{Action, Piece};
@@ -98,28 +99,45 @@ pub(super) fn refresh_preview(
     }
 }
 
+const fn command(id: &'static str, what: &'static str, key: KeyCode) -> Command {
+    Command {
+        id,
+        what,
+        scope: Scope::Game(crate::rules::GameId::Polarity),
+        default: key,
+    }
+}
+
+const PLAIN: Command = command("polarity.plain", "plain placement", KeyCode::Digit1);
+const ROOK: Command = command("polarity.rook", "spend a rook", KeyCode::Digit2);
+const BISHOP: Command = command("polarity.bishop", "spend a bishop", KeyCode::Digit3);
+const QUEEN: Command = command("polarity.queen", "spend a queen", KeyCode::Digit4);
+const PUSH_PULL: Command = command("polarity.push_pull", "push / pull", KeyCode::KeyX);
+
+/// Polarity's own keys, in the order the help and the keys sheet list them.
+pub const KEYS: [Command; 5] = [PLAIN, ROOK, BISHOP, QUEEN, PUSH_PULL];
+
 /// 1-4 choose plain, rook, bishop or queen; X switches push and pull (Tab is the
 /// keyboard focus's and the board cursor's).
 pub(super) fn choice_keys(
     keys: Option<Res<ButtonInput<KeyCode>>>,
+    keymap: Res<Keymap>,
     mut input: MessageWriter<TableInput<Polarity>>,
 ) {
     let Some(keys) = keys else { return };
-    for (key, piece) in [
-        (KeyCode::Digit1, None),
-        (KeyCode::Digit2, Some(Piece::Rook)),
-        (KeyCode::Digit3, Some(Piece::Bishop)),
-        (KeyCode::Digit4, Some(Piece::Queen)),
-        (KeyCode::Numpad1, None),
-        (KeyCode::Numpad2, Some(Piece::Rook)),
-        (KeyCode::Numpad3, Some(Piece::Bishop)),
-        (KeyCode::Numpad4, Some(Piece::Queen)),
+    for (command, pad, piece) in [
+        (PLAIN, KeyCode::Numpad1, None),
+        (ROOK, KeyCode::Numpad2, Some(Piece::Rook)),
+        (BISHOP, KeyCode::Numpad3, Some(Piece::Bishop)),
+        (QUEEN, KeyCode::Numpad4, Some(Piece::Queen)),
     ] {
-        if keys.just_pressed(key) {
+        // The number pad's digit too, while the command keeps its default.
+        let pad = keymap.is_default(command) && keys.just_pressed(pad);
+        if keymap.just_pressed(&keys, command) || pad {
             input.write(TableInput::Game(Control::Choose(piece)));
         }
     }
-    if keys.just_pressed(KeyCode::KeyX) {
+    if keymap.just_pressed(&keys, PUSH_PULL) {
         input.write(TableInput::Game(Control::ToggleMode));
     }
 }

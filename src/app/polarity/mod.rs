@@ -86,6 +86,7 @@ pub struct PolarityScene {
 
 pub fn plugin(app: &mut App) {
     shared::plugin::<Polarity>(app, GameId::Polarity);
+    super::keymap::register(app, &input::KEYS);
     app.add_systems(
         Update,
         (

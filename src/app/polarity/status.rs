@@ -6,6 +6,7 @@ use bevy::prelude::*;
 use super::pieces::SideLabel;
 use super::stages::side_title;
 use super::{PolarityPlayed, PolarityScene};
+use crate::app::keymap::Keymap;
 use crate::app::table::score::Token;
 use crate::rules::polarity::{EndReason, Hand, Next, Outcome, Side, StayReason};
 
@@ -115,23 +116,17 @@ pub(super) fn tail(played: &PolarityPlayed, scene: &PolarityScene) -> String {
 }
 
 /// Polarity's keys for the help overlay.
-pub(super) fn keys() -> Vec<(&'static str, String)> {
-    vec![
-        (
-            "click",
-            "place a stone on a green dot (hover to preview)".to_string(),
-        ),
-        ("1", "plain placement".to_string()),
-        ("2", "spend a rook".to_string()),
-        ("3", "spend a bishop".to_string()),
-        ("4", "spend a queen".to_string()),
-        ("X", "push / pull".to_string()),
-        (
-            "U / Backspace",
-            "undo (against the computer: your move and its answer)".to_string(),
-        ),
-        ("N", "new game".to_string()),
-    ]
+pub(super) fn keys(keymap: &Keymap) -> Vec<(String, String)> {
+    let mut keys = vec![(
+        "click".to_string(),
+        "place a stone on a green dot (hover to preview)".to_string(),
+    )];
+    keys.extend(
+        super::input::KEYS
+            .iter()
+            .map(|c| (keymap.name(*c), c.what.to_string())),
+    );
+    keys
 }
 
 pub(super) fn reason_name(reason: StayReason) -> &'static str {

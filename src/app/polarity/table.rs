@@ -161,8 +161,12 @@ impl TableGame for Polarity {
             .unwrap_or_default()
     }
 
-    fn keys(_played: &PolarityPlayed, _scene: &PolarityScene) -> Vec<(&'static str, String)> {
-        super::status::keys()
+    fn keys(
+        _played: &PolarityPlayed,
+        _scene: &PolarityScene,
+        keymap: &crate::app::keymap::Keymap,
+    ) -> Vec<(String, String)> {
+        super::status::keys(keymap)
     }
 
     /// The hint's placement previewed, with its power chosen.

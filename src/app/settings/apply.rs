@@ -5,6 +5,7 @@
 use bevy::prelude::*;
 
 use super::{ColorScheme, Settings, WINDOW_MIN, WindowModeSetting};
+use crate::app::keymap::{self, Keymap};
 use crate::app::look::Quality;
 use crate::app::ui::Notice;
 
@@ -34,10 +35,11 @@ pub(super) fn remember_window(
 /// surroundings) and remembers the choice.
 pub(super) fn toggle_color_scheme(
     keys: Res<ButtonInput<KeyCode>>,
+    keymap: Res<Keymap>,
     mut settings: ResMut<Settings>,
     mut notice: ResMut<Notice>,
 ) {
-    if !keys.just_pressed(KeyCode::F2) {
+    if !keymap.just_pressed(&keys, keymap::COLOURS) {
         return;
     }
     settings.color_scheme = settings.color_scheme.next();
@@ -50,17 +52,18 @@ pub(super) fn toggle_color_scheme(
 /// M turns the sound off and on again.
 pub(super) fn toggle_mute(
     keys: Res<ButtonInput<KeyCode>>,
+    keymap: Res<Keymap>,
     mut settings: ResMut<Settings>,
     mut notice: ResMut<Notice>,
 ) {
-    if !keys.just_pressed(KeyCode::KeyM) {
+    if !keymap.just_pressed(&keys, keymap::MUTE) {
         return;
     }
     settings.muted = !settings.muted;
     let said = if settings.muted {
-        "Sound off (M turns it on)"
+        format!("Sound off ({} turns it on)", keymap.name(keymap::MUTE))
     } else {
-        "Sound on"
+        "Sound on".to_string()
     };
     notice.show(said, 3.0);
 }
@@ -68,10 +71,11 @@ pub(super) fn toggle_mute(
 /// F3 steps through the quality presets (low, medium, high), applied at once.
 pub(super) fn cycle_quality(
     keys: Res<ButtonInput<KeyCode>>,
+    keymap: Res<Keymap>,
     mut settings: ResMut<Settings>,
     mut notice: ResMut<Notice>,
 ) {
-    if !keys.just_pressed(KeyCode::F3) {
+    if !keymap.just_pressed(&keys, keymap::QUALITY) {
         return;
     }
     settings.quality = settings.quality.next();
@@ -79,8 +83,12 @@ pub(super) fn cycle_quality(
 }
 
 /// F11 switches between the window and borderless fullscreen.
-pub(super) fn toggle_fullscreen(keys: Res<ButtonInput<KeyCode>>, mut settings: ResMut<Settings>) {
-    if keys.just_pressed(KeyCode::F11) {
+pub(super) fn toggle_fullscreen(
+    keys: Res<ButtonInput<KeyCode>>,
+    keymap: Res<Keymap>,
+    mut settings: ResMut<Settings>,
+) {
+    if keymap.just_pressed(&keys, keymap::FULLSCREEN) {
         settings.window_mode = settings.window_mode.next();
     }
 }

@@ -94,6 +94,9 @@ pub struct Settings {
     pub move_previews: bool,
     /// The evaluation bar beside the board (E).
     pub evaluation_bar: bool,
+    /// The keys given to commands other than their defaults (command id, key), as
+    /// `keymap::Keymap::changed` writes them.
+    pub keys: std::collections::BTreeMap<String, String>,
 }
 
 #[derive(Serialize, Deserialize, Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -138,6 +141,7 @@ impl Default for Settings {
             interface_size: 1.0,
             move_previews: true,
             evaluation_bar: false,
+            keys: Default::default(),
         }
     }
 }

@@ -13,7 +13,9 @@ use super::ui::theme::{BUTTON, BUTTON_HOVER, HEADING, INK_BRIGHT, LABEL, SHEET, 
 use super::ui::widgets::{Activate, ButtonFills, button, overlay_screen};
 use super::{KeyboardSystems, Overlay};
 
+mod keys;
 mod sound;
+pub use keys::{KeyButton, KeysButton, KeysSaid, Listening};
 pub use sound::Volume;
 use sound::{VolumeShown, percent_of, slide_volume, spawn_volume};
 
@@ -25,6 +27,7 @@ pub fn plugin(app: &mut App) {
                 .chain()
                 .run_if(in_state(Overlay::Settings)),
         )
+        .add_plugins(keys::plugin)
         .add_observer(press_setting_button)
         .add_observer(slide_volume);
 }
@@ -267,10 +270,14 @@ fn spawn_settings_screen(mut commands: Commands, settings: Option<Res<Settings>>
                     panel
                         .spawn(Node {
                             justify_content: JustifyContent::End,
+                            column_gap: px(10),
                             margin: UiRect::top(px(8)),
                             ..default()
                         })
-                        .with_child((SettingsDone, button("Done", 120.0, BUTTON, INK), FILLS));
+                        .with_children(|row| {
+                            keys::spawn_open_button(row);
+                            row.spawn((SettingsDone, button("Done", 120.0, BUTTON, INK), FILLS));
+                        });
                 });
         });
 }

@@ -124,9 +124,13 @@ pub trait TableGame: Sized + Send + Sync + 'static {
     fn status_tail(_played: &Played<Self>, _scene: &Self::Scene) -> String {
         String::new()
     }
-    /// The game's own keys for the help overlay (F1), as (key, what it does): the table's
-    /// undo and new game included, in the game's words.
-    fn keys(played: &Played<Self>, scene: &Self::Scene) -> Vec<(&'static str, String)>;
+    /// The game's own keys for the help overlay (F1), as (key, what it does), named as
+    /// `keymap` gives them (the table adds its shared ones).
+    fn keys(
+        played: &Played<Self>,
+        scene: &Self::Scene,
+        keymap: &crate::app::keymap::Keymap,
+    ) -> Vec<(String, String)>;
     /// Shows `action` as a player sees a move before playing it (a lesson's hint): its
     /// piece selected with its targets lit, or the placement previewed. By default
     /// nothing is shown.

@@ -11,6 +11,7 @@ use bevy::prelude::*;
 use super::cursor::BoardCursor;
 use super::{Played, TableGame};
 use crate::app::boards::BoardCell;
+use crate::app::keymap::{self, Keymap};
 use crate::app::playback::PlaybackQueue;
 use crate::rules::Rules;
 use crate::rules::edit::{cell_words, position_words};
@@ -65,12 +66,13 @@ fn label_cells<G: TableGame>(
 /// I reads the position, O the last move's whole resolution, into the cursor's line.
 fn read_keys<G: TableGame>(
     keys: Option<Res<ButtonInput<KeyCode>>>,
+    keymap: Res<Keymap>,
     played: Res<Played<G>>,
     queue: Res<PlaybackQueue>,
     mut cursor: ResMut<BoardCursor>,
 ) {
     let Some(keys) = keys else { return };
-    if keys.just_pressed(KeyCode::KeyI) {
+    if keymap.just_pressed(&keys, keymap::READ_POSITION) {
         let rules = played.game.rules();
         let to_move = crate::rules::edit::capital(
             <G::Rules as Rules>::GAME.side_names()[super::side_index::<G::Rules>(rules.to_move())],
@@ -80,7 +82,7 @@ fn read_keys<G: TableGame>(
             position_words::<G::Rules>(&rules.code())
         );
     }
-    if keys.just_pressed(KeyCode::KeyO) {
+    if keymap.just_pressed(&keys, keymap::READ_MOVE) {
         let captions: Vec<String> = (0..queue.stage_count())
             .filter_map(|i| queue.stage(i).map(|s| s.label.clone()))
             .filter(|l| !l.is_empty())

@@ -7,6 +7,7 @@ use bevy::prelude::*;
 
 use super::look_back::LiveAside;
 use super::{Computer, Played, TableGame, TableNote, Viewing};
+use crate::app::keymap::{self, Keymap};
 
 /// The game's status line (side to move, check, the end of the game); set by the game.
 #[derive(Resource, Default, Debug, Clone, PartialEq)]
@@ -32,6 +33,7 @@ pub struct TableStatus<'w, G: TableGame> {
     pub viewing: Res<'w, Viewing>,
     pub live: Res<'w, LiveAside<G>>,
     pub hints: Option<Res<'w, super::foresight::HintsUsed>>,
+    pub keymap: Res<'w, Keymap>,
 }
 
 pub(super) fn update_status<G: TableGame>(
@@ -80,21 +82,27 @@ pub fn key_list<G: TableGame>(table: &TableStatus<G>) -> Vec<(String, String)> {
         .map(|(k, what)| (k.to_string(), what.to_string()))
         .collect();
     }
-    let mut keys: Vec<(String, String)> = G::keys(&table.played, &table.scene)
-        .into_iter()
-        .map(|(k, what)| (k.to_string(), what))
-        .collect();
-    // What the engines know, in every game (#42).
+    let keymap = &table.keymap;
+    let mut keys = G::keys(&table.played, &table.scene, keymap);
     keys.extend([
         (
-            "T".to_string(),
+            format!("{} / Backspace", keymap.name(keymap::UNDO)),
+            "undo (against the computer: your move and its answer)".to_string(),
+        ),
+        (keymap.name(keymap::NEW_GAME), "new game".to_string()),
+        // What the engines know, in every game (#42).
+        (
+            keymap.name(keymap::THREATS),
             "show or hide what the opponent threatens".to_string(),
         ),
         (
-            super::foresight::keys::hint_key_name::<G>().to_string(),
+            super::foresight::keys::hint_key_name::<G>(keymap),
             "a hint: the computer's best turn (counted)".to_string(),
         ),
-        ("E".to_string(), "the evaluation bar".to_string()),
+        (
+            keymap.name(keymap::EVALUATION),
+            "the evaluation bar".to_string(),
+        ),
         // Position codes and the editor (#44).
         (
             "Ctrl+C / Ctrl+V".to_string(),

@@ -8,6 +8,7 @@ use super::state::{PendingSync, PlaybackEffects, Played, Requests, Seats, TableN
 use super::viewer::Viewing;
 use super::{ActionOf, Request, TableGame, TableInput, TablePart};
 use crate::app::PlayMode;
+use crate::app::keymap::{self, Keymap};
 use crate::app::playback::PlaybackQueue;
 use crate::rules::Rules;
 
@@ -122,6 +123,7 @@ pub fn respawn<G: TableGame>(
 /// the keyboard).
 pub(super) fn table_keys<G: TableGame>(
     keys: Option<Res<ButtonInput<KeyCode>>>,
+    keymap: Res<Keymap>,
     scene: Res<G::Scene>,
     viewing: Res<Viewing>,
     seats: Res<Seats>,
@@ -133,9 +135,9 @@ pub(super) fn table_keys<G: TableGame>(
     if viewing.0.is_some() || G::keys_taken(&scene) || seats.mode == PlayMode::Setup {
         return;
     }
-    if keys.just_pressed(KeyCode::KeyU) || keys.just_pressed(KeyCode::Backspace) {
+    if keymap.just_pressed(&keys, keymap::UNDO) || keys.just_pressed(KeyCode::Backspace) {
         input.write(TableInput::Undo);
-    } else if keys.just_pressed(KeyCode::KeyN) {
+    } else if keymap.just_pressed(&keys, keymap::NEW_GAME) {
         input.write(TableInput::NewGame);
     }
 }

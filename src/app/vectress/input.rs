@@ -10,6 +10,7 @@ use bevy::prelude::*;
 use super::forces::{ForceLine, ForceLooks, ForcePreview, spawn_previews};
 use super::pieces::Magnet;
 use super::{Control, Vectress, VectressPlayed, VectressScene};
+use crate::app::keymap::{Command, Keymap, Scope};
 use crate::app::table::TableInput;
 use crate::rules::vectress::Action;
 
@@ -129,12 +130,21 @@ pub(super) fn on_target_out(
     }
 }
 
+/// Switches the selected magnet's targets between body moves and pull-frees (F).
+pub const PULL_FREE: Command = Command {
+    id: "vectress.pull_free",
+    what: "pull free / body moves",
+    scope: Scope::Game(crate::rules::GameId::Vectress),
+    default: KeyCode::KeyF,
+};
+
 /// F switches the selected magnet's targets between body moves and pull-frees.
 pub(super) fn pull_free_key(
     keys: Option<Res<ButtonInput<KeyCode>>>,
+    keymap: Res<Keymap>,
     mut input: MessageWriter<TableInput<Vectress>>,
 ) {
-    if keys.is_some_and(|k| k.just_pressed(KeyCode::KeyF)) {
+    if keys.is_some_and(|k| keymap.just_pressed(&k, PULL_FREE)) {
         input.write(TableInput::Game(Control::TogglePullFree));
     }
 }

@@ -71,6 +71,7 @@ pub enum Control {
 
 pub fn plugin(app: &mut App) {
     shared::plugin::<Vectress>(app, GameId::Vectress);
+    super::keymap::register(app, &[input::PULL_FREE]);
     forces::plugin(app);
     app.add_systems(
         Update,

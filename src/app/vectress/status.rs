@@ -2,6 +2,7 @@
 //! keys for the help overlay.
 
 use super::{VectressPlayed, VectressScene};
+use crate::app::keymap::Keymap;
 use crate::app::table::score::Token;
 use crate::rules::Match;
 use crate::rules::vectress::game::{MOVE_CAP, PIECES_TO_LOSE};
@@ -83,7 +84,7 @@ pub(super) fn tail(scene: &VectressScene) -> &'static str {
 }
 
 /// Vectress's keys for the help overlay.
-pub(super) fn keys(scene: &VectressScene) -> Vec<(&'static str, String)> {
+pub(super) fn keys(scene: &VectressScene, keymap: &Keymap) -> Vec<(String, String)> {
     let f = if scene.pull_free {
         "back to body moves (bonded pieces move together)"
     } else {
@@ -91,15 +92,13 @@ pub(super) fn keys(scene: &VectressScene) -> Vec<(&'static str, String)> {
     };
     vec![
         (
-            "click / drag",
+            "click / drag".to_string(),
             "pick a magnet, then click a green disc or drop it there".to_string(),
         ),
-        ("hover a red disc", "why that target is refused".to_string()),
-        ("F", f.to_string()),
         (
-            "U / Backspace",
-            "undo (against the computer: your move and its answer)".to_string(),
+            "hover a red disc".to_string(),
+            "why that target is refused".to_string(),
         ),
-        ("N", "new game".to_string()),
+        (keymap.name(super::input::PULL_FREE), f.to_string()),
     ]
 }

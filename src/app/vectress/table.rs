@@ -148,8 +148,12 @@ impl TableGame for Vectress {
         super::status::tail(scene).to_string()
     }
 
-    fn keys(_played: &VectressPlayed, scene: &VectressScene) -> Vec<(&'static str, String)> {
-        super::status::keys(scene)
+    fn keys(
+        _played: &VectressPlayed,
+        scene: &VectressScene,
+        keymap: &crate::app::keymap::Keymap,
+    ) -> Vec<(String, String)> {
+        super::status::keys(scene, keymap)
     }
 
     fn hover_note(scene: &VectressScene) -> Option<&str> {

@@ -7,6 +7,7 @@ use bevy::ecs::system::SystemParam;
 use super::drag::{field_after, move_note, move_request};
 
 use super::*;
+use crate::app::keymap::{Command, HINT, Keymap, Scope};
 use crate::app::table::{Seats, TableInput, TableNote, Viewing};
 
 pub(super) fn target_at(
@@ -153,30 +154,83 @@ pub(super) fn on_target_out(_out: On<Pointer<Out>>, mut table: ResMut<WavefieldS
     table.hover = None;
 }
 
+const fn command(id: &'static str, what: &'static str, key: KeyCode) -> Command {
+    Command {
+        id,
+        what,
+        scope: Scope::Game(crate::rules::GameId::Wavefield),
+        default: key,
+    }
+}
+
+pub const VIEW: Command = command("wavefield.view", "next view", KeyCode::KeyV);
+pub const CHANNELS: [Command; 4] = [
+    command(
+        "wavefield.channel_1",
+        "channel 1 (CMYK view)",
+        KeyCode::Digit1,
+    ),
+    command(
+        "wavefield.channel_2",
+        "channel 2 (CMYK view)",
+        KeyCode::Digit2,
+    ),
+    command(
+        "wavefield.channel_3",
+        "channel 3 (CMYK view)",
+        KeyCode::Digit3,
+    ),
+    command(
+        "wavefield.channel_4",
+        "channel 4 (CMYK view)",
+        KeyCode::Digit4,
+    ),
+];
+pub const DICE: Command = command("wavefield.dice", "dice", KeyCode::KeyD);
+pub const DEV: Command = command("wavefield.dev", "developer mode", KeyCode::KeyG);
+pub const LEVEL: Command = command("wavefield.level", "the computer's level", KeyCode::KeyL);
+
+/// Wave Field's own keys (its rescue hint is the table's hint key, see
+/// `TableGame::OWN_H`), in the order the keys sheet lists them.
+pub const KEYS: [Command; 8] = [
+    VIEW,
+    CHANNELS[0],
+    CHANNELS[1],
+    CHANNELS[2],
+    CHANNELS[3],
+    DICE,
+    LEVEL,
+    DEV,
+];
+
 pub(super) fn table_keys(
     keys: Option<Res<ButtonInput<KeyCode>>>,
+    keymap: Res<Keymap>,
     seats: Res<Seats>,
     mut input: MessageWriter<TableInput<Wavefield>>,
 ) {
     let Some(keys) = keys else { return };
     let pairs = [
-        (KeyCode::KeyV, Control::CycleView),
-        (KeyCode::Digit1, Control::ToggleChannel(0)),
-        (KeyCode::Digit2, Control::ToggleChannel(1)),
-        (KeyCode::Digit3, Control::ToggleChannel(2)),
-        (KeyCode::Digit4, Control::ToggleChannel(3)),
-        (KeyCode::KeyH, Control::Play(Action::Hint)),
-        (KeyCode::KeyD, Control::Play(Action::Dice)),
-        (KeyCode::KeyG, Control::ToggleDev),
-        (KeyCode::KeyL, Control::ToggleLevel),
+        (VIEW, Control::CycleView),
+        (CHANNELS[0], Control::ToggleChannel(0)),
+        (CHANNELS[1], Control::ToggleChannel(1)),
+        (CHANNELS[2], Control::ToggleChannel(2)),
+        (CHANNELS[3], Control::ToggleChannel(3)),
+        (DICE, Control::Play(Action::Dice)),
+        (DEV, Control::ToggleDev),
+        (LEVEL, Control::ToggleLevel),
     ];
-    // Shift+H asks the table for the computer's hint (see `TableGame::OWN_H`).
-    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
-    for (key, command) in pairs {
-        // In a lesson or puzzle H is the exercise's hint (the rescue hint stays a button).
-        let exercise = seats.mode == crate::app::PlayMode::Exercise;
-        if keys.just_pressed(key) && !((exercise || shift) && key == KeyCode::KeyH) {
-            input.write(TableInput::Game(command));
+    for (command, control) in pairs {
+        if keymap.just_pressed(&keys, command) {
+            input.write(TableInput::Game(control));
         }
+    }
+    // The hint key is the rescue hint; Shift with it asks the table for the computer's
+    // (see `TableGame::OWN_H`). In a lesson or puzzle it is the exercise's hint (the
+    // rescue hint stays a button).
+    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    let exercise = seats.mode == crate::app::PlayMode::Exercise;
+    if keymap.just_pressed(&keys, HINT) && !(exercise || shift) {
+        input.write(TableInput::Game(Control::Play(Action::Hint)));
     }
 }

@@ -59,6 +59,7 @@ pub use self::panel::edits::{Edit, Editor, Focus, Note};
 
 pub fn plugin(app: &mut App) {
     shared::plugin::<Wavefield>(app, GameId::Wavefield);
+    super::keymap::register(app, &input::KEYS);
     surface::plugin(app);
     panel::editor::plugin(app);
     panel::editor_readout::plugin(app);

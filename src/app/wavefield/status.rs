@@ -2,6 +2,7 @@
 //! overlay.
 
 use super::*;
+use crate::app::keymap::Keymap;
 use crate::app::table::score::{SideLook, Token};
 use crate::rules::wavefield::Kind;
 
@@ -72,23 +73,32 @@ pub(super) fn tail(table: &WavefieldScene) -> String {
 }
 
 /// Wave Field's keys for the help overlay.
-pub(super) fn keys(table: &WavefieldScene) -> Vec<(&'static str, String)> {
+pub(super) fn keys(table: &WavefieldScene, keymap: &Keymap) -> Vec<(String, String)> {
+    use super::input as keys;
+    let channels: Vec<String> = keys::CHANNELS.iter().map(|c| keymap.name(*c)).collect();
     vec![
         (
-            "click / drag",
+            "click / drag".to_string(),
             "pick a piece, then click a marker, or drag it there (the surface previews the move)"
                 .to_string(),
         ),
-        ("V", format!("next view (now {})", table.view.title())),
-        ("1-4", "isolate a channel (CMYK view)".to_string()),
-        ("H", "hint".to_string()),
-        ("D", "dice".to_string()),
-        ("L", "the computer's level".to_string()),
-        ("G", "developer mode and the wave editor".to_string()),
         (
-            "U / Backspace",
-            "undo (against the computer: your move and its answer)".to_string(),
+            keymap.name(keys::VIEW),
+            format!("next view (now {})", table.view.title()),
         ),
-        ("N", "new game".to_string()),
+        (
+            channels.join(" "),
+            "isolate a channel (CMYK view)".to_string(),
+        ),
+        (
+            keymap.name(crate::app::keymap::HINT),
+            "the rescue hint".to_string(),
+        ),
+        (keymap.name(keys::DICE), "dice".to_string()),
+        (keymap.name(keys::LEVEL), "the computer's level".to_string()),
+        (
+            keymap.name(keys::DEV),
+            "developer mode and the wave editor".to_string(),
+        ),
     ]
 }

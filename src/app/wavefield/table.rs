@@ -282,8 +282,12 @@ impl TableGame for Wavefield {
         status::tail(scene)
     }
 
-    fn keys(_played: &WavefieldPlayed, scene: &WavefieldScene) -> Vec<(&'static str, String)> {
-        status::keys(scene)
+    fn keys(
+        _played: &WavefieldPlayed,
+        scene: &WavefieldScene,
+        keymap: &crate::app::keymap::Keymap,
+    ) -> Vec<(String, String)> {
+        status::keys(scene, keymap)
     }
 
     /// The hint's piece selected with its markers (under the tuning in force: a hint

@@ -4,56 +4,94 @@
 use bevy::prelude::*;
 
 use super::{HelpList, HelpRoot};
+use crate::app::keymap::{self, Keymap};
 use crate::app::look::fonts::UiFonts;
 use crate::app::table::status::GameKeys;
 use crate::app::ui::theme::{INK, bold};
 use crate::app::{ActiveGame, Overlay, Screen};
 
-/// The keys every table shares, (key, what it does).
-pub fn shared_keys(playing: bool) -> Vec<(&'static str, &'static str)> {
+/// The keys every table shares, (key, what it does), as `keymap` names them.
+pub fn shared_keys(playing: bool, keymap: &Keymap) -> Vec<(String, &'static str)> {
+    let name = |command| keymap.name(command);
     let mut keys = Vec::new();
     if playing {
         keys.extend([
-            ("[  ]", "playback slower / faster"),
-            ("Space", "pause / resume playback"),
-            (".", "play one step, then pause"),
-            ("R", "replay the last move"),
-            ("Enter", "skip to the end of the playback (while one plays)"),
-            ("W", "captions in full words / one line"),
             (
-                "arrows",
-                "board cursor (hex chess: Left/Right the file below, Ctrl+ above)",
+                format!("{}  {}", name(keymap::SLOWER), name(keymap::FASTER)),
+                "playback slower / faster",
+            ),
+            (name(keymap::PAUSE_PLAYBACK), "pause / resume playback"),
+            (name(keymap::STEP), "play one step, then pause"),
+            (name(keymap::REPLAY), "replay the last move"),
+        ]);
+        keys.extend(
+            [
+                ("Enter", "skip to the end of the playback (while one plays)"),
+                (
+                    "arrows",
+                    "board cursor (hex chess: Left/Right the file below, Ctrl+ above)",
+                ),
+                (
+                    "Enter",
+                    "pick the piece under the cursor, then play where it stands",
+                ),
+                ("Tab, Shift+Tab", "the pick's choices; else the buttons"),
+            ]
+            .map(|(k, what)| (k.to_string(), what)),
+        );
+        keys.extend([
+            (name(keymap::WORDS), "captions in full words / one line"),
+            (
+                name(keymap::TYPE_MOVE),
+                "type a move (E3-G5, f5f6, d4 Q+); Enter plays it",
             ),
             (
-                "Enter",
-                "pick the piece under the cursor, then play where it stands",
+                format!(
+                    "{}, {}",
+                    name(keymap::READ_POSITION),
+                    name(keymap::READ_MOVE)
+                ),
+                "read out the position / the last move in full",
             ),
-            ("Tab, Shift+Tab", "the pick's choices; else the buttons"),
-            ("/", "type a move (E3-G5, f5f6, d4 Q+); Enter plays it"),
-            ("I, O", "read out the position / the last move in full"),
-            ("Z", "zen: hide all but the turn chip"),
-            ("right-drag, Shift+arrows", "orbit the camera"),
-            ("wheel", "zoom"),
-            ("Home", "reset the view"),
+            (name(keymap::ZEN), "zen: hide all but the turn chip"),
+            ("right-drag, Shift+arrows".to_string(), "orbit the camera"),
+            ("wheel".to_string(), "zoom"),
+            ("Home".to_string(), "reset the view"),
         ]);
     } else {
-        keys.push(("click, Tab + Enter", "start a game or open a replay"));
+        keys.push((
+            "click, Tab + Enter".to_string(),
+            "start a game or open a replay",
+        ));
     }
     keys.extend([
-        ("Tab, arrows, Enter", "go through the buttons and press one"),
-        ("M", "sound off / on"),
-        ("F2", "colours (classic / high contrast)"),
-        ("F3", "quality (low / medium / high)"),
-        ("F11", "fullscreen / window"),
-        ("F12", "screenshot"),
+        (
+            "Tab, arrows, Enter".to_string(),
+            "go through the buttons and press one",
+        ),
+        (name(keymap::MUTE), "sound off / on"),
+        (name(keymap::COLOURS), "colours (classic / high contrast)"),
+        (name(keymap::QUALITY), "quality (low / medium / high)"),
+        (name(keymap::FULLSCREEN), "fullscreen / window"),
+        (name(keymap::SCREENSHOT), "screenshot"),
     ]);
     if playing {
         keys.extend([
-            ("Ctrl+S", "save the replay now"),
-            ("Esc", "pause menu (resume, undo, settings, rules, menu)"),
+            ("Ctrl+S".to_string(), "save the replay now"),
+            (
+                "Esc".to_string(),
+                "pause menu (resume, undo, settings, rules, menu)",
+            ),
         ]);
     }
-    keys.push(("F1, ?", "the rules (F1) and these keys (?); Esc closes"));
+    keys.push((
+        "F1, ?".to_string(),
+        "the rules (F1) and these keys (?); Esc closes",
+    ));
+    keys.push((
+        "Settings, Keys".to_string(),
+        "give the letters and signs above other keys",
+    ));
     keys
 }
 
@@ -66,6 +104,7 @@ pub(super) fn update_help(
     screen: Res<State<Screen>>,
     active: Option<Res<ActiveGame>>,
     game_keys: Res<GameKeys>,
+    keymap: Res<Keymap>,
     fonts: Option<Res<UiFonts>>,
     mut roots: Query<&mut Node, (With<HelpRoot>, Without<HelpList>)>,
     mut lists: Query<(Entity, &HelpList, &mut Node), Without<HelpRoot>>,
@@ -82,9 +121,9 @@ pub(super) fn update_help(
         return;
     }
     let playing = *screen.get() == Screen::Playing;
-    let shared: Vec<(String, String)> = shared_keys(playing)
+    let shared: Vec<(String, String)> = shared_keys(playing, &keymap)
         .into_iter()
-        .map(|(k, d)| (k.to_string(), d.to_string()))
+        .map(|(k, d)| (k, d.to_string()))
         .collect();
     let (game_title, own) = match &active {
         Some(active) if playing => (active.game.title().to_string(), game_keys.0.clone()),
@@ -169,13 +208,14 @@ mod tests {
 
     #[test]
     fn the_help_lists_the_shared_keys_and_the_hint_stays_short() {
-        let playing = shared_keys(true);
+        let keymap = Keymap::default();
+        let playing = shared_keys(true, &keymap);
         for key in [
             "Space", "Enter", "W", "M", "F2", "F12", "Ctrl+S", "Esc", "Home",
         ] {
             assert!(playing.iter().any(|(k, _)| *k == key), "{key}: {playing:?}");
         }
-        let menu = shared_keys(false);
+        let menu = shared_keys(false, &keymap);
         assert!(menu.iter().all(|(k, _)| *k != "Esc"), "{menu:?}");
         assert!(hint_line(true, false).len() < 24);
         assert!(hint_line(false, false).contains("F1"));

@@ -9,6 +9,7 @@ use bevy::input_focus::{FocusCause, InputFocus};
 use bevy::prelude::*;
 
 use super::BoardCursor;
+use crate::app::keymap::{self, Keymap};
 use crate::app::table::{Played, Seats, TableGame, TableInput, Viewing};
 use crate::app::ui::theme::{CORNER, INK_BRIGHT, glass};
 use crate::app::{Overlay, PlayMode, Screen, TextField};
@@ -68,7 +69,16 @@ fn type_keys<G: TableGame>(
     other_fields: Query<(), With<TextField>>,
     mut cursor: ResMut<BoardCursor>,
     mut input: MessageWriter<TableInput<G>>,
+    keymap: Res<Keymap>,
 ) {
+    // The slash as typed (whatever the layout puts it on), or the key given instead.
+    let opens = |event: &KeyboardInput| {
+        if keymap.is_default(keymap::TYPE_MOVE) {
+            event.logical_key == Key::Character("/".into())
+        } else {
+            event.key_code == keymap.key(keymap::TYPE_MOVE)
+        }
+    };
     let may_type = seats.mode != PlayMode::Setup
         && viewing.0.is_none()
         && !played.over()
@@ -80,7 +90,7 @@ fn type_keys<G: TableGame>(
         let Some(text) = typed.0.as_mut() else {
             // Another text field (a move list entry) keeps its own slash.
             let elsewhere = focus.get().is_some_and(|f| other_fields.contains(f));
-            if may_type && !elsewhere && event.logical_key == Key::Character("/".into()) {
+            if may_type && !elsewhere && opens(event) {
                 typed.0 = Some(String::new());
                 let field = commands.spawn(field_bundle()).id();
                 focus.set(field, FocusCause::Navigated);

@@ -142,6 +142,7 @@ use super::Start;
 fn editor_keys<G: TableGame>(
     mut commands: Commands,
     keys: Option<Res<ButtonInput<KeyCode>>>,
+    keymap: Res<crate::app::keymap::Keymap>,
     presentation: Res<State<Presentation>>,
     editor: Option<Res<Editor>>,
     played: Res<Played<G>>,
@@ -155,7 +156,8 @@ fn editor_keys<G: TableGame>(
     }
     let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
     if editor.is_some() {
-        if !ctrl && (keys.just_pressed(KeyCode::KeyU) || keys.just_pressed(KeyCode::Backspace)) {
+        let undo = keymap.just_pressed(&keys, crate::app::keymap::UNDO);
+        if !ctrl && (undo || keys.just_pressed(KeyCode::Backspace)) {
             asks.write(EditorAsk::Undo);
         }
         return;

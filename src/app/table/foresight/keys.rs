@@ -6,6 +6,7 @@ use bevy::prelude::*;
 
 use super::{ForesightShown, HintsUsed, Insight};
 use crate::app::PlayMode;
+use crate::app::keymap::{self, Keymap};
 use crate::app::playback::PlaybackQueue;
 use crate::app::table::{Played, Seats, TableGame, TableSystems, Viewing};
 
@@ -36,25 +37,32 @@ pub(super) fn configure(app: &mut App) {
 }
 
 /// The key that asks for a hint in `G`: H, or Shift+H where the game's own rules have an
-/// H of their own (Wave Field's rescue hint).
-pub fn hint_key_name<G: TableGame>() -> &'static str {
-    if G::OWN_H { "Shift+H" } else { "H" }
+/// H of their own (Wave Field's rescue hint); H or the key given instead.
+pub fn hint_key_name<G: TableGame>(keymap: &Keymap) -> String {
+    let key = keymap.name(keymap::HINT);
+    if G::OWN_H {
+        format!("Shift+{key}")
+    } else {
+        key
+    }
 }
 
 fn ask_keys<G: TableGame>(
     keys: Option<Res<ButtonInput<KeyCode>>>,
+    keymap: Res<Keymap>,
     seats: Res<Seats>,
     mut asks: MessageWriter<ForesightAsk>,
 ) {
     let Some(keys) = keys else { return };
-    if keys.just_pressed(KeyCode::KeyT) {
+    if keymap.just_pressed(&keys, keymap::THREATS) {
         asks.write(ForesightAsk::Threat);
     }
     let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
-    if keys.just_pressed(KeyCode::KeyH) && seats.mode != PlayMode::Exercise && shift == G::OWN_H {
+    let hint = keymap.just_pressed(&keys, keymap::HINT);
+    if hint && seats.mode != PlayMode::Exercise && shift == G::OWN_H {
         asks.write(ForesightAsk::Hint);
     }
-    if keys.just_pressed(KeyCode::KeyE) {
+    if keymap.just_pressed(&keys, keymap::EVALUATION) {
         asks.write(ForesightAsk::EvaluationBar);
     }
 }
