@@ -46,50 +46,30 @@ const fn shared(id: &'static str, what: &'static str, scope: Scope, key: KeyCode
     }
 }
 
-pub const MUTE: Command = shared("mute", "sound off / on", Scope::Everywhere, KeyCode::KeyM);
+pub const MUTE: Command = shared("mute", "sound", Scope::Everywhere, KeyCode::KeyM);
 pub const COLOURS: Command = shared("colours", "colours", Scope::Everywhere, KeyCode::F2);
 pub const QUALITY: Command = shared("quality", "quality", Scope::Everywhere, KeyCode::F3);
-pub const FULLSCREEN: Command = shared(
-    "fullscreen",
-    "fullscreen / window",
-    Scope::Everywhere,
-    KeyCode::F11,
-);
+pub const FULLSCREEN: Command = shared("fullscreen", "fullscreen", Scope::Everywhere, KeyCode::F11);
 pub const SCREENSHOT: Command = shared("screenshot", "screenshot", Scope::Everywhere, KeyCode::F12);
-pub const SLOWER: Command = shared(
-    "slower",
-    "playback slower",
-    Scope::Table,
-    KeyCode::BracketLeft,
-);
-pub const FASTER: Command = shared(
-    "faster",
-    "playback faster",
-    Scope::Table,
-    KeyCode::BracketRight,
-);
+pub const SLOWER: Command = shared("slower", "slower", Scope::Table, KeyCode::BracketLeft);
+pub const FASTER: Command = shared("faster", "faster", Scope::Table, KeyCode::BracketRight);
 pub const PAUSE_PLAYBACK: Command = shared(
     "pause_playback",
-    "pause / resume playback",
+    "pause playback",
     Scope::Table,
     KeyCode::Space,
 );
 pub const STEP: Command = shared("step", "one step", Scope::Table, KeyCode::Period);
-pub const REPLAY: Command = shared("replay", "replay the move", Scope::Table, KeyCode::KeyR);
-pub const WORDS: Command = shared("words", "captions in full", Scope::Table, KeyCode::KeyW);
+pub const REPLAY: Command = shared("replay", "replay", Scope::Table, KeyCode::KeyR);
+pub const WORDS: Command = shared("words", "full captions", Scope::Table, KeyCode::KeyW);
 pub const TYPE_MOVE: Command = shared("type_move", "type a move", Scope::Table, KeyCode::Slash);
 pub const READ_POSITION: Command = shared(
     "read_position",
-    "read the position",
+    "read position",
     Scope::Table,
     KeyCode::KeyI,
 );
-pub const READ_MOVE: Command = shared(
-    "read_move",
-    "read the last move",
-    Scope::Table,
-    KeyCode::KeyO,
-);
+pub const READ_MOVE: Command = shared("read_move", "read last move", Scope::Table, KeyCode::KeyO);
 pub const ZEN: Command = shared("zen", "zen", Scope::Table, KeyCode::KeyZ);
 pub const UNDO: Command = shared("undo", "undo", Scope::Table, KeyCode::KeyU);
 pub const NEW_GAME: Command = shared("new_game", "new game", Scope::Table, KeyCode::KeyN);

@@ -39,7 +39,7 @@ fn give(app: &mut App, id: &'static str, new: KeyCode) {
     tab_to(app, KeyButton(id));
     key(app, KeyCode::Enter);
     assert_eq!(app.world().resource::<Listening>().command, Some(id));
-    assert_eq!(shown(app, id), "press a key");
+    assert_eq!(shown(app, id), "?");
     key(app, new);
     assert_eq!(app.world().resource::<Listening>().command, None);
 }
@@ -71,6 +71,22 @@ fn a_key_given_on_the_sheet_is_saved_and_plays_and_a_clash_is_refused() {
         .count();
     assert_eq!(buttons, app.world().resource::<Keymap>().commands().len());
     assert!(buttons >= 34, "{buttons}");
+    // Tab reaches every button of the sheet.
+    let mut q = app.world_mut().query_filtered::<Entity, With<KeyButton>>();
+    let every: Vec<Entity> = q.iter(app.world()).collect();
+    let mut reached = Vec::new();
+    for _ in 0..every.len() + 4 {
+        key(&mut app, KeyCode::Tab);
+        reached.extend(
+            app.world()
+                .resource::<bevy::input_focus::InputFocus>()
+                .get(),
+        );
+    }
+    assert!(
+        every.iter().all(|b| reached.contains(b)),
+        "Tab reaches every key"
+    );
     // No two commands live together share a default key.
     let all = app.world().resource::<Keymap>().commands().to_vec();
     for a in &all {

@@ -108,10 +108,10 @@ const fn command(id: &'static str, what: &'static str, key: KeyCode) -> Command 
     }
 }
 
-const PLAIN: Command = command("polarity.plain", "plain placement", KeyCode::Digit1);
-const ROOK: Command = command("polarity.rook", "spend a rook", KeyCode::Digit2);
-const BISHOP: Command = command("polarity.bishop", "spend a bishop", KeyCode::Digit3);
-const QUEEN: Command = command("polarity.queen", "spend a queen", KeyCode::Digit4);
+const PLAIN: Command = command("polarity.plain", "plain", KeyCode::Digit1);
+const ROOK: Command = command("polarity.rook", "rook", KeyCode::Digit2);
+const BISHOP: Command = command("polarity.bishop", "bishop", KeyCode::Digit3);
+const QUEEN: Command = command("polarity.queen", "queen", KeyCode::Digit4);
 const PUSH_PULL: Command = command("polarity.push_pull", "push / pull", KeyCode::KeyX);
 
 /// Polarity's own keys, in the order the help and the keys sheet list them.

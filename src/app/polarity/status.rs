@@ -121,10 +121,18 @@ pub(super) fn keys(keymap: &Keymap) -> Vec<(String, String)> {
         "click".to_string(),
         "place a stone on a green dot (hover to preview)".to_string(),
     )];
+    let words = [
+        "plain placement",
+        "spend a rook",
+        "spend a bishop",
+        "spend a queen",
+        "push / pull",
+    ];
     keys.extend(
         super::input::KEYS
             .iter()
-            .map(|c| (keymap.name(*c), c.what.to_string())),
+            .zip(words)
+            .map(|(c, what)| (keymap.name(*c), what.to_string())),
     );
     keys
 }

@@ -9,16 +9,15 @@
 use bevy::input_focus::{FocusCause, InputFocus};
 use bevy::prelude::*;
 
-use crate::app::keymap::{Command, Keymap, Scope, key_name};
+use crate::app::keymap::{Keymap, key_name};
 use crate::app::settings::Settings;
-use crate::app::ui::LayoutChecked;
-use crate::app::ui::theme::{BUTTON, BUTTON_HOVER, HEADING, INK_BRIGHT, LABEL, SHEET, TITLE};
-use crate::app::ui::widgets::{Activate, ButtonFills, button, overlay_screen};
+use crate::app::ui::theme::{BUTTON, BUTTON_HOVER, INK_BRIGHT};
+use crate::app::ui::widgets::{Activate, ButtonFills, button};
 use crate::app::{KeyboardSystems, Overlay};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Listening>()
-        .add_systems(OnEnter(Overlay::Keys), spawn_keys_sheet)
+        .add_systems(OnEnter(Overlay::Keys), super::keys_sheet::spawn_keys_sheet)
         .add_systems(OnExit(Overlay::Keys), stop_listening)
         .add_systems(PreUpdate, take_keys)
         // Before everything that reads keys: the key pressed is the sheet's alone.
@@ -64,12 +63,13 @@ pub struct Listening {
     said: Option<String>,
 }
 
-const FILLS: ButtonFills = ButtonFills {
+pub(super) const FILLS: ButtonFills = ButtonFills {
     rest: BUTTON,
     hover: BUTTON_HOVER,
 };
-const KEY_WIDTH: f32 = 92.0;
-const FIRST: &str = "Press a command's button, then its new key (Esc keeps the old one).";
+pub(super) const KEY_WIDTH: f32 = 72.0;
+pub(super) const FIRST: &str =
+    "Press a command's button, then its new key (Esc keeps the old one).";
 
 /// The settings' row that opens the sheet.
 pub(super) fn spawn_open_button(parent: &mut ChildSpawnerCommands) {
@@ -78,167 +78,6 @@ pub(super) fn spawn_open_button(parent: &mut ChildSpawnerCommands) {
         button("Keys...", 120.0, BUTTON, INK_BRIGHT),
         FILLS,
     ));
-}
-
-/// The sheet's groups, in order: the table's, everywhere's, then each game's.
-fn groups(keymap: &Keymap) -> Vec<(String, Vec<Command>)> {
-    let mut groups: Vec<(Scope, Vec<Command>)> = Vec::new();
-    for command in keymap.commands() {
-        match groups.iter_mut().find(|(scope, _)| *scope == command.scope) {
-            Some((_, list)) => list.push(*command),
-            None => groups.push((command.scope, vec![*command])),
-        }
-    }
-    groups.sort_by_key(|(scope, _)| match scope {
-        Scope::Table => 0,
-        Scope::Everywhere => 1,
-        Scope::Game(_) => 2,
-    });
-    groups
-        .into_iter()
-        .map(|(scope, list)| {
-            let title = match scope {
-                Scope::Table => "At the table".to_string(),
-                Scope::Everywhere => "Everywhere".to_string(),
-                Scope::Game(game) => game.title().to_string(),
-            };
-            (title, list)
-        })
-        .collect()
-}
-
-/// The longest column, in rows (a heading counts as one).
-const ROWS: usize = 11;
-
-fn spawn_keys_sheet(mut commands: Commands, keymap: Res<Keymap>, mut listening: ResMut<Listening>) {
-    *listening = Listening::default();
-    // The groups laid out in columns of at most ROWS lines; a group longer than a
-    // column goes on in the next one.
-    let mut columns: Vec<Vec<Line>> = vec![Vec::new()];
-    for (title, list) in groups(&keymap) {
-        let mut heading = Some(title);
-        for command in list {
-            let column = columns.last_mut().expect("a column");
-            if column.len() + usize::from(heading.is_some()) + 1 > ROWS {
-                columns.push(Vec::new());
-            }
-            let column = columns.last_mut().expect("a column");
-            if let Some(title) = heading.take() {
-                column.push(Line::Heading(title));
-            }
-            column.push(Line::Command(command));
-        }
-    }
-    commands
-        .spawn((
-            Name::new("Keys sheet"),
-            DespawnOnExit(Overlay::Keys),
-            overlay_screen(19, 0.5),
-        ))
-        .with_children(|screen| {
-            screen
-                .spawn((
-                    Name::new("Keys panel"),
-                    LayoutChecked("keys"),
-                    Node {
-                        flex_direction: FlexDirection::Column,
-                        row_gap: px(8),
-                        padding: UiRect::axes(px(22), px(16)),
-                        border_radius: BorderRadius::all(px(10)),
-                        max_height: percent(96),
-                        ..default()
-                    },
-                    BackgroundColor(SHEET),
-                ))
-                .with_children(|panel| {
-                    panel.spawn((
-                        Text::new("Keys"),
-                        TextFont::from_font_size(24.0),
-                        TextColor(TITLE),
-                    ));
-                    panel.spawn((
-                        KeysSaid,
-                        Text::new(FIRST),
-                        TextFont::from_font_size(15.0),
-                        TextColor(LABEL),
-                    ));
-                    panel
-                        .spawn(Node {
-                            column_gap: px(22),
-                            ..default()
-                        })
-                        .with_children(|row| {
-                            for lines in &columns {
-                                row.spawn(Node {
-                                    flex_direction: FlexDirection::Column,
-                                    row_gap: px(4),
-                                    ..default()
-                                })
-                                .with_children(|column| {
-                                    for line in lines {
-                                        spawn_line(column, line, &keymap);
-                                    }
-                                });
-                            }
-                        });
-                    panel
-                        .spawn(Node {
-                            justify_content: JustifyContent::End,
-                            column_gap: px(10),
-                            ..default()
-                        })
-                        .with_children(|row| {
-                            row.spawn((
-                                KeysButton::Defaults,
-                                button("Defaults", 110.0, BUTTON, INK_BRIGHT),
-                                FILLS,
-                            ));
-                            row.spawn((
-                                KeysButton::Done,
-                                button("Done", 110.0, BUTTON, INK_BRIGHT),
-                                FILLS,
-                            ));
-                        });
-                });
-        });
-}
-
-enum Line {
-    Heading(String),
-    Command(Command),
-}
-
-fn spawn_line(column: &mut ChildSpawnerCommands, line: &Line, keymap: &Keymap) {
-    match line {
-        Line::Heading(title) => {
-            column.spawn((
-                Text::new(title.clone()),
-                TextFont::from_font_size(16.0),
-                TextColor(HEADING),
-            ));
-        }
-        Line::Command(command) => {
-            column
-                .spawn(Node {
-                    column_gap: px(10),
-                    align_items: AlignItems::Center,
-                    justify_content: JustifyContent::SpaceBetween,
-                    ..default()
-                })
-                .with_children(|line| {
-                    line.spawn((
-                        Text::new(crate::rules::edit::capital(command.what)),
-                        TextFont::from_font_size(14.0),
-                        TextColor(LABEL),
-                    ));
-                    line.spawn((
-                        KeyButton(command.id),
-                        button(&keymap.name(*command), KEY_WIDTH, BUTTON, INK_BRIGHT),
-                        FILLS,
-                    ));
-                });
-        }
-    }
 }
 
 fn press_keys_button(
@@ -373,7 +212,7 @@ fn close_on_escape(
     }
 }
 
-/// Each button shows its command's key ("press a key" while it waits); the line says
+/// Each button shows its command's key ("?" while it waits); the line says
 /// what was done.
 fn show_keys(
     keymap: Res<Keymap>,
@@ -390,7 +229,7 @@ fn show_keys(
             continue;
         };
         let shown = if listening.command == Some(*id) {
-            "press a key".to_string()
+            "?".to_string()
         } else {
             keymap.name(*command)
         };

@@ -5,17 +5,20 @@
 
 use bevy::prelude::*;
 
-use super::look::Quality;
+use super::keymap::Keymap;
 use super::playback::PlaybackQueue;
-use super::settings::{ColorScheme, Settings, WindowModeSetting};
+use super::settings::Settings;
 use super::ui::LayoutChecked;
 use super::ui::theme::{BUTTON, BUTTON_HOVER, HEADING, INK_BRIGHT, LABEL, SHEET, TITLE};
 use super::ui::widgets::{Activate, ButtonFills, button, overlay_screen};
 use super::{KeyboardSystems, Overlay};
 
 mod keys;
+mod keys_sheet;
+mod rows;
 mod sound;
 pub use keys::{KeyButton, KeysButton, KeysSaid, Listening};
+pub use rows::SettingRow;
 pub use sound::Volume;
 use sound::{VolumeShown, percent_of, slide_volume, spawn_volume};
 
@@ -30,158 +33,6 @@ pub fn plugin(app: &mut App) {
         .add_plugins(keys::plugin)
         .add_observer(press_setting_button)
         .add_observer(slide_volume);
-}
-
-/// One setting's row; its button shows the value and steps it.
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SettingRow {
-    WindowMode,
-    Vsync,
-    AntiAliasing,
-    Quality,
-    Speed,
-    CinematicCamera,
-    CameraShake,
-    ReducedMotion,
-    ColourVision,
-    Colours,
-    AttractIdle,
-    ShowRenaming,
-    Sound,
-    InterfaceSize,
-    MovePreviews,
-    EvaluationBar,
-}
-
-/// The playback speeds offered, slowest first.
-const SPEEDS: [f32; 6] = [0.1, 0.25, 0.5, 1.0, 1.5, 2.0];
-/// The interface sizes offered (a factor on the window's own).
-const INTERFACE_SIZES: [f32; 6] = [0.8, 0.9, 1.0, 1.15, 1.3, 1.5];
-/// The attract mode's waits offered, seconds (0: never).
-const ATTRACT: [u32; 5] = [0, 30, 60, 120, 300];
-
-impl SettingRow {
-    /// Every row: the first column's, then the sound's (under its sliders) and the
-    /// interface size's in the second.
-    pub const ALL: [SettingRow; 16] = [
-        SettingRow::WindowMode,
-        SettingRow::Vsync,
-        SettingRow::AntiAliasing,
-        SettingRow::Quality,
-        SettingRow::Speed,
-        SettingRow::CinematicCamera,
-        SettingRow::CameraShake,
-        SettingRow::Colours,
-        SettingRow::AttractIdle,
-        SettingRow::ShowRenaming,
-        SettingRow::Sound,
-        SettingRow::InterfaceSize,
-        SettingRow::MovePreviews,
-        SettingRow::EvaluationBar,
-        SettingRow::ReducedMotion,
-        SettingRow::ColourVision,
-    ];
-
-    pub fn label(self) -> &'static str {
-        match self {
-            SettingRow::WindowMode => "Window (F11)",
-            SettingRow::Vsync => "Vsync",
-            SettingRow::AntiAliasing => "Anti-aliasing",
-            SettingRow::Quality => "Shadows and effects (F3)",
-            SettingRow::Speed => "Playback speed",
-            SettingRow::CinematicCamera => "Cinematic camera in replays",
-            SettingRow::CameraShake => "Camera shake",
-            SettingRow::ReducedMotion => "Reduced motion",
-            SettingRow::ColourVision => "Colour vision",
-            SettingRow::Colours => "Colours (F2)",
-            SettingRow::AttractIdle => "Showcase after idle",
-            SettingRow::ShowRenaming => "Hex chess: show renaming",
-            SettingRow::Sound => "Sound (M)",
-            SettingRow::InterfaceSize => "Interface size",
-            SettingRow::MovePreviews => "Move previews",
-            SettingRow::EvaluationBar => "Evaluation bar (E)",
-        }
-    }
-
-    pub fn value(self, s: &Settings) -> String {
-        let on = |b: bool| if b { "On" } else { "Off" }.to_string();
-        match self {
-            SettingRow::WindowMode => match s.window_mode {
-                WindowModeSetting::Windowed => "Windowed".into(),
-                WindowModeSetting::BorderlessFullscreen => "Borderless fullscreen".into(),
-            },
-            SettingRow::Vsync => on(s.vsync),
-            SettingRow::AntiAliasing => if s.antialiasing { "FXAA" } else { "Off" }.into(),
-            SettingRow::Quality => match s.quality {
-                Quality::Low => "Low (no shadows)".into(),
-                Quality::Medium => "Medium".into(),
-                Quality::High => "High".into(),
-            },
-            SettingRow::Speed => format!("{}x", s.speed),
-            SettingRow::CinematicCamera => on(s.cinematic_camera),
-            SettingRow::CameraShake => on(s.camera_shake),
-            SettingRow::ReducedMotion => on(s.reduced_motion),
-            SettingRow::ColourVision => crate::rules::edit::capital(s.colour_vision.name()),
-            SettingRow::Colours => match s.color_scheme {
-                ColorScheme::Classic => "Classic".into(),
-                ColorScheme::HighContrast => "High contrast".into(),
-            },
-            SettingRow::AttractIdle => match s.attract_idle_seconds {
-                0 => "Never".into(),
-                n if n % 60 == 0 => format!("{} min", n / 60),
-                n => format!("{n} s"),
-            },
-            SettingRow::ShowRenaming => on(s.show_renaming),
-            SettingRow::Sound => on(!s.muted),
-            SettingRow::InterfaceSize => format!("{:.0}%", s.interface_size * 100.0),
-            SettingRow::MovePreviews => on(s.move_previews),
-            SettingRow::EvaluationBar => on(s.evaluation_bar),
-        }
-    }
-
-    /// Steps the setting to its next value (wrapping round).
-    pub fn step(self, s: &mut Settings) {
-        match self {
-            SettingRow::WindowMode => s.window_mode = s.window_mode.next(),
-            SettingRow::Vsync => s.vsync = !s.vsync,
-            SettingRow::AntiAliasing => s.antialiasing = !s.antialiasing,
-            SettingRow::Quality => s.quality = s.quality.next(),
-            SettingRow::Speed => {
-                s.speed = SPEEDS
-                    .into_iter()
-                    .find(|v| *v > s.speed + 1e-4)
-                    .unwrap_or(SPEEDS[0]);
-            }
-            SettingRow::CinematicCamera => s.cinematic_camera = !s.cinematic_camera,
-            SettingRow::CameraShake => s.camera_shake = !s.camera_shake,
-            SettingRow::ReducedMotion => s.reduced_motion = !s.reduced_motion,
-            SettingRow::ColourVision => {
-                use crate::colour_vision::Vision;
-                let at = Vision::ALL
-                    .iter()
-                    .position(|v| *v == s.colour_vision)
-                    .unwrap_or(0);
-                s.colour_vision = Vision::ALL[(at + 1) % Vision::ALL.len()];
-            }
-            SettingRow::Colours => s.color_scheme = s.color_scheme.next(),
-            SettingRow::AttractIdle => {
-                s.attract_idle_seconds = ATTRACT
-                    .into_iter()
-                    .find(|v| *v > s.attract_idle_seconds)
-                    .unwrap_or(ATTRACT[0]);
-            }
-            SettingRow::ShowRenaming => s.show_renaming = !s.show_renaming,
-            SettingRow::Sound => s.muted = !s.muted,
-            SettingRow::InterfaceSize => {
-                s.interface_size = INTERFACE_SIZES
-                    .into_iter()
-                    .find(|v| *v > s.interface_size + 1e-4)
-                    .unwrap_or(INTERFACE_SIZES[0]);
-            }
-            SettingRow::MovePreviews => s.move_previews = !s.move_previews,
-            SettingRow::EvaluationBar => s.evaluation_bar = !s.evaluation_bar,
-        }
-    }
 }
 
 /// The screen's Done button.
@@ -208,7 +59,11 @@ fn close_on_escape(
     }
 }
 
-fn spawn_settings_screen(mut commands: Commands, settings: Option<Res<Settings>>) {
+fn spawn_settings_screen(
+    mut commands: Commands,
+    settings: Option<Res<Settings>>,
+    keymap: Res<Keymap>,
+) {
     let Some(settings) = settings else {
         return;
     };
@@ -249,7 +104,7 @@ fn spawn_settings_screen(mut commands: Commands, settings: Option<Res<Settings>>
                             columns.spawn(column()).with_children(|left| {
                                 for row in SettingRow::ALL {
                                     if !RIGHT_COLUMN.contains(&row) {
-                                        spawn_row(left, row, &settings);
+                                        spawn_row(left, row, &settings, &keymap);
                                     }
                                 }
                             });
@@ -263,7 +118,7 @@ fn spawn_settings_screen(mut commands: Commands, settings: Option<Res<Settings>>
                                     spawn_volume(right, volume, &settings);
                                 }
                                 for row in RIGHT_COLUMN {
-                                    spawn_row(right, row, &settings);
+                                    spawn_row(right, row, &settings, &keymap);
                                 }
                             });
                         });
@@ -300,13 +155,22 @@ fn column() -> Node {
     }
 }
 
-fn spawn_row(column: &mut ChildSpawnerCommands, row: SettingRow, settings: &Settings) {
+fn spawn_row(
+    column: &mut ChildSpawnerCommands,
+    row: SettingRow,
+    settings: &Settings,
+    keymap: &Keymap,
+) {
     let width = if RIGHT_COLUMN.contains(&row) {
         120.0
     } else {
         210.0
     };
-    labelled_line(column, row.label(), |line| {
+    let label = match row.command() {
+        Some(command) => format!("{} ({})", row.label(), keymap.name(command)),
+        None => row.label().to_string(),
+    };
+    labelled_line(column, &label, |line| {
         line.spawn((row, button(&row.value(settings), width, BUTTON, INK), FILLS));
     });
 }
@@ -378,32 +242,6 @@ fn refresh_values(
                     text.0 = value;
                 }
             }
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_row_steps_round_to_where_it_started() {
-        for row in SettingRow::ALL {
-            let mut s = Settings::default();
-            let start = row.value(&s);
-            let mut seen = vec![start.clone()];
-            for _ in 0..12 {
-                row.step(&mut s);
-                let v = row.value(&s);
-                if v == start {
-                    break;
-                }
-                assert!(!seen.contains(&v), "{row:?} repeats {v} before wrapping");
-                seen.push(v);
-            }
-            assert_eq!(row.value(&s), start, "{row:?} wraps round");
-            assert!(seen.len() >= 2, "{row:?} has a choice");
-            assert_eq!(s.clone().validated().1, None, "{row:?} stays in range");
         }
     }
 }

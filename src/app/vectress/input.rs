@@ -133,7 +133,7 @@ pub(super) fn on_target_out(
 /// Switches the selected magnet's targets between body moves and pull-frees (F).
 pub const PULL_FREE: Command = Command {
     id: "vectress.pull_free",
-    what: "pull free / body moves",
+    what: "pull free",
     scope: Scope::Game(crate::rules::GameId::Vectress),
     default: KeyCode::KeyF,
 };

@@ -165,30 +165,14 @@ const fn command(id: &'static str, what: &'static str, key: KeyCode) -> Command 
 
 pub const VIEW: Command = command("wavefield.view", "next view", KeyCode::KeyV);
 pub const CHANNELS: [Command; 4] = [
-    command(
-        "wavefield.channel_1",
-        "channel 1 (CMYK view)",
-        KeyCode::Digit1,
-    ),
-    command(
-        "wavefield.channel_2",
-        "channel 2 (CMYK view)",
-        KeyCode::Digit2,
-    ),
-    command(
-        "wavefield.channel_3",
-        "channel 3 (CMYK view)",
-        KeyCode::Digit3,
-    ),
-    command(
-        "wavefield.channel_4",
-        "channel 4 (CMYK view)",
-        KeyCode::Digit4,
-    ),
+    command("wavefield.channel_1", "channel 1", KeyCode::Digit1),
+    command("wavefield.channel_2", "channel 2", KeyCode::Digit2),
+    command("wavefield.channel_3", "channel 3", KeyCode::Digit3),
+    command("wavefield.channel_4", "channel 4", KeyCode::Digit4),
 ];
 pub const DICE: Command = command("wavefield.dice", "dice", KeyCode::KeyD);
 pub const DEV: Command = command("wavefield.dev", "developer mode", KeyCode::KeyG);
-pub const LEVEL: Command = command("wavefield.level", "the computer's level", KeyCode::KeyL);
+pub const LEVEL: Command = command("wavefield.level", "computer level", KeyCode::KeyL);
 
 /// Wave Field's own keys (its rescue hint is the table's hint key, see
 /// `TableGame::OWN_H`), in the order the keys sheet lists them.
