@@ -36,6 +36,8 @@ struct FieldUniform {
     softness: f32,
     // Where a ripple spreads from while the surface flows (the moved piece), or (-1, -1).
     ripple: vec2<f32>,
+    // 1: the territory view hatches positive squares and dots negative ones.
+    pattern: u32,
 }
 
 @group(#{MATERIAL_BIND_GROUP}) @binding(0) var<uniform> field: FieldUniform;
@@ -242,6 +244,20 @@ fn fragment(in: VertexOut) -> @location(0) vec4<f32> {
         let v = packed_influence(i);
         colour = mix(vec3<f32>(0.3, 0.3, 0.32), signed_colour(v), select(0.0, 1.0, v != 0.0));
         edge_colour = select(vec3<f32>(0.2, 0.2, 0.22), signed_colour(v) * 1.3, v != 0.0);
+    }
+
+    // Cues besides colour (#45): hatching on positive squares, dots on negative ones,
+    // nothing on zero; darker strokes, anti-aliased by screen-space width.
+    if view == #{VIEW_TERRITORY} && field.pattern != 0u {
+        let v = cell_value(i);
+        let aa = fwidth(p.x) * 5.0;
+        if v > 0.0 {
+            let stripe = abs(fract((p.x + p.y) * 3.0) - 0.5);
+            colour = mix(colour, colour * 0.35, 1.0 - smoothstep(0.14, 0.14 + aa, stripe));
+        } else if v < 0.0 {
+            let dot_at = length(fract(p * 3.0 + vec2<f32>(0.5)) - vec2<f32>(0.5));
+            colour = mix(colour, colour * 0.3, 1.0 - smoothstep(0.17, 0.17 + aa, dot_at));
+        }
     }
 
     // Smooth shading from the height function's slope.

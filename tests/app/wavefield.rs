@@ -452,3 +452,19 @@ fn saved_definitions_load_back_and_a_bad_file_is_set_aside_in_one_sentence() {
     assert_eq!(shown, Some(said.text));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// #45: the territory pattern setting reaches the surface's shader (hatching and dots
+/// besides the colours), and leaves it when turned off.
+#[test]
+fn the_territory_pattern_reaches_the_surface_and_goes() {
+    use lodestone::app::look::TerritoryPattern;
+    let mut app = wavefield_app();
+    app.update();
+    assert_eq!(material_target(&app).0.data.pattern, 0, "off by default");
+    app.insert_resource(TerritoryPattern(true));
+    app.update();
+    assert_eq!(material_target(&app).0.data.pattern, 1);
+    app.insert_resource(TerritoryPattern(false));
+    app.update();
+    assert_eq!(material_target(&app).0.data.pattern, 0);
+}

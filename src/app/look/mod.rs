@@ -27,6 +27,7 @@ pub fn plugin(app: &mut App) {
         .init_resource::<Quality>()
         .init_resource::<LookOptions>()
         .init_resource::<ColourVision>()
+        .init_resource::<TerritoryPattern>()
         .add_systems(PreStartup, make_studio)
         .add_systems(Update, apply_quality);
 }
@@ -35,6 +36,12 @@ pub fn plugin(app: &mut App) {
 /// each game recolours what it pairs by colour from [`crate::colour_vision::Vision::palette`].
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ColourVision(pub crate::colour_vision::Vision);
+
+/// Wave Field's territory carries a pattern besides its colour (the setting,
+/// `--territory-pattern`): hatching where the field is positive, dots where negative,
+/// nothing at zero.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TerritoryPattern(pub bool);
 
 /// `colour` (sRGB channels) as a Bevy colour.
 pub fn srgb(colour: crate::colour_vision::Srgb) -> Color {

@@ -46,6 +46,10 @@ pub struct RenderArgs {
     /// a camera that cuts instead of flying (every stage still plays, in order).
     #[arg(long)]
     pub reduced_motion: bool,
+    /// Wave Field's territory hatched where the field is positive and dotted where it is
+    /// negative, as the setting gives it.
+    #[arg(long)]
+    pub territory_pattern: bool,
     /// The colour vision the paired colours are chosen for: typical, deuteranopia,
     /// protanopia or tritanopia (as the setting picks them).
     #[arg(long, default_value = "typical")]

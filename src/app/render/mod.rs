@@ -82,7 +82,8 @@ fn draw(
     let result = Arc::new(Mutex::new(None));
     app.insert_resource(super::playback::ReducedMotion(args.reduced_motion))
         .insert_resource(super::camera::ShakeEnabled(!args.reduced_motion))
-        .insert_resource(super::look::ColourVision(vision));
+        .insert_resource(super::look::ColourVision(vision))
+        .insert_resource(super::look::TerritoryPattern(args.territory_pattern));
     app.insert_resource(Capture {
         image: handle,
         out: plan.out.clone(),

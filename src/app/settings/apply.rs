@@ -128,6 +128,9 @@ pub(super) fn apply_settings(
     ));
     commands.insert_resource(crate::app::playback::ReducedMotion(settings.reduced_motion));
     commands.insert_resource(crate::app::look::ColourVision(settings.colour_vision));
+    commands.insert_resource(crate::app::look::TerritoryPattern(
+        settings.territory_pattern,
+    ));
     commands.insert_resource(crate::app::ui::scale::InterfaceSize(
         settings.interface_size,
     ));

@@ -61,6 +61,8 @@ pub struct Settings {
     pub reduced_motion: bool,
     /// The colour vision the paired colours (poles, sides) are chosen for.
     pub colour_vision: crate::colour_vision::Vision,
+    /// Wave Field's territory hatched (one side) and dotted (the other) besides its colour.
+    pub territory_pattern: bool,
     /// Seconds without input on the menu before the showcase starts by itself; 0 never.
     pub attract_idle_seconds: u32,
     /// The showcase's slow motion for the moment that matters, within [`SLOW_MOTION`].
@@ -125,6 +127,7 @@ impl Default for Settings {
             camera_shake: true,
             reduced_motion: false,
             colour_vision: crate::colour_vision::Vision::Typical,
+            territory_pattern: false,
             attract_idle_seconds: 60,
             showcase_speed: 0.2,
             show_renaming: false,

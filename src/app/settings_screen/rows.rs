@@ -19,6 +19,7 @@ pub enum SettingRow {
     CameraShake,
     ReducedMotion,
     ColourVision,
+    TerritoryPattern,
     Colours,
     AttractIdle,
     ShowRenaming,
@@ -38,7 +39,7 @@ const ATTRACT: [u32; 5] = [0, 30, 60, 120, 300];
 impl SettingRow {
     /// Every row: the first column's, then the sound's (under its sliders) and the
     /// interface size's in the second.
-    pub const ALL: [SettingRow; 16] = [
+    pub const ALL: [SettingRow; 17] = [
         SettingRow::WindowMode,
         SettingRow::Vsync,
         SettingRow::AntiAliasing,
@@ -49,6 +50,7 @@ impl SettingRow {
         SettingRow::Colours,
         SettingRow::AttractIdle,
         SettingRow::ShowRenaming,
+        SettingRow::TerritoryPattern,
         SettingRow::Sound,
         SettingRow::InterfaceSize,
         SettingRow::MovePreviews,
@@ -71,6 +73,7 @@ impl SettingRow {
             SettingRow::Colours => "Colours",
             SettingRow::AttractIdle => "Showcase after idle",
             SettingRow::ShowRenaming => "Hex chess: show renaming",
+            SettingRow::TerritoryPattern => "Wave Field: territory pattern",
             SettingRow::Sound => "Sound",
             SettingRow::InterfaceSize => "Interface size",
             SettingRow::MovePreviews => "Move previews",
@@ -119,6 +122,7 @@ impl SettingRow {
                 n => format!("{n} s"),
             },
             SettingRow::ShowRenaming => on(s.show_renaming),
+            SettingRow::TerritoryPattern => on(s.territory_pattern),
             SettingRow::Sound => on(!s.muted),
             SettingRow::InterfaceSize => format!("{:.0}%", s.interface_size * 100.0),
             SettingRow::MovePreviews => on(s.move_previews),
@@ -158,6 +162,7 @@ impl SettingRow {
                     .unwrap_or(ATTRACT[0]);
             }
             SettingRow::ShowRenaming => s.show_renaming = !s.show_renaming,
+            SettingRow::TerritoryPattern => s.territory_pattern = !s.territory_pattern,
             SettingRow::Sound => s.muted = !s.muted,
             SettingRow::InterfaceSize => {
                 s.interface_size = INTERFACE_SIZES

@@ -11,7 +11,9 @@ pub(super) fn drive_surface(
     queue: Res<PlaybackQueue>,
     time: Res<Time>,
     mut materials: ResMut<Assets<FieldMaterial>>,
+    pattern: Option<Res<crate::app::look::TerritoryPattern>>,
 ) {
+    let pattern = pattern.is_some_and(|p| p.0);
     let playing = queue.progress().and_then(|(n, _)| {
         let local = n - 1;
         let from = *table.stage_fields.get(local)?;
@@ -78,6 +80,7 @@ pub(super) fn drive_surface(
         base: surface::BASE,
         softness: surface::SOFTNESS,
         ripple,
+        pattern: u32::from(pattern),
     };
     if materials
         .get(&table.surface)

@@ -126,6 +126,8 @@ pub struct FieldUniform {
     /// Where a ripple spreads from while the surface flows to a new field (the moved
     /// piece's square), or (-1, -1).
     pub ripple: Vec2,
+    /// 1: the territory view hatches positive squares and dots negative ones.
+    pub pattern: u32,
 }
 
 impl Default for FieldUniform {
@@ -143,6 +145,7 @@ impl Default for FieldUniform {
             base: BASE,
             softness: SOFTNESS,
             ripple: Vec2::splat(-1.0),
+            pattern: 0,
         }
     }
 }

@@ -90,7 +90,10 @@ fn light_buttons<G: TableGame>(
     }
 }
 
-fn spawn_bar_and_buttons<G: TableGame>(mut commands: Commands) {
+fn spawn_bar_and_buttons<G: TableGame>(
+    mut commands: Commands,
+    keymap: Res<crate::app::keymap::Keymap>,
+) {
     commands.spawn((
         Name::new("Evaluation bar"),
         EvaluationBar,
@@ -158,13 +161,17 @@ fn spawn_bar_and_buttons<G: TableGame>(mut commands: Commands) {
             ),
         ],
     ));
-    let ask = |label: &'static str, what: ForesightAsk| {
+    use crate::app::keymap;
+    fn ask(label: &str, what: ForesightAsk) -> impl Bundle + use<'_> {
         (
             AskButton(what),
             Outline::new(px(2), px(1), Color::NONE),
             button(label, 112.0, PANEL, INK),
         )
-    };
+    }
+    let threat = format!("Threat {}", keymap.name(keymap::THREATS));
+    let hint = format!("Hint {}", super::keys::hint_key_name::<G>(&keymap));
+    let bar = format!("Bar {}", keymap.name(keymap::EVALUATION));
     commands.spawn((
         Name::new("Analysis buttons"),
         AnalysisButtons,
@@ -180,12 +187,9 @@ fn spawn_bar_and_buttons<G: TableGame>(mut commands: Commands) {
             ..default()
         },
         children![
-            ask("Threat T", ForesightAsk::Threat),
-            ask(
-                if G::OWN_H { "Hint Shift+H" } else { "Hint H" },
-                ForesightAsk::Hint
-            ),
-            ask("Bar E", ForesightAsk::EvaluationBar),
+            ask(&threat, ForesightAsk::Threat),
+            ask(&hint, ForesightAsk::Hint),
+            ask(&bar, ForesightAsk::EvaluationBar),
         ],
     ));
 }
