@@ -18,6 +18,7 @@ fn args(game: &str) -> RenderArgs {
         review: false,
         reduced_motion: false,
         colour_vision: "typical".into(),
+        territory_pattern: false,
         see_as: None,
     }
 }
