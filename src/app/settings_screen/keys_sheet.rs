@@ -7,7 +7,7 @@ use super::keys::{FILLS, FIRST, KEY_WIDTH, KeyButton, KeysButton, KeysSaid, List
 use crate::app::Overlay;
 use crate::app::keymap::{Command, Keymap, Scope};
 use crate::app::ui::LayoutChecked;
-use crate::app::ui::theme::{BUTTON, HEADING, INK_BRIGHT, LABEL, SHEET, TITLE};
+use crate::app::ui::theme::{BUTTON, HEADING, INK_BRIGHT, LABEL};
 use crate::app::ui::widgets::{button, overlay_screen};
 
 /// The sheet's groups, in order: the table's, everywhere's, then each game's.
@@ -74,22 +74,10 @@ pub(super) fn spawn_keys_sheet(
                 .spawn((
                     Name::new("Keys panel"),
                     LayoutChecked("keys"),
-                    Node {
-                        flex_direction: FlexDirection::Column,
-                        row_gap: px(8),
-                        padding: UiRect::axes(px(22), px(16)),
-                        border_radius: BorderRadius::all(px(10)),
-                        max_height: percent(96),
-                        ..default()
-                    },
-                    BackgroundColor(SHEET),
+                    super::sheet_panel(),
                 ))
                 .with_children(|panel| {
-                    panel.spawn((
-                        Text::new("Keys"),
-                        TextFont::from_font_size(24.0),
-                        TextColor(TITLE),
-                    ));
+                    panel.spawn(super::sheet_title("Keys"));
                     panel.spawn((
                         KeysSaid,
                         Text::new(FIRST),

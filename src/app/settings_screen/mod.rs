@@ -79,22 +79,10 @@ fn spawn_settings_screen(
                 .spawn((
                     Name::new("Settings panel"),
                     LayoutChecked("settings"),
-                    Node {
-                        flex_direction: FlexDirection::Column,
-                        row_gap: px(6),
-                        padding: UiRect::axes(px(24), px(18)),
-                        border_radius: BorderRadius::all(px(10)),
-                        max_height: percent(96),
-                        ..default()
-                    },
-                    BackgroundColor(SHEET),
+                    sheet_panel(),
                 ))
                 .with_children(|panel| {
-                    panel.spawn((
-                        Text::new("Settings"),
-                        TextFont::from_font_size(26.0),
-                        TextColor(TITLE),
-                    ));
+                    panel.spawn(sheet_title("Settings"));
                     panel
                         .spawn(Node {
                             column_gap: px(28),
@@ -146,6 +134,30 @@ const RIGHT_COLUMN: [SettingRow; 6] = [
     SettingRow::ReducedMotion,
     SettingRow::ColourVision,
 ];
+
+/// The panel of a settings sheet (the settings, the keys): a column on the sheet's fill.
+fn sheet_panel() -> impl Bundle {
+    (
+        Node {
+            flex_direction: FlexDirection::Column,
+            row_gap: px(6),
+            padding: UiRect::axes(px(24), px(18)),
+            border_radius: BorderRadius::all(px(10)),
+            max_height: percent(96),
+            ..default()
+        },
+        BackgroundColor(SHEET),
+    )
+}
+
+/// A settings sheet's title.
+fn sheet_title(title: &str) -> impl Bundle + use<> {
+    (
+        Text::new(title),
+        TextFont::from_font_size(26.0),
+        TextColor(TITLE),
+    )
+}
 
 fn column() -> Node {
     Node {
