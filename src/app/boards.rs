@@ -10,6 +10,7 @@ use bevy::prelude::*;
 use super::{ActiveGame, Screen};
 
 mod look;
+pub mod marks;
 
 pub use look::{BoardLook, BoardShape, Boards, Finish, register};
 

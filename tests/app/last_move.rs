@@ -1,6 +1,7 @@
 //! The last move stays marked until the next (#27, point 2): its cells tinted once its
 //! playback has ended, no mark while a move plays, the marks following each new move; in
-//! every game (in Wave Field a tuning leaves the move marked).
+//! every game (in Wave Field a tuning leaves the move marked). Its origin is framed at the
+//! corners, its destination whole (#45).
 
 use bevy::prelude::*;
 use lodestone::app::PlayMode;
@@ -22,6 +23,25 @@ fn marks(app: &mut App) -> Vec<(i32, i32)> {
         .collect();
     cells.sort();
     cells
+}
+
+/// Each mark's end and its mesh, at its cell on the plane.
+fn ends(app: &mut App) -> Vec<(LastMoveMark, AssetId<Mesh>, (i32, i32))> {
+    let mut ends: Vec<_> = app
+        .world_mut()
+        .query::<(&LastMoveMark, &Mesh3d, &Transform)>()
+        .iter(app.world())
+        .map(|(end, mesh, t)| {
+            let p = t.translation;
+            (
+                *end,
+                mesh.id(),
+                ((p.x * 2.0).round() as i32, (p.z * 2.0).round() as i32),
+            )
+        })
+        .collect();
+    ends.sort_by_key(|(end, _, at)| (*end == LastMoveMark::To, *at));
+    ends
 }
 
 fn on_plane(points: impl IntoIterator<Item = Vec3>) -> Vec<(i32, i32)> {
@@ -82,6 +102,18 @@ fn vectress_marks_the_last_moves_two_cells() {
         play::<Vectress>(&mut app, "B2-D4"),
         on_plane([at("B2"), at("D4")])
     );
+    // #45: where it came from and where it went differ by shape (corners, whole frame).
+    let ends = ends(&mut app);
+    assert_eq!(
+        ends.iter()
+            .map(|(end, _, at)| (*end, *at))
+            .collect::<Vec<_>>(),
+        vec![
+            (LastMoveMark::From, on_plane([at("B2")])[0]),
+            (LastMoveMark::To, on_plane([at("D4")])[0])
+        ]
+    );
+    assert_ne!(ends[0].1, ends[1].1, "two shapes, not one shape twice");
     assert_eq!(
         play::<Vectress>(&mut app, "E7-C5"),
         on_plane([at("E7"), at("C5")]),
@@ -136,6 +168,8 @@ fn polarity_marks_where_the_last_stone_went() {
             play::<Polarity>(&mut app, text),
             on_plane([cell_point(cell)])
         );
+        let ends: Vec<LastMoveMark> = ends(&mut app).into_iter().map(|e| e.0).collect();
+        assert_eq!(ends, vec![LastMoveMark::To], "a placement has no origin");
     }
 }
 

@@ -317,4 +317,23 @@ fn hovering_previews_the_rays_without_playing() {
         Some(text.as_str()),
         "said at the pointer"
     );
+    // #45: refused by shape too, not by the tile's red alone.
+    let meshes = |app: &App| -> Vec<AssetId<Mesh>> {
+        scene(app)
+            .markers()
+            .iter()
+            .filter_map(|&e| app.world().get::<Mesh3d>(e).map(|m| m.id()))
+            .collect()
+    };
+    let looks = app
+        .world()
+        .resource::<lodestone::app::polarity::pieces::PolarityLooks>();
+    let (cross, tile) = (looks.cross.id(), looks.tile.id());
+    assert!(meshes(&app).contains(&cross), "the refused cell is crossed");
+    assert!(meshes(&app).contains(&tile));
+    app.world_mut()
+        .resource_mut::<PolarityScene>()
+        .hover("d4".parse().ok());
+    app.update();
+    assert!(!meshes(&app).contains(&cross), "a legal cell is not");
 }

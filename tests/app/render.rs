@@ -89,7 +89,9 @@ fn is_mark(name: &str) -> bool {
 
 /// What is wrong with one layout report: panels overlapping each other, or the board by
 /// more than a few pixels (the caption included); a board label or badge under a panel or
-/// the caption; a caption of more than one line; a panel named in `must` missing.
+/// the caption; a caption of more than one line; a panel named in `must` missing; a line
+/// of text past its panel's edge (cut off or spilling, #45); a board's label shown where
+/// no table is (the menu's backdrop board, #45) or standing away from its board.
 fn layout_problems(
     case: &str,
     report: &serde_json::Value,
@@ -153,11 +155,39 @@ fn layout_problems(
             ));
         }
     }
+    for spill in report["spills"].as_array().expect("spills is a list") {
+        problems.push(format!(
+            "{case}: {:?} in {} at {:?} leaves the panel {:?}",
+            spill["text"].as_str().unwrap_or_default(),
+            spill["panel"].as_str().unwrap_or_default(),
+            rect(&spill["rect"]),
+            rect(&spill["within"]),
+        ));
+    }
     if report["board"].is_null() && must.contains(&"status") {
         problems.push(format!("{case}: no board rectangle"));
     }
+    if report["board"].is_null() {
+        for (name, r) in nodes.iter().filter(|(n, _)| n == "label board") {
+            problems.push(format!("{case}: {name} {r:?} shows with no table"));
+        }
+    }
     if !report["board"].is_null() {
         let board = rect(&report["board"]);
+        // A board's letters and numbers stand beside its cells: within an eighth of the
+        // board's size of its rectangle.
+        let margin = (board[2] - board[0]).max(board[3] - board[1]) / 8.0;
+        for (name, r) in nodes.iter().filter(|(n, _)| n == "label board") {
+            let near = r[0] > board[0] - margin
+                && r[1] > board[1] - margin
+                && r[2] < board[2] + margin
+                && r[3] < board[3] + margin;
+            if !near {
+                problems.push(format!(
+                    "{case}: {name} {r:?} stands away from the board {board:?}"
+                ));
+            }
+        }
         for (name, r) in nodes.iter().filter(|(n, _)| !is_mark(n)) {
             let (w, h) = overlap(*r, board);
             if w > BOARD_TOLERANCE && h > BOARD_TOLERANCE {

@@ -363,6 +363,59 @@ fn a_refused_target_says_why_at_the_pointer() {
     );
 }
 
+/// #45: a target's kind is told by shape as well as hue: a refused target's disc carries
+/// a cross, a body move's is plain. (A pull-free's carries a ring; the start has no bond
+/// to pull free from, so this test does not reach one.)
+#[test]
+fn every_target_shows_its_kind_by_shape() {
+    use bevy::picking::backend::HitData;
+    use bevy::picking::events::Click;
+    use bevy::picking::pointer::PointerButton;
+    use lodestone::app::vectress::Target;
+    use lodestone::app::vectress::pieces::{Magnet, MagnetLooks};
+    let mut app = vectress_app();
+    let white: Vec<Entity> = app
+        .world_mut()
+        .query::<(Entity, &Magnet)>()
+        .iter(app.world())
+        .filter(|(_, m)| m.owner == lodestone::rules::vectress::Side::White)
+        .map(|(e, _)| e)
+        .collect();
+    let cross = app.world().resource::<MagnetLooks>().marker_cross.id();
+    let (mut refused, mut moves) = (0, 0);
+    for magnet in white {
+        let click = Click {
+            button: PointerButton::Primary,
+            hit: HitData::new(Entity::PLACEHOLDER, 0.0, None, None),
+            duration: std::time::Duration::from_millis(80),
+            count: 1,
+        };
+        point(&mut app, magnet, click, Vec2::new(640.0, 600.0));
+        let targets: Vec<(Option<AssetId<Mesh>>, bool, bool)> = app
+            .world_mut()
+            .query::<(&Target, Option<&Children>)>()
+            .iter(app.world())
+            .map(|(t, children)| {
+                let sign = children.map(|c| {
+                    assert_eq!(c.len(), 1, "one sign over a disc");
+                    app.world().get::<Mesh3d>(c[0]).expect("a shape").id()
+                });
+                (sign, t.reason.is_some(), t.action.is_some())
+            })
+            .collect();
+        for (sign, is_refused, is_move) in targets {
+            if is_refused {
+                refused += 1;
+                assert_eq!(sign, Some(cross), "a refused target is crossed");
+            } else if is_move {
+                moves += 1;
+                assert_eq!(sign, None, "a body move's disc is plain");
+            }
+        }
+    }
+    assert!(refused > 0 && moves > 0, "{refused} refused, {moves} moves");
+}
+
 /// #45: every pole is marked by its sign as well as its colour: a `+` is two bars, a `-`
 /// one, a neutral face none, on every magnet as the rules give its faces.
 #[test]

@@ -1,6 +1,8 @@
 //! The move list on the right (H6 notation, one row per move number, every entry
 //! clickable to edit in place, struck entries dimmed and struck through) and the
-//! promotion chooser.
+//! promotion chooser. The list hangs where the other games' lists hang (the HUD's right
+//! column, under the playback line) and wears their look: the theme's panel, a small bold
+//! heading, numbers and moves in the monospaced face.
 
 use bevy::prelude::*;
 use bevy::text::Strikethrough;
@@ -11,8 +13,11 @@ use bevy::picking::pointer::PointerButton;
 use super::{Control, Hexchess, HexchessPlayed, HexchessScene};
 use crate::app::Screen;
 use crate::app::TextField;
+use crate::app::look::fonts::UiFonts;
 use crate::app::table::TableInput;
 use crate::app::table::move_list::{RowMark, mark_colour};
+use crate::app::ui::MoveListAnchor;
+use crate::app::ui::theme::{DIM, INK, PANEL, bold};
 use crate::rules::hexchess::Kind;
 use crate::rules::review::Mark;
 
@@ -68,12 +73,15 @@ impl Shown {
     }
 }
 
-/// Rows of the list kept on screen (the latest).
-const ROWS: usize = 22;
+/// Rows of the list kept on screen (the latest): two moves a row, so as many moves as
+/// the other games' lists keep turns and a few more, under the review's corner panel at
+/// 960x540.
+const ROWS: usize = 12;
 
-const TEXT: Color = Color::srgb(0.94, 0.92, 0.86);
-const DIM: Color = Color::srgb(0.55, 0.52, 0.50);
+/// The entry being typed into.
 const EDIT: Color = Color::srgb(1.0, 0.85, 0.35);
+/// The lists' text size (`table::move_list`'s).
+const SIZE: f32 = 12.0;
 
 pub fn update_panel(
     mut commands: Commands,
@@ -85,6 +93,8 @@ pub fn update_panel(
     panels: Query<Entity, With<MovePanel>>,
     choosers: Query<Entity, With<Chooser>>,
     review: Res<Review>,
+    fonts: Option<Res<UiFonts>>,
+    anchors: Query<(Entity, &MoveListAnchor)>,
 ) {
     // Compared in place, every frame; copied only when it changed (a list can hold
     // thousands of entries).
@@ -109,7 +119,11 @@ pub fn update_panel(
         commands.entity(e).despawn();
     }
     // The entry being edited is a text field with the input focus: the keyboard is its.
-    match spawn_list(&mut commands, &now) {
+    let column = anchors
+        .iter()
+        .find(|(_, a)| **a == MoveListAnchor::Right)
+        .map(|(e, _)| e);
+    match spawn_list(&mut commands, &now, column, fonts.as_deref()) {
         Some(entry) => focus.set(entry, bevy::input_focus::FocusCause::Navigated),
         None if focus.get().is_some_and(|f| fields.contains(f)) => focus.clear(),
         None => {}
@@ -120,21 +134,29 @@ pub fn update_panel(
     *shown = Some(now);
 }
 
+/// The monospaced face of the lists (the default font where the fonts are not loaded).
+fn mono(fonts: Option<&UiFonts>) -> TextFont {
+    fonts.map_or_else(|| TextFont::from_font_size(SIZE), |f| f.mono(SIZE))
+}
+
 fn entry_bundle(
     index: usize,
     text: String,
     color: Color,
     struck: bool,
     editing: bool,
+    fonts: Option<&UiFonts>,
 ) -> impl Bundle {
     (
         MoveEntry { index, struck },
         Text::new(text),
-        TextFont::from_font_size(16.0),
+        TextLayout::no_wrap(),
+        mono(fonts),
         TextColor(color),
         Node {
-            width: px(84),
-            padding: UiRect::horizontal(px(4)),
+            width: px(76),
+            padding: UiRect::axes(px(4), px(1)),
+            border_radius: BorderRadius::all(px(3)),
             ..default()
         },
         BackgroundColor(if editing {
@@ -145,8 +167,14 @@ fn entry_bundle(
     )
 }
 
-/// Sets the list out; the entry being edited, if one is.
-fn spawn_list(commands: &mut Commands, shown: &Shown) -> Option<Entity> {
+/// Sets the list out, in the HUD's right `column` (else placed where it would be); the
+/// entry being edited, if one is.
+fn spawn_list(
+    commands: &mut Commands,
+    shown: &Shown,
+    column: Option<Entity>,
+    fonts: Option<&UiFonts>,
+) -> Option<Entity> {
     let mut edited = None;
     let all: Vec<(String, bool)> = shown
         .reached
@@ -159,108 +187,119 @@ fn spawn_list(commands: &mut Commands, shown: &Shown) -> Option<Entity> {
     let slots = total + 1;
     let rows = slots.div_ceil(2);
     let first_row = rows.saturating_sub(ROWS);
-    commands
-        .spawn((
-            MovePanel,
-            crate::app::ui::GamePanel,
-            DespawnOnExit(Screen::Playing),
-            Name::new("Move list"),
-            crate::app::ui::LayoutChecked("hexchess move list"),
-            Node {
-                position_type: PositionType::Absolute,
-                right: px(12),
-                top: px(64),
-                width: px(236),
-                flex_direction: FlexDirection::Column,
-                row_gap: px(2),
-                padding: UiRect::all(px(8)),
-                ..default()
-            },
-            BackgroundColor(Color::srgba(0.04, 0.04, 0.06, 0.72)),
-        ))
-        .with_children(|panel| {
-            panel.spawn((
-                Text::new("Moves"),
-                TextFont::from_font_size(17.0),
-                TextColor(TEXT),
-                Pickable::IGNORE,
-            ));
-            for row in first_row..rows {
-                panel
-                    .spawn((
+    let mut node = Node {
+        flex_direction: FlexDirection::Column,
+        min_width: px(150),
+        padding: UiRect::axes(px(8), px(6)),
+        row_gap: px(1),
+        border_radius: BorderRadius::all(px(6)),
+        ..default()
+    };
+    if column.is_none() {
+        (node.position_type, node.right, node.top) = (PositionType::Absolute, px(12), px(52));
+    }
+    let mut panel = commands.spawn((
+        MovePanel,
+        crate::app::ui::GamePanel,
+        DespawnOnExit(Screen::Playing),
+        Name::new("Move list"),
+        crate::app::ui::LayoutChecked("hexchess move list"),
+        node,
+        BackgroundColor(PANEL),
+    ));
+    if let Some(column) = column {
+        panel.insert(ChildOf(column));
+    }
+    panel.with_children(|panel| {
+        panel.spawn((
+            Text::new("Moves"),
+            bold(fonts, SIZE),
+            TextColor(DIM),
+            Pickable::IGNORE,
+        ));
+        for row in first_row..rows {
+            panel
+                .spawn((
+                    Node {
+                        flex_direction: FlexDirection::Row,
+                        ..default()
+                    },
+                    Pickable::IGNORE,
+                ))
+                .with_children(|line| {
+                    line.spawn((
+                        Text::new(format!("{:>3}", row + 1)),
+                        // Unwrapped: measured without a width, the padding spaces
+                        // would break it into a line per character.
+                        TextLayout::no_wrap(),
+                        mono(fonts),
+                        TextColor(DIM),
                         Node {
-                            flex_direction: FlexDirection::Row,
+                            width: px(30),
+                            padding: UiRect::vertical(px(1)),
                             ..default()
                         },
                         Pickable::IGNORE,
-                    ))
-                    .with_children(|line| {
-                        line.spawn((
-                            Text::new(format!("{}.", row + 1)),
-                            TextFont::from_font_size(16.0),
-                            TextColor(DIM),
-                            Node {
-                                width: px(36),
-                                ..default()
-                            },
-                            Pickable::IGNORE,
-                        ));
-                        for index in [2 * row, 2 * row + 1] {
-                            let editing = shown.editing == Some(index);
-                            if editing {
-                                let entry = line
-                                    .spawn((
-                                        entry_bundle(
-                                            index,
-                                            format!("{}_", shown.buffer),
-                                            EDIT,
-                                            false,
-                                            true,
-                                        ),
-                                        TextField,
-                                    ))
-                                    .observe(on_entry_click)
-                                    .id();
-                                edited = Some(entry);
-                            } else if let Some((text, struck)) = all.get(index) {
-                                let mark = shown.marks.get(index).copied().flatten();
-                                let mut entry = line.spawn(entry_bundle(
-                                    index,
-                                    if *struck {
-                                        format!("~{text}")
-                                    } else {
-                                        text.clone()
-                                    },
-                                    if *struck { DIM } else { TEXT },
-                                    *struck,
-                                    false,
-                                ));
-                                entry.observe(on_entry_click);
-                                if *struck {
-                                    entry.insert(Strikethrough);
-                                }
-                                if let Some(mark) = mark.filter(|_| !*struck) {
-                                    entry.with_child((
-                                        RowMark(mark),
-                                        TextSpan::new(format!(" {}", mark.glyph())),
-                                        TextFont::from_font_size(14.0),
-                                        TextColor(mark_colour(mark)),
-                                    ));
-                                }
-                            } else if index == total {
-                                line.spawn(entry_bundle(
-                                    index,
-                                    "...".to_string(),
-                                    DIM,
-                                    false,
-                                    false,
+                    ));
+                    for index in [2 * row, 2 * row + 1] {
+                        let editing = shown.editing == Some(index);
+                        if editing {
+                            let entry = line
+                                .spawn((
+                                    entry_bundle(
+                                        index,
+                                        format!("{}_", shown.buffer),
+                                        EDIT,
+                                        false,
+                                        true,
+                                        fonts,
+                                    ),
+                                    TextField,
                                 ))
-                                .observe(on_entry_click);
+                                .observe(on_entry_click)
+                                .id();
+                            edited = Some(entry);
+                        } else if let Some((text, struck)) = all.get(index) {
+                            let mark = shown.marks.get(index).copied().flatten();
+                            let mut entry = line.spawn(entry_bundle(
+                                index,
+                                if *struck {
+                                    format!("~{text}")
+                                } else {
+                                    text.clone()
+                                },
+                                if *struck { DIM } else { INK },
+                                *struck,
+                                false,
+                                fonts,
+                            ));
+                            entry.observe(on_entry_click);
+                            if *struck {
+                                entry.insert(Strikethrough);
                             }
+                            if let Some(mark) = mark.filter(|_| !*struck) {
+                                entry.with_child((
+                                    RowMark(mark),
+                                    TextSpan::new(format!(" {}", mark.glyph())),
+                                    mono(fonts),
+                                    TextColor(mark_colour(mark)),
+                                ));
+                            }
+                        } else if index == total {
+                            line.spawn(entry_bundle(
+                                index,
+                                "...".to_string(),
+                                DIM,
+                                false,
+                                false,
+                                fonts,
+                            ))
+                            .observe(on_entry_click);
                         }
-                    });
-            }
-        });
+                    }
+                });
+        }
+    });
     edited
 }
 
@@ -293,7 +332,7 @@ fn spawn_chooser(commands: &mut Commands) {
                 bar.spawn((
                     Text::new("Promote to"),
                     TextFont::from_font_size(18.0),
-                    TextColor(TEXT),
+                    TextColor(INK),
                     Pickable::IGNORE,
                 ));
                 for (kind, label) in [
@@ -307,7 +346,7 @@ fn spawn_chooser(commands: &mut Commands) {
                         Button,
                         Text::new(label),
                         TextFont::from_font_size(18.0),
-                        TextColor(TEXT),
+                        TextColor(INK),
                         Node {
                             padding: UiRect::axes(px(10), px(6)),
                             ..default()

@@ -3,7 +3,7 @@
 
 use crate::app::boards::{BoardLook, BoardShape, Finish};
 use crate::app::camera::Seat;
-use crate::app::table::RulesPage;
+use crate::app::table::{MoveMarks, RulesPage};
 use bevy::prelude::*;
 
 use super::controls::refresh_markers;
@@ -162,17 +162,13 @@ impl TableGame for Hexchess {
         super::status::tail(scene).to_string()
     }
 
-    fn last_move_marks(played: &HexchessPlayed, _scene: &HexchessScene) -> Vec<Vec3> {
-        played
-            .game
-            .rules()
-            .game()
-            .last()
-            .map_or_else(Vec::new, |last| {
-                [last.from, last.to]
-                    .map(|c| super::pieces::rest_transform(c).translation)
-                    .to_vec()
-            })
+    fn last_move_marks(played: &HexchessPlayed, _scene: &HexchessScene) -> Option<MoveMarks> {
+        let last = played.game.rules().game().last()?;
+        let at = |c| super::pieces::rest_transform(c).translation;
+        Some(MoveMarks {
+            from: Some(at(last.from)),
+            to: at(last.to),
+        })
     }
 
     fn keys(

@@ -50,6 +50,9 @@ pub struct PolarityLooks {
     pub cone: Handle<Mesh>,
     pub legal: Handle<StandardMaterial>,
     pub illegal: Handle<StandardMaterial>,
+    /// The cross over a refused cell's tile and its light colour: refused by shape too.
+    pub cross: Handle<Mesh>,
+    pub cross_material: Handle<StandardMaterial>,
     pub ghost: Handle<StandardMaterial>,
     pub moves: Handle<StandardMaterial>,
     pub locked: Handle<StandardMaterial>,
@@ -245,6 +248,7 @@ impl PolarityLooks {
         };
         let legal = glass(Color::srgba(0.25, 0.9, 0.4, 0.45));
         let illegal = glass(Color::srgba(0.95, 0.15, 0.1, 0.5));
+        let cross_material = glass(Color::srgba(1.0, 0.95, 0.9, 0.9));
         let ghost = glass(Color::srgba(0.85, 0.88, 0.95, 0.45));
         let moves = glass(Color::srgba(0.2, 0.95, 0.9, 0.9));
         let locked = glass(Color::srgba(1.0, 0.65, 0.1, 0.95));
@@ -275,6 +279,8 @@ impl PolarityLooks {
             cone: meshes.add(Cone::new(0.13, 0.26)),
             legal,
             illegal,
+            cross: meshes.add(crate::app::boards::marks::cross(0.32, 0.09)),
+            cross_material,
             ghost,
             moves,
             locked,

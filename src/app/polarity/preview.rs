@@ -41,7 +41,9 @@ pub fn preview(
         Ok(r) => r,
         Err(e) => {
             let tile = decoration(commands, &looks.tile, &looks.illegal, tile_at);
-            return (vec![tile], format!("{action}: no, {e}"), true);
+            let over = tile_at.with_translation(tile_at.translation + Vec3::Y * 0.012);
+            let cross = decoration(commands, &looks.cross, &looks.cross_material, over);
+            return (vec![tile, cross], format!("{action}: no, {e}"), true);
         }
     };
     let mut markers = vec![

@@ -2,7 +2,7 @@
 //! and keeping the pieces in step with the rules.
 
 use crate::app::boards::{BoardLook, BoardShape, Finish};
-use crate::app::table::RulesPage;
+use crate::app::table::{MoveMarks, RulesPage};
 use bevy::prelude::*;
 
 use super::pieces::{
@@ -152,13 +152,11 @@ impl TableGame for Polarity {
     }
 
     /// Where the last stone was placed.
-    fn last_move_marks(played: &PolarityPlayed, _scene: &PolarityScene) -> Vec<Vec3> {
-        played
-            .game
-            .actions()
-            .last()
-            .map(|a| vec![super::layout::cell_point(a.cell)])
-            .unwrap_or_default()
+    fn last_move_marks(played: &PolarityPlayed, _scene: &PolarityScene) -> Option<MoveMarks> {
+        played.game.actions().last().map(|a| MoveMarks {
+            from: None,
+            to: super::layout::cell_point(a.cell),
+        })
     }
 
     fn keys(

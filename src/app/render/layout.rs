@@ -1,5 +1,7 @@
 //! The layout report of `render --layout`: where the board and every checked panel
-//! landed on the image, for headless checks that nothing overlaps.
+//! landed on the image, and every line of text that leaves its panel (cut off where the
+//! panel clips, spilling over where it does not), for headless checks that nothing
+//! overlaps and nothing is cut.
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -30,7 +32,32 @@ pub(super) struct LayoutProbe<'w, 's> {
         ),
         Named,
     >,
+    texts: Query<
+        'w,
+        's,
+        (
+            Entity,
+            &'static Text,
+            &'static ComputedNode,
+            &'static UiGlobalTransform,
+            &'static InheritedVisibility,
+        ),
+        Without<LayoutChecked>,
+    >,
+    panels: Query<
+        'w,
+        's,
+        (
+            &'static LayoutChecked,
+            &'static ComputedNode,
+            &'static UiGlobalTransform,
+        ),
+    >,
+    parents: Query<'w, 's, &'static ChildOf>,
 }
+
+/// How far (logical pixels) a line may stand past its panel's edge: rounding.
+const SPILL: f32 = 0.5;
 
 impl LayoutProbe<'_, '_> {
     /// The board's screen rectangle (logical pixels): every cell's square of side 1
@@ -59,6 +86,19 @@ impl LayoutProbe<'_, '_> {
         rect
     }
 
+    /// A node's rectangle in the window's logical pixels (the UI scale included).
+    fn rect(&self, node: &ComputedNode, transform: &UiGlobalTransform) -> [f32; 4] {
+        let scale = node.inverse_scale_factor() * self.ui_scale.as_ref().map_or(1.0, |s| s.0);
+        let centre = transform.translation * scale;
+        let half = node.size() * scale / 2.0;
+        [
+            centre.x - half.x,
+            centre.y - half.y,
+            centre.x + half.x,
+            centre.y + half.y,
+        ]
+    }
+
     /// Every visible checked node with its name and rectangle (logical pixels), by name.
     fn nodes(&self) -> Vec<(&'static str, [f32; 4])> {
         let mut nodes: Vec<(&'static str, [f32; 4])> = self
@@ -66,40 +106,87 @@ impl LayoutProbe<'_, '_> {
             .iter()
             .filter(|(_, node, _, visible)| visible.get() && !node.is_empty())
             .map(|(checked, node, transform, _)| {
-                // Physical pixels to the window's logical ones (the UI scale included).
-                let scale =
-                    node.inverse_scale_factor() * self.ui_scale.as_ref().map_or(1.0, |s| s.0);
-                let centre = transform.translation * scale;
-                let half = node.size() * scale / 2.0;
-                (
-                    // The board's own letters and numbers carry no name of their own.
-                    checked.map_or("label board", |c| c.0),
-                    [
-                        centre.x - half.x,
-                        centre.y - half.y,
-                        centre.x + half.x,
-                        centre.y + half.y,
-                    ],
-                )
+                // The board's own letters and numbers carry no name of their own.
+                let name = checked.map_or("label board", |c| c.0);
+                (name, self.rect(node, transform))
             })
             .collect();
         nodes.sort_by(|a, b| a.0.cmp(b.0).then(a.1[1].total_cmp(&b.1[1])));
         nodes
     }
 
+    /// Every visible line of text inside a checked panel that reaches past the panel's
+    /// edge: its panel's name, its words, its rectangle and the panel's.
+    fn spills(&self) -> Vec<Spill> {
+        let mut spills = Vec::new();
+        for (entity, text, node, transform, visible) in &self.texts {
+            if !visible.get() || node.is_empty() || text.0.trim().is_empty() {
+                continue;
+            }
+            let Some((panel, panel_node, panel_at)) = self
+                .parents
+                .iter_ancestors(entity)
+                .find_map(|a| self.panels.get(a).ok())
+            else {
+                continue;
+            };
+            let (line, within) = (self.rect(node, transform), self.rect(panel_node, panel_at));
+            let out = line[0] < within[0] - SPILL
+                || line[1] < within[1] - SPILL
+                || line[2] > within[2] + SPILL
+                || line[3] > within[3] + SPILL;
+            if out {
+                spills.push(Spill {
+                    panel: panel.0,
+                    text: text.0.chars().take(40).collect(),
+                    rect: line,
+                    within,
+                });
+            }
+        }
+        spills.sort_by(|a, b| a.panel.cmp(b.panel).then(a.text.cmp(&b.text)));
+        spills
+    }
+
     pub(super) fn report(&self, size: (u32, u32)) -> serde_json::Value {
-        layout_json(size, self.board(), &self.nodes())
+        let mut report = layout_json(size, self.board(), &self.nodes());
+        report["spills"] = self
+            .spills()
+            .iter()
+            .map(|s| {
+                serde_json::json!({
+                    "panel": s.panel,
+                    "text": s.text,
+                    "rect": round(s.rect),
+                    "within": round(s.within),
+                })
+            })
+            .collect();
+        report
     }
 }
 
+/// A line of text past its panel's edge.
+struct Spill {
+    panel: &'static str,
+    text: String,
+    rect: [f32; 4],
+    within: [f32; 4],
+}
+
+/// A rectangle to a tenth of a pixel.
+fn round(r: [f32; 4]) -> [f64; 4] {
+    r.map(|v| (f64::from(v) * 10.0).round() / 10.0)
+}
+
 /// The layout report: `{"size": [w, h], "board": [x0, y0, x1, y1] or null, "nodes":
-/// [{"name": ..., "rect": [x0, y0, x1, y1]}, ...]}`, in logical pixels from the top left.
+/// [{"name": ..., "rect": [x0, y0, x1, y1]}, ...]}`, in logical pixels from the top left
+/// (`render` adds `"spills"`: [{"panel", "text", "rect", "within"}, ...]).
 pub fn layout_json(
     size: (u32, u32),
     board: Option<[f32; 4]>,
     nodes: &[(&str, [f32; 4])],
 ) -> serde_json::Value {
-    let round = |r: [f32; 4]| r.map(|v| (f64::from(v) * 10.0).round() / 10.0);
     serde_json::json!({
         "size": [size.0, size.1],
         "board": board.map(round),

@@ -3,7 +3,7 @@
 
 use bevy::prelude::*;
 
-use super::{Played, RulesPage, foresight, review_panel, score};
+use super::{MoveMarks, Played, RulesPage, foresight, review_panel, score};
 use crate::app::camera::Seat;
 use crate::app::playback::Stage;
 use crate::lessons::Lessoned;
@@ -149,8 +149,8 @@ pub trait TableGame: Sized + Send + Sync + 'static {
     }
     /// The board-surface points (cell centres) of the last move's cells, marked until the
     /// next move (`last_move`): its origin and destination, or where it placed.
-    fn last_move_marks(_played: &Played<Self>, _scene: &Self::Scene) -> Vec<Vec3> {
-        Vec::new()
+    fn last_move_marks(_played: &Played<Self>, _scene: &Self::Scene) -> Option<MoveMarks> {
+        None
     }
     /// Whether the game has the keyboard now, so the table's U and N stand aside (hex
     /// chess while the promotion chooser waits for Q R B N).

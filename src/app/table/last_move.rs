@@ -1,23 +1,37 @@
-//! The last move stays marked on the board until the next, as chess GUIs mark it: its
-//! origin and destination framed, so a player who looked away sees what changed. Each game
-//! names the cells ([`TableGame::last_move_marks`]); the marks wait while a playback runs,
-//! so the old move's frame never sits under the new move's pieces.
+//! The last move stays marked on the board until the next, as chess GUIs mark it, so a
+//! player who looked away sees what changed: its destination framed whole, its origin
+//! framed only at the corners (#45: from and to told apart by shape, not by a second
+//! hue). Each game names the cells ([`TableGame::last_move_marks`]); the marks wait while
+//! a playback runs, so the old move's frame never sits under the new move's pieces.
 
-use std::f32::consts::{FRAC_PI_4, SQRT_2, TAU};
+use std::f32::consts::{FRAC_PI_4, SQRT_2};
 
 use bevy::light::NotShadowCaster;
 use bevy::prelude::*;
 
 use super::{Played, TableGame};
 use crate::app::Screen;
+use crate::app::boards::marks::{frame, frame_corners};
 use crate::app::boards::{BoardShape, HEX_SIZE};
 use crate::app::playback::PlaybackQueue;
 
 const COS_30: f32 = 0.866_025_4;
 
-/// One framed cell of the last move.
-#[derive(Component, Debug)]
-pub struct LastMoveMark;
+/// One framed cell of the last move: where it came from (corners) or where it went
+/// (a whole frame; a placement has only this).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LastMoveMark {
+    From,
+    To,
+}
+
+/// Where a game's last move marks: the board-surface points of its origin (none for a
+/// placement) and of its destination.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MoveMarks {
+    pub from: Option<Vec3>,
+    pub to: Vec3,
+}
 
 /// The marks' meshes (a frame just inside a cell, square or hex by the board's shape) and
 /// their colour: a frame, not a fill, so a cell keeps its own colour (Wave Field's
@@ -25,10 +39,14 @@ pub struct LastMoveMark;
 /// no side or territory wears and which stands out on light and dark cells alike.
 #[derive(Resource)]
 pub(super) struct MarkLook {
-    square: Handle<Mesh>,
-    hex: Handle<Mesh>,
+    /// (origin's corners, destination's frame) of each board shape.
+    square: [Handle<Mesh>; 2],
+    hex: [Handle<Mesh>; 2],
     material: Handle<StandardMaterial>,
 }
+
+/// The share of each side of the origin's frame kept at either corner.
+const CORNER_KEEP: f32 = 0.28;
 
 /// How far above the given surface point a mark floats (clear of the cells' top, under
 /// every piece's foot).
@@ -45,10 +63,22 @@ fn make_look(
 ) {
     commands.insert_resource(MarkLook {
         // A unit square cell, corners on the diagonals; a 0.1 wide band.
-        square: meshes.add(frame(4, FRAC_PI_4, 0.46 * SQRT_2, 0.36 * SQRT_2)),
+        square: {
+            let (outer, inner) = (0.46 * SQRT_2, 0.36 * SQRT_2);
+            [
+                meshes.add(frame_corners(4, FRAC_PI_4, outer, inner, CORNER_KEEP)),
+                meshes.add(frame(4, FRAC_PI_4, outer, inner)),
+            ]
+        },
         // A hex cell (flat top, corners on the x axis, as `boards` lays them out): the
         // same band, measured across the sides.
-        hex: meshes.add(frame(6, 0.0, HEX_SIZE * 0.9, HEX_SIZE * 0.9 - 0.1 / COS_30)),
+        hex: {
+            let (outer, inner) = (HEX_SIZE * 0.9, HEX_SIZE * 0.9 - 0.1 / COS_30);
+            [
+                meshes.add(frame_corners(6, 0.0, outer, inner, CORNER_KEEP)),
+                meshes.add(frame(6, 0.0, outer, inner)),
+            ]
+        },
         material: materials.add(StandardMaterial {
             base_color: Color::srgba(0.6, 0.86, 0.08, 0.95),
             alpha_mode: AlphaMode::Blend,
@@ -87,14 +117,21 @@ pub(super) fn mark_last_move<G: TableGame>(
     if !idle {
         return;
     }
-    let mesh = match G::BOARD.shape {
+    let [corners, whole] = match G::BOARD.shape {
         BoardShape::Hex => &look.hex,
         BoardShape::Square { .. } => &look.square,
     };
-    for point in G::last_move_marks(&played, &scene) {
+    let Some(marks) = G::last_move_marks(&played, &scene) else {
+        return;
+    };
+    let ends = [
+        marks.from.map(|at| (LastMoveMark::From, corners, at)),
+        Some((LastMoveMark::To, whole, marks.to)),
+    ];
+    for (end, mesh, point) in ends.into_iter().flatten() {
         commands.spawn((
             Name::new("Last move"),
-            LastMoveMark,
+            end,
             DespawnOnExit(Screen::Playing),
             Mesh3d(mesh.clone()),
             MeshMaterial3d(look.material.clone()),
@@ -103,31 +140,4 @@ pub(super) fn mark_last_move<G: TableGame>(
             NotShadowCaster,
         ));
     }
-}
-
-/// A flat frame facing up: a regular polygon of `sides` corners, the first at `start`
-/// radians from +x toward +z, between circumradii `outer` and `inner`.
-pub(super) fn frame(sides: u32, start: f32, outer: f32, inner: f32) -> Mesh {
-    let mut positions = Vec::new();
-    for k in 0..sides {
-        let angle = start + TAU * k as f32 / sides as f32;
-        let (z, x) = angle.sin_cos();
-        positions.push([x * outer, 0.0, z * outer]);
-        positions.push([x * inner, 0.0, z * inner]);
-    }
-    let n = 2 * sides;
-    let mut indices = Vec::new();
-    for side in 0..sides {
-        let (o0, i0) = (2 * side, 2 * side + 1);
-        let (o1, i1) = ((o0 + 2) % n, (i0 + 2) % n);
-        // Front face up (+y).
-        indices.extend_from_slice(&[o0, i0, o1, o1, i0, i1]);
-    }
-    Mesh::new(
-        bevy::mesh::PrimitiveTopology::TriangleList,
-        bevy::asset::RenderAssetUsages::default(),
-    )
-    .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, vec![[0.0, 1.0, 0.0]; n as usize])
-    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
-    .with_inserted_indices(bevy::mesh::Indices::U32(indices))
 }

@@ -52,7 +52,7 @@ pub use computer::Computer;
 pub use computer::ComputerPace;
 pub use game::{ActionOf, ResolutionOf, SideOf, TableGame};
 pub use keeping::{ReplayFolder, Saved, UnsavedReplays};
-pub use last_move::LastMoveMark;
+pub use last_move::{LastMoveMark, MoveMarks};
 pub use launch::{Start, StillShot, TableLaunch};
 pub use look_back::LiveAside;
 pub use pages::{RulesPage, RulesPages};

@@ -1,5 +1,6 @@
-//! Vectress's own controls: selecting a magnet lights its targets (green body moves,
-//! yellow pull-frees with F, red refused ones that say why on hover), each target played
+//! Vectress's own controls: selecting a magnet lights its targets (green discs for body
+//! moves, yellow ringed ones for pull-frees with F, red crossed ones, refused, that say why
+//! on hover), each target played
 //! through the rules on a copy to know; F switches body moves and pull-frees.
 
 use bevy::prelude::*;
@@ -69,29 +70,44 @@ pub(super) fn select(
         return;
     };
     scene.selected = Some(cell);
-    let spawn_marker =
-        |commands: &mut Commands, at: Cell, material: Handle<StandardMaterial>, target: Target| {
-            commands
-                .spawn((
-                    target,
-                    TablePart,
-                    DespawnOnExit(Screen::Playing),
-                    Mesh3d(looks.marker.clone()),
-                    MeshMaterial3d(material),
-                    Transform::from_translation(
-                        rest_transform(at, Side::White).translation + Vec3::Y * 0.02,
-                    ),
-                ))
-                .observe(on_target_click)
-                .observe(on_target_drop)
-                .observe(on_target_over)
-                .observe(on_target_out)
-                .id()
-        };
+    // The disc is what the pointer finds; a sign over it (ring, cross) tells its kind by
+    // shape.
+    let spawn_marker = |commands: &mut Commands,
+                        at: Cell,
+                        material: Handle<StandardMaterial>,
+                        sign: Option<&Handle<Mesh>>,
+                        target: Target| {
+        let mut marker = commands.spawn((
+            target,
+            TablePart,
+            DespawnOnExit(Screen::Playing),
+            Mesh3d(looks.marker.clone()),
+            MeshMaterial3d(material),
+            Transform::from_translation(
+                rest_transform(at, Side::White).translation + Vec3::Y * 0.02,
+            ),
+        ));
+        if let Some(sign) = sign {
+            marker.with_child((
+                Mesh3d(sign.clone()),
+                MeshMaterial3d(looks.marker_sign.clone()),
+                // Just over the disc's top (it is 0.03 tall about its centre).
+                Transform::from_xyz(0.0, 0.017, 0.0),
+                Pickable::IGNORE,
+            ));
+        }
+        marker
+            .observe(on_target_click)
+            .observe(on_target_drop)
+            .observe(on_target_over)
+            .observe(on_target_out)
+            .id()
+    };
     let mut markers = vec![spawn_marker(
         commands,
         cell,
         looks.selected.clone(),
+        None,
         Target {
             action: None,
             reason: None,
@@ -111,13 +127,14 @@ pub(super) fn select(
             };
             let mut probe = played.game.rules().clone();
             let before = *probe.position();
-            let (material, target) = match probe.play(action) {
+            let (material, sign, target) = match probe.play(action) {
                 Ok(resolution) => (
                     if pull {
                         looks.marker_pull.clone()
                     } else {
                         looks.marker_move.clone()
                     },
+                    pull.then_some(&looks.marker_ring),
                     Target {
                         action: Some(action),
                         reason: None,
@@ -126,6 +143,7 @@ pub(super) fn select(
                 ),
                 Err(e) => (
                     looks.marker_illegal.clone(),
+                    Some(&looks.marker_cross),
                     Target {
                         action: None,
                         reason: Some(refusal(&e)),
@@ -133,7 +151,7 @@ pub(super) fn select(
                     },
                 ),
             };
-            markers.push(spawn_marker(commands, to, material, target));
+            markers.push(spawn_marker(commands, to, material, sign, target));
         }
     }
     scene.markers = markers;

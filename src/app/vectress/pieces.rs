@@ -32,6 +32,11 @@ pub struct MagnetLooks {
     pub push_material: Handle<StandardMaterial>,
     pub shove_material: Handle<StandardMaterial>,
     pub marker: Handle<Mesh>,
+    /// The shapes over a target's disc, so no hue has to tell it alone: a ring round a
+    /// pull-free's, a cross over a refused one's (a body move's disc is plain).
+    pub marker_ring: Handle<Mesh>,
+    pub marker_cross: Handle<Mesh>,
+    pub marker_sign: Handle<StandardMaterial>,
     pub marker_move: Handle<StandardMaterial>,
     pub marker_pull: Handle<StandardMaterial>,
     pub marker_illegal: Handle<StandardMaterial>,
@@ -146,6 +151,7 @@ impl MagnetLooks {
         let marker_move = mat(Color::srgba(0.2, 0.85, 0.35, 0.85), 0.5, 0.0);
         let marker_pull = mat(Color::srgba(0.95, 0.75, 0.15, 0.85), 0.5, 0.0);
         let marker_illegal = mat(Color::srgba(0.7, 0.15, 0.15, 0.6), 0.5, 0.0);
+        let marker_sign = mat(Color::srgba(0.97, 0.95, 0.9, 0.95), 0.5, 0.0);
         let selected = mat(Color::srgb(0.95, 0.85, 0.3), 0.4, 0.0);
         // Ghosts glow a little in their side's tone, so a dark one still reads on the dark
         // squares.
@@ -207,6 +213,9 @@ impl MagnetLooks {
             push_material,
             shove_material,
             marker: meshes.add(Cylinder::new(0.28, 0.03)),
+            marker_ring: meshes.add(crate::app::boards::marks::frame(32, 0.0, 0.36, 0.29)),
+            marker_cross: meshes.add(crate::app::boards::marks::cross(0.2, 0.07)),
+            marker_sign,
             marker_move,
             marker_pull,
             marker_illegal,

@@ -2,7 +2,7 @@
 //! playback, and snapping every magnet to its cell once playback ends.
 
 use crate::app::boards::{BoardLook, BoardShape, Finish};
-use crate::app::table::RulesPage;
+use crate::app::table::{MoveMarks, RulesPage};
 use bevy::prelude::*;
 
 use super::pieces::{Magnet, MagnetLooks, rest_transform, spawn_magnet};
@@ -13,7 +13,7 @@ use crate::app::playback::{PlaybackQueue, Stage};
 use crate::app::table::score::{Token, TrayKind};
 use crate::app::table::{PendingSync, TableGame};
 use crate::app::ui::MoveListAnchor;
-use crate::rules::vectress::{Game, Resolution};
+use crate::rules::vectress::{Cell, Game, Resolution};
 use crate::showcase::Showcase;
 
 impl TableGame for Vectress {
@@ -179,13 +179,15 @@ impl TableGame for Vectress {
         super::foresight::turn_arrow(before, turn)
     }
 
-    fn last_move_marks(played: &VectressPlayed, _scene: &VectressScene) -> Vec<Vec3> {
+    fn last_move_marks(played: &VectressPlayed, _scene: &VectressScene) -> Option<MoveMarks> {
         use crate::rules::vectress::Action;
-        match played.game.actions().last() {
-            Some(Action::Move { from, to } | Action::PullFree { from, to }) => [from, to]
-                .map(|c| super::BOARD.center(c.x() as i32, c.y() as i32))
-                .to_vec(),
-            _ => Vec::new(),
+        let at = |c: &Cell| super::BOARD.center(c.x() as i32, c.y() as i32);
+        match played.game.actions().last()? {
+            Action::Move { from, to } | Action::PullFree { from, to } => Some(MoveMarks {
+                from: Some(at(from)),
+                to: at(to),
+            }),
+            _ => None,
         }
     }
 

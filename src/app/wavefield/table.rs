@@ -5,7 +5,7 @@ use super::*;
 use crate::app::boards::{BoardLook, BoardShape, Finish, SquareBoard};
 use crate::app::camera::Seat;
 use crate::app::playback::CueReached;
-use crate::app::table::RulesPage;
+use crate::app::table::{MoveMarks, RulesPage};
 use crate::showcase::Showcase;
 use crate::sound::{Cue, CueKind};
 
@@ -233,13 +233,13 @@ impl TableGame for Wavefield {
 
     /// The last move's two squares (a tuning between turns leaves it marked), on the
     /// energy surface as it stands there.
-    fn last_move_marks(played: &WavefieldPlayed, _scene: &WavefieldScene) -> Vec<Vec3> {
+    fn last_move_marks(played: &WavefieldPlayed, _scene: &WavefieldScene) -> Option<MoveMarks> {
         use crate::rules::wavefield::Action;
         let Some(mv) = played.game.actions().iter().rev().find_map(|a| match a {
             Action::Move(mv) => Some(*mv),
             _ => None,
         }) else {
-            return Vec::new();
+            return None;
         };
         let field = field(played);
         // The surface bends between squares toward its neighbours': a mark as high as
@@ -251,9 +251,11 @@ impl TableGame for Wavefield {
                 .map(|n| surface::lift(field[n.index()]))
                 .fold(f32::MIN, f32::max)
         };
-        [mv.from, mv.to]
-            .map(|c| pieces::cell_point(c, top(c) + 0.01))
-            .to_vec()
+        let at = |c: Cell| pieces::cell_point(c, top(c) + 0.01);
+        Some(MoveMarks {
+            from: Some(at(mv.from)),
+            to: at(mv.to),
+        })
     }
 
     fn headline(played: &WavefieldPlayed, scene: &WavefieldScene) -> String {

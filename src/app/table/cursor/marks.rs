@@ -68,7 +68,7 @@ fn make_look(
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
-    use crate::app::table::last_move::frame;
+    use crate::app::boards::marks::frame;
     commands.insert_resource(CursorLook {
         ring: meshes.add(frame(32, 0.0, 0.52, 0.44)),
         pin: meshes.add(frame(4, 0.0, 0.2, 0.0)),
