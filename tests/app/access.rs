@@ -79,6 +79,53 @@ fn tab_reaches_every_button_of_the_menu_the_dialog_and_the_pause_menu() {
     assert!(!paused(&app), "Enter on Resume resumes");
 }
 
+/// At the Wave Field table Tab goes through the tuning buttons and the panel's row to
+/// Resign, and Enter there resigns; the thumbnails' 4-pixel cells (the pointer's, in
+/// developer mode) are no stops (seen under Xvfb: 196 stops with no ring to show).
+#[test]
+fn tab_reaches_wave_fields_resign_past_the_thumbnails() {
+    use lodestone::app::table::TableInput;
+    use lodestone::app::wavefield::panel::{PanelButton, ThumbCell};
+    use lodestone::app::wavefield::{Control, Wavefield};
+    use lodestone::rules::wavefield::Action;
+    let mut app = start_from_the_menu(GameId::Wavefield);
+    let buttons = all_of::<bevy::ui_widgets::Button>(&mut app).len();
+    let thumbs = all_of::<ThumbCell>(&mut app);
+    assert!(!thumbs.is_empty(), "the panel has its thumbnails");
+    let round = tab_round(&mut app, buttons - thumbs.len() + 2);
+    assert!(
+        round.iter().all(|e| !thumbs.contains(e)),
+        "no thumbnail cell is a Tab stop"
+    );
+    let is_resign = |app: &App, e: Entity| {
+        app.world()
+            .get::<PanelButton>(e)
+            .is_some_and(|b| matches!(b.0, TableInput::Game(Control::Play(Action::Resign))))
+    };
+    assert!(
+        round.iter().any(|e| is_resign(&app, *e)),
+        "Tab reaches Resign"
+    );
+    for _ in 0..round.len() {
+        let at = app.world().resource::<InputFocus>().get();
+        if at.is_some_and(|e| is_resign(&app, e)) {
+            break;
+        }
+        key(&mut app, KeyCode::Tab);
+    }
+    key(&mut app, KeyCode::Enter);
+    for _ in 0..5 {
+        app.update();
+    }
+    let rules = app
+        .world()
+        .resource::<Played<Wavefield>>()
+        .game
+        .rules()
+        .clone();
+    assert!(rules.is_over(), "Enter on Resign ends the game");
+}
+
 fn role_and_label(node: &AccessibilityNode) -> (accesskit::Role, String) {
     (node.role(), node.label().unwrap_or_default().to_string())
 }

@@ -19,6 +19,12 @@ const RING: Color = Color::srgb(1.0, 0.82, 0.25);
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TabTaken(pub bool);
 
+/// A button for the pointer alone, which Tab passes by: Wave Field's 4-pixel thumbnail
+/// cells (a click opens the kind in the wave editor) would be 196 stops the ring can
+/// hardly show, between the tuning buttons and Resign.
+#[derive(Component, Debug, Default, Clone, Copy)]
+pub struct PointerOnly;
+
 /// Marks the button the ring is drawn on, with the outline it had before.
 #[derive(Component)]
 struct Ringed(Option<Outline>);
@@ -50,6 +56,7 @@ type NodeParts<'a> = (
     Option<&'a GlobalZIndex>,
     Has<Pressable>,
     Has<bevy::ui::InteractionDisabled>,
+    Has<PointerOnly>,
 );
 
 /// The buttons the keyboard may focus now, in order: those of the topmost overlay when
@@ -62,7 +69,7 @@ pub fn focus_order(
     let mut layers: Vec<(i32, Entity)> = roots
         .iter()
         .filter_map(|root| {
-            let (_, node, visibility, _, z, _, _) = nodes.get(root).ok()?;
+            let (_, node, visibility, _, z, _, _, _) = nodes.get(root).ok()?;
             let shown = node.display != Display::None && visibility != Some(&Visibility::Hidden);
             shown.then_some((z.map_or(0, |z| z.0), root))
         })
@@ -90,13 +97,14 @@ pub fn focus_order(
 }
 
 fn gather(entity: Entity, nodes: &Query<NodeParts>, out: &mut Vec<Entity>) {
-    let Ok((_, node, visibility, children, _, button, disabled)) = nodes.get(entity) else {
+    let Ok((_, node, visibility, children, _, button, disabled, pointer_only)) = nodes.get(entity)
+    else {
         return;
     };
     if node.display == Display::None || visibility == Some(&Visibility::Hidden) {
         return;
     }
-    if button && !disabled {
+    if button && !disabled && !pointer_only {
         out.push(entity);
         return;
     }

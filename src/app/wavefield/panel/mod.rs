@@ -95,8 +95,10 @@ fn spawn_thumbnail(commands: &mut ChildSpawnerCommands, kind: Kind) {
                     for dx in -3..=3 {
                         line.spawn((
                             ThumbCell { kind, dx, dy },
-                            // In developer mode a click opens the kind in the wave editor.
+                            // In developer mode a click opens the kind in the wave editor
+                            // (the keyboard has the level and the editor's own keys).
                             pressable(),
+                            crate::app::ui::focus::PointerOnly,
                             Node {
                                 width: px(4),
                                 height: px(4),
