@@ -156,6 +156,22 @@ fn the_board_is_a_grid_of_labelled_cells_and_the_caption_is_spoken_as_it_plays()
             "{name}"
         );
     }
+    // Every cell is a child of one grid, the board (AccessKit's tree follows the
+    // entities' hierarchy: without a parent node the cells were a flat list).
+    let mut parents = app
+        .world_mut()
+        .query_filtered::<&ChildOf, With<BoardCell>>();
+    let mut grids: Vec<Entity> = parents.iter(app.world()).map(|c| c.parent()).collect();
+    grids.dedup();
+    assert_eq!(grids.len(), 1, "one parent for all 81 cells");
+    let grid = app
+        .world()
+        .get::<AccessibilityNode>(grids[0])
+        .map(role_and_label);
+    assert_eq!(
+        grid,
+        Some((accesskit::Role::Grid, "Vectress board".to_string()))
+    );
     // The caption's live region says each stage as it plays.
     let mut heard = Vec::new();
     for (i, written) in ["E3-G5", "F7-H5"].iter().enumerate() {

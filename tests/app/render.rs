@@ -216,7 +216,7 @@ fn hud_panels_keep_clear_of_each_other_and_of_the_board() {
         &'static [&'static str],
         Option<&'static str>,
     );
-    let games: [Case; 7] = [
+    let games: [Case; 8] = [
         (
             "vectress",
             CHAIN_WAVE,
@@ -286,6 +286,14 @@ fn hud_panels_keep_clear_of_each_other_and_of_the_board() {
             Some("LODESTONE_WAVEFIELD_DEV"),
         ),
         (
+            // A game ended and reviewed: the review's part under the status, beside the
+            // board (at 960x540 it covered the board's left edge, seen under Xvfb).
+            "wavefield",
+            &["--moves", "C7-B6,C1-B2,E7-G7,E1-F2,resign", "--review"],
+            &["status", "wavefield panel", "move list", "review panel"],
+            None,
+        ),
+        (
             "polarity",
             &["--moves", "d4,e5 R+,c3 B-", "--preview", "f3"],
             &[
@@ -328,14 +336,15 @@ fn hud_panels_keep_clear_of_each_other_and_of_the_board() {
             let dims = (w.parse::<f64>().unwrap(), h.parse::<f64>().unwrap());
             problems.extend(layout_problems(&case, &report, dims, must));
         };
-    for (game, args, must, env) in games {
+    for (i, (game, args, must, env)) in games.into_iter().enumerate() {
         let sizes: &[&str] = if env.is_some() {
             &["1280x720"]
         } else {
             &["960x540", "1280x720", "1920x1080"]
         };
         for size in sizes {
-            let case = format!("{game}-{size}{}", if env.is_some() { "-dev" } else { "" });
+            let dev = if env.is_some() { "-dev" } else { "" };
+            let case = format!("{i}-{game}-{size}{dev}");
             run(case, game, args, size, must, env);
         }
     }

@@ -10,6 +10,7 @@ use bevy::prelude::*;
 
 use super::cursor::BoardCursor;
 use super::{Played, TableGame};
+use crate::app::Screen;
 use crate::app::boards::BoardCell;
 use crate::app::keymap::{self, Keymap};
 use crate::app::playback::PlaybackQueue;
@@ -42,6 +43,7 @@ fn label_cells<G: TableGame>(
     }
     let code = played.game.rules().code();
     let mut boards = Vec::new();
+    let mut loose = Vec::new();
     for (entity, cell, parent) in &cells {
         let Some(name) = G::cell_name(cell) else {
             continue;
@@ -49,11 +51,25 @@ fn label_cells<G: TableGame>(
         let mut node = Access::new(Role::GridCell);
         node.set_label(cell_words::<G::Rules>(&code, &name));
         commands.entity(entity).try_insert(AccessibilityNode(node));
-        if let Some(parent) = parent
-            && !boards.contains(&parent.parent())
-        {
-            boards.push(parent.parent());
+        match parent {
+            Some(parent) if !boards.contains(&parent.parent()) => boards.push(parent.parent()),
+            Some(_) => {}
+            None => loose.push(entity),
         }
+    }
+    // The boards set their cells out on their own: a screen reader hears a list of cells
+    // with no grid round them (seen through AT-SPI) unless they have a parent to be it.
+    if !loose.is_empty() {
+        let grid = commands
+            .spawn((
+                Name::new("Board grid"),
+                DespawnOnExit(Screen::Playing),
+                Transform::default(),
+                Visibility::default(),
+            ))
+            .add_children(&loose)
+            .id();
+        boards.push(grid);
     }
     for board in boards {
         let mut node = Access::new(Role::Grid);

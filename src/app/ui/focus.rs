@@ -40,7 +40,41 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<bevy::input::gamepad::GamepadButtonChangedEvent>()
         .init_resource::<InputFocusVisible>()
         .init_resource::<TabTaken>()
-        .add_systems(Update, (move_focus, draw_ring).chain().in_set(FocusSystems));
+        .add_systems(
+            Update,
+            (move_focus, draw_ring, keep_focus_speakable)
+                .chain()
+                .in_set(FocusSystems),
+        );
+}
+
+/// AccessKit's bridge sends the tree to a screen reader only while the input focus is
+/// none or one of its nodes (bevy_winit's `update_accessibility_nodes`). Bevy gives the
+/// focus to the window at start, which is no node, so nothing was ever heard (seen
+/// through AT-SPI: an empty frame). The window's focus goes (the keys still reach the
+/// window), and a text field taking the focus becomes a node of its own.
+fn keep_focus_speakable(
+    mut commands: Commands,
+    mut focus: ResMut<InputFocus>,
+    windows: Query<(), With<bevy::window::PrimaryWindow>>,
+    fields: Query<
+        (),
+        (
+            With<crate::app::TextField>,
+            Without<bevy::a11y::AccessibilityNode>,
+        ),
+    >,
+) {
+    let Some(at) = focus.get() else { return };
+    if windows.contains(at) {
+        focus.clear();
+    } else if fields.contains(at) {
+        let mut node = accesskit::Node::new(accesskit::Role::TextInput);
+        node.set_label("Type a move");
+        commands
+            .entity(at)
+            .insert(bevy::a11y::AccessibilityNode(node));
+    }
 }
 
 /// Moving the focus and its ring: what takes Tab or Escape first runs before.

@@ -161,8 +161,8 @@ pub fn fit_panel(
     }
     let compact_changed = last.is_none_or(|(c, _)| c != compact);
     *last = Some((compact, dev));
-    // The review's part hangs under the status, over the board's left edge when the
-    // window is small: there it starts folded to its heading.
+    // The review's part hangs under the status; in a small window it starts folded to
+    // its heading, and the board stands between it and the panel.
     if compact_changed {
         review_folded.0 = compact;
     }
@@ -180,9 +180,11 @@ pub fn fit_panel(
     }
     for mut orbit in &mut orbit {
         let x = match (compact, dev) {
-            (false, false) => 1.4,
+            // Clear of the review's part under the status as well.
+            (false, false) => 0.9,
             (false, true) => 0.1,
-            (true, false) => 2.6,
+            // Between the review's folded part (left, under the status) and the panel.
+            (true, false) => 0.8,
             (true, true) => 0.9,
         };
         orbit.aim(Vec3::new(x, 0.0, super::table::AIM_Z));
