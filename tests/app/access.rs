@@ -117,13 +117,10 @@ fn tab_reaches_wave_fields_resign_past_the_thumbnails() {
     for _ in 0..5 {
         app.update();
     }
-    let rules = app
-        .world()
-        .resource::<Played<Wavefield>>()
-        .game
-        .rules()
-        .clone();
-    assert!(rules.is_over(), "Enter on Resign ends the game");
+    assert!(
+        super::keys_only::rules_of::<Wavefield>(&app).is_over(),
+        "Enter on Resign ends the game"
+    );
 }
 
 fn role_and_label(node: &AccessibilityNode) -> (accesskit::Role, String) {

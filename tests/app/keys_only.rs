@@ -312,7 +312,7 @@ pub fn play_typed(app: &mut App, written: &str) {
 }
 
 /// The rules state on `G`'s table now.
-fn rules_of<G: TableGame>(app: &App) -> G::Rules {
+pub fn rules_of<G: TableGame>(app: &App) -> G::Rules {
     app.world().resource::<Played<G>>().game.rules().clone()
 }
 

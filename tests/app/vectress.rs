@@ -266,6 +266,17 @@ fn the_readme_chain_sounds_an_onset_per_cue_in_stage_order() {
 }
 
 /// A pointer event of kind `event` on `entity`, with the pointer at `at` (window pixels).
+/// White's magnets on the table.
+fn white_magnets(app: &mut App) -> Vec<Entity> {
+    use lodestone::app::vectress::pieces::Magnet;
+    app.world_mut()
+        .query::<(Entity, &Magnet)>()
+        .iter(app.world())
+        .filter(|(_, m)| m.owner == lodestone::rules::vectress::Side::White)
+        .map(|(e, _)| e)
+        .collect()
+}
+
 fn point<E: Clone + std::fmt::Debug + Reflect>(app: &mut App, entity: Entity, event: E, at: Vec2) {
     use bevy::picking::pointer::{Location, PointerId};
     let location = Location {
@@ -289,16 +300,9 @@ fn a_refused_target_says_why_at_the_pointer() {
     use bevy::picking::pointer::PointerButton;
     use lodestone::app::table::pointer_note::PointerNote;
     use lodestone::app::vectress::Target;
-    use lodestone::app::vectress::pieces::Magnet;
     let mut app = vectress_app();
     let hit = || HitData::new(Entity::PLACEHOLDER, 0.0, None, None);
-    let white: Vec<Entity> = app
-        .world_mut()
-        .query::<(Entity, &Magnet)>()
-        .iter(app.world())
-        .filter(|(_, m)| m.owner == lodestone::rules::vectress::Side::White)
-        .map(|(e, _)| e)
-        .collect();
+    let white = white_magnets(&mut app);
     // The first white magnet with a refused destination (the start has several).
     let mut refused = None;
     for magnet in white {
@@ -372,15 +376,9 @@ fn every_target_shows_its_kind_by_shape() {
     use bevy::picking::events::Click;
     use bevy::picking::pointer::PointerButton;
     use lodestone::app::vectress::Target;
-    use lodestone::app::vectress::pieces::{Magnet, MagnetLooks};
+    use lodestone::app::vectress::pieces::MagnetLooks;
     let mut app = vectress_app();
-    let white: Vec<Entity> = app
-        .world_mut()
-        .query::<(Entity, &Magnet)>()
-        .iter(app.world())
-        .filter(|(_, m)| m.owner == lodestone::rules::vectress::Side::White)
-        .map(|(e, _)| e)
-        .collect();
+    let white = white_magnets(&mut app);
     let cross = app.world().resource::<MagnetLooks>().marker_cross.id();
     let (mut refused, mut moves) = (0, 0);
     for magnet in white {

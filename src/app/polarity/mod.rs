@@ -9,6 +9,7 @@
 //! (`status`), setting out and snapping to the rules (`table`).
 
 pub mod layout;
+mod meshes;
 pub mod pieces;
 mod preview;
 mod rays;

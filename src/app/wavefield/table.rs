@@ -235,12 +235,10 @@ impl TableGame for Wavefield {
     /// energy surface as it stands there.
     fn last_move_marks(played: &WavefieldPlayed, _scene: &WavefieldScene) -> Option<MoveMarks> {
         use crate::rules::wavefield::Action;
-        let Some(mv) = played.game.actions().iter().rev().find_map(|a| match a {
+        let mv = played.game.actions().iter().rev().find_map(|a| match a {
             Action::Move(mv) => Some(*mv),
             _ => None,
-        }) else {
-            return None;
-        };
+        })?;
         let field = field(played);
         // The surface bends between squares toward its neighbours': a mark as high as
         // the highest of them stays above it all round.
