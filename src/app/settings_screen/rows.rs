@@ -138,10 +138,7 @@ impl SettingRow {
             SettingRow::AntiAliasing => s.antialiasing = !s.antialiasing,
             SettingRow::Quality => s.quality = s.quality.next(),
             SettingRow::Speed => {
-                s.speed = SPEEDS
-                    .into_iter()
-                    .find(|v| *v > s.speed + 1e-4)
-                    .unwrap_or(SPEEDS[0]);
+                s.speed = next_step(&SPEEDS, s.speed + 1e-4);
             }
             SettingRow::CinematicCamera => s.cinematic_camera = !s.cinematic_camera,
             SettingRow::CameraShake => s.camera_shake = !s.camera_shake,
@@ -156,24 +153,23 @@ impl SettingRow {
             }
             SettingRow::Colours => s.color_scheme = s.color_scheme.next(),
             SettingRow::AttractIdle => {
-                s.attract_idle_seconds = ATTRACT
-                    .into_iter()
-                    .find(|v| *v > s.attract_idle_seconds)
-                    .unwrap_or(ATTRACT[0]);
+                s.attract_idle_seconds = next_step(&ATTRACT, s.attract_idle_seconds);
             }
             SettingRow::ShowRenaming => s.show_renaming = !s.show_renaming,
             SettingRow::TerritoryPattern => s.territory_pattern = !s.territory_pattern,
             SettingRow::Sound => s.muted = !s.muted,
             SettingRow::InterfaceSize => {
-                s.interface_size = INTERFACE_SIZES
-                    .into_iter()
-                    .find(|v| *v > s.interface_size + 1e-4)
-                    .unwrap_or(INTERFACE_SIZES[0]);
+                s.interface_size = next_step(&INTERFACE_SIZES, s.interface_size + 1e-4);
             }
             SettingRow::MovePreviews => s.move_previews = !s.move_previews,
             SettingRow::EvaluationBar => s.evaluation_bar = !s.evaluation_bar,
         }
     }
+}
+
+/// The first of the rising `steps` above `now`, round to the first after the last.
+fn next_step<T: Copy + PartialOrd>(steps: &[T], now: T) -> T {
+    steps.iter().copied().find(|v| *v > now).unwrap_or(steps[0])
 }
 
 #[cfg(test)]
