@@ -165,8 +165,13 @@ pub fn cells(mut bb: Bitboard) -> impl Iterator<Item = Cell> {
 pub struct Tables {
     pub file: [u8; CELL_COUNT],
     /// `ray[d][c]`: cells strictly beyond `c` in direction `d` (0..6 orthogonal as
-    /// [`ORTHOGONAL`], 6..12 diagonal as [`DIAGONAL`]), to the board's edge.
-    pub ray: [[Bitboard; CELL_COUNT]; 12],
+    /// [`ORTHOGONAL`], 6..12 diagonal as [`DIAGONAL`]), to the board's edge. Index 91 is
+    /// no cell and its rays are empty: [`Tables::ray_attacks`] uses it as a sentinel.
+    pub ray: [[Bitboard; CELL_COUNT + 1]; 12],
+    /// Union of the six orthogonal rays from each cell (a rook's reach on an empty board).
+    pub orth_lines: [Bitboard; CELL_COUNT],
+    /// Union of the six diagonal rays from each cell.
+    pub diag_lines: [Bitboard; CELL_COUNT],
     pub knight: [Bitboard; CELL_COUNT],
     pub orth_step: [Bitboard; CELL_COUNT],
     pub diag_step: [Bitboard; CELL_COUNT],
@@ -195,23 +200,27 @@ impl Tables {
     }
 
     /// Slider attacks from `c` along direction `d` given occupancy `occ` (first blocker
-    /// included).
-    #[inline]
+    /// included). Branch-free: with no blocker the search lands on a sentinel whose ray is
+    /// empty.
+    #[inline(always)]
     pub fn ray_attacks(&self, d: usize, c: usize, occ: Bitboard) -> Bitboard {
         let ray = self.ray[d][c];
-        let blockers = ray & occ;
-        if blockers == 0 {
-            return ray;
-        }
-        let first = if d % 6 < 3 {
-            blockers.trailing_zeros()
-        } else {
-            127 - blockers.leading_zeros()
-        };
-        ray ^ self.ray[d][first as usize]
+        ray ^ self.ray[d][self.first_blocker(d, ray & occ)]
     }
 
-    #[inline]
+    /// The index of the lowest (upward `d`) or highest blocker on a ray of direction `d`,
+    /// or the sentinel when there is none: 91 upward, and cell 0 (a1, a corner with no ray
+    /// downward) downward, both with empty rays.
+    #[inline(always)]
+    fn first_blocker(&self, d: usize, blockers: Bitboard) -> usize {
+        if d % 6 < 3 {
+            (blockers | 1 << CELL_COUNT).trailing_zeros() as usize
+        } else {
+            127 - (blockers | 1).leading_zeros() as usize
+        }
+    }
+
+    #[inline(always)]
     pub fn rook_attacks(&self, c: usize, occ: Bitboard) -> Bitboard {
         self.ray_attacks(0, c, occ)
             | self.ray_attacks(1, c, occ)
@@ -221,7 +230,7 @@ impl Tables {
             | self.ray_attacks(5, c, occ)
     }
 
-    #[inline]
+    #[inline(always)]
     pub fn bishop_attacks(&self, c: usize, occ: Bitboard) -> Bitboard {
         self.ray_attacks(6, c, occ)
             | self.ray_attacks(7, c, occ)
@@ -246,7 +255,9 @@ impl Tables {
 fn build() -> Tables {
     let mut t = Tables {
         file: [0; CELL_COUNT],
-        ray: [[0; CELL_COUNT]; 12],
+        ray: [[0; CELL_COUNT + 1]; 12],
+        orth_lines: [0; CELL_COUNT],
+        diag_lines: [0; CELL_COUNT],
         knight: [0; CELL_COUNT],
         orth_step: [0; CELL_COUNT],
         diag_step: [0; CELL_COUNT],
@@ -276,6 +287,11 @@ fn build() -> Tables {
             let mut k = 1;
             while let Some(c) = Cell::from_axial(q + k * dq, r + k * dr) {
                 t.ray[d][i] |= c.bit();
+                if d < 6 {
+                    t.orth_lines[i] |= c.bit();
+                } else {
+                    t.diag_lines[i] |= c.bit();
+                }
                 t.direction[i][c.index()] = d as u8;
                 k += 1;
             }
@@ -323,6 +339,8 @@ fn build() -> Tables {
             t.pawn_start[1] |= Cell::rotate_index(c.index(), &axial).bit();
         }
     }
+    // The downward sentinel of `ray_attacks`.
+    assert!((0..12).all(|d| d % 6 < 3 || t.ray[d][0] == 0));
     t
 }
 

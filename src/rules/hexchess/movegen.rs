@@ -1,11 +1,17 @@
-//! Legal move generation with check and pin masks, so perft can count the last ply
-//! without playing it (bulk counting). Renaming never changes the mover's own king
-//! safety (it only retypes the mover's piece, not the occupancy), so legality is the
-//! ordinary chess test on the position after the move (H4).
+//! Legal move generation with check and pin masks (in `king`), so perft can count the
+//! last ply without playing it (bulk counting, in `count`). Renaming never changes the
+//! mover's own king safety (it only retypes the mover's piece, not the occupancy), so
+//! legality is the ordinary chess test on the position after the move (H4).
+
+mod count;
+mod king;
+
+pub use count::count_moves;
 
 use super::geometry::{Bitboard, Cell, Tables, cells, tables};
 use super::position::Position;
 use super::types::{Color, Kind, Move};
+use king::king_safety;
 
 /// Receives the legal moves of one piece as a destination set.
 pub trait MoveSink {
@@ -15,7 +21,7 @@ pub trait MoveSink {
     fn add_one(&mut self, mv: Move);
 }
 
-/// Counts moves (bulk counting).
+/// Counts moves through the sink (bulk counting's fallback for a side without a king).
 pub struct Counter(pub u64);
 
 impl MoveSink for Counter {
@@ -91,15 +97,13 @@ pub fn piece_targets(
     targets & !own
 }
 
-/// Generates every legal move of the side to move into `sink`. Draw rules are not looked
-/// at here (the game layer ends games; perft ignores them, H12).
+/// Generates every legal move of the side to move into `sink`: the king's first, then
+/// each piece's in cell order, then en passant. Draw rules are not looked at here (the
+/// game layer ends games; perft ignores them, H12).
 pub fn generate<S: MoveSink>(pos: &Position, sink: &mut S) {
     let t = tables();
     let us = pos.turn;
-    let them = us.other();
     let own = pos.by_color[us.index()];
-    let enemy = pos.by_color[them.index()];
-    let occ = own | enemy;
     let kings = pos.by_kind[Kind::King.index()] & own;
     if kings == 0 {
         // No king (only in hand-made positions): every pseudo-legal move is legal.
@@ -111,84 +115,44 @@ pub fn generate<S: MoveSink>(pos: &Position, sink: &mut S) {
         return;
     }
     let k = kings.trailing_zeros() as usize;
-    let checkers = pos.attackers(k, them, occ);
-
-    // King steps: the destination must not be attacked once the king has left.
-    let occ_without_king = occ & !(1u128 << k);
-    let mut king_targets = 0;
-    for to in cells(t.king(pos.ruleset, k) & !own) {
-        if pos.attackers(to.index(), them, occ_without_king) == 0 {
-            king_targets |= to.bit();
-        }
-    }
-    sink.add(k, king_targets, 0);
-    if checkers.count_ones() > 1 {
+    let safety = king_safety(pos, t, k);
+    sink.add(k, safety.king_targets, 0);
+    if safety.double_check {
         return;
     }
-    let check_mask = if checkers == 0 {
-        !0u128
-    } else {
-        let c = checkers.trailing_zeros() as usize;
-        checkers | t.between(k, c)
-    };
-
-    // Pins: an own piece that is the only blocker between the king and an enemy slider
-    // of the matching line may move only along that line.
-    let rq = (pos.by_kind[Kind::Rook.index()] | pos.by_kind[Kind::Queen.index()]) & enemy;
-    let bq = (pos.by_kind[Kind::Bishop.index()] | pos.by_kind[Kind::Queen.index()]) & enemy;
-    let mut pinned: Bitboard = 0;
-    let mut pin_lines: [(usize, Bitboard); 12] = [(0, 0); 12];
-    let mut pin_count = 0;
-    for d in 0..12 {
-        let sliders = if d < 6 { rq } else { bq };
-        if sliders & t.ray[d][k] == 0 {
-            continue;
-        }
-        let first = t.ray_attacks(d, k, occ) & occ & own;
-        if first == 0 {
-            continue;
-        }
-        let b = first.trailing_zeros() as usize;
-        let beyond = t.ray_attacks(d, k, occ & !first) & occ;
-        let pinner = beyond & !first & sliders;
-        if pinner != 0 {
-            pinned |= first;
-            let p = pinner.trailing_zeros() as usize;
-            pin_lines[pin_count] = (b, t.between(k, p) | pinner);
-            pin_count += 1;
-        }
-    }
-
     for from in cells(own & !kings) {
         let f = from.index();
         let kind = pos.kind[pos.board[f] as usize];
-        let mut targets = piece_targets(pos, t, f, kind, us) & check_mask;
-        if pinned & from.bit() != 0 {
-            for &(cell, line) in &pin_lines[..pin_count] {
-                if cell == f {
-                    targets &= line;
-                }
-            }
+        let mut targets = piece_targets(pos, t, f, kind, us) & safety.check_mask;
+        if safety.pinned & from.bit() != 0 {
+            targets &= safety.pin_line(f);
         }
         if targets != 0 {
             sink.add(f, targets, promote_mask(t, kind, us));
         }
     }
-
-    // Classic en passant: rare, so tested by playing it and looking at the king.
-    if let Some(ep) = pos.ep {
-        let attackers = t.pawn_capture[pos.ruleset.index()][them.index()][ep.target.index()]
-            & own
-            & pos.by_kind[0];
-        for from in cells(attackers) {
-            let mv = Move::new(from, ep.target);
-            let mut after = pos.clone();
-            after.play_unchecked(mv, false);
-            if after.attackers(k, them, after.occupied()) == 0 {
-                sink.add_one(mv);
-            }
-        }
+    for mv in en_passant(pos, k) {
+        sink.add_one(mv);
     }
+}
+
+/// Classic en passant captures that keep the king safe: rare, so tested by playing each
+/// and looking at the king (the capture empties two cells of one line).
+fn en_passant(pos: &Position, king: usize) -> impl Iterator<Item = Move> + '_ {
+    let t = tables();
+    let us = pos.turn;
+    let them = us.other();
+    let attackers = pos.ep.map_or(0, |ep| {
+        t.pawn_capture[pos.ruleset.index()][them.index()][ep.target.index()]
+            & pos.by_color[us.index()]
+            & pos.by_kind[Kind::Pawn.index()]
+    });
+    cells(attackers).filter_map(move |from| {
+        let mv = Move::new(from, pos.ep?.target);
+        let mut after = pos.clone();
+        after.play_unchecked(mv, false);
+        (after.attackers(king, them, after.occupied()) == 0).then_some(mv)
+    })
 }
 
 #[inline]
@@ -205,11 +169,4 @@ pub fn legal_moves(pos: &Position) -> Vec<Move> {
     let mut moves = Vec::with_capacity(64);
     generate(pos, &mut moves);
     moves
-}
-
-/// The number of legal moves.
-pub fn count_moves(pos: &Position) -> u64 {
-    let mut counter = Counter(0);
-    generate(pos, &mut counter);
-    counter.0
 }
