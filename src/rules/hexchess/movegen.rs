@@ -7,6 +7,8 @@ mod count;
 mod king;
 
 pub use count::count_moves;
+#[cfg(test)]
+pub(crate) use count::count_moves_portable;
 
 use super::geometry::{Bitboard, Cell, Tables, cells, tables};
 use super::position::Position;

@@ -10,6 +10,29 @@ use super::{Counter, en_passant, generate, piece_targets, promote_mask};
 
 /// The number of legal moves (a promotion counts as four).
 pub fn count_moves(pos: &Position) -> u64 {
+    // Population counts and first-blocker searches are most of the work: on a CPU that
+    // has them as instructions (nearly every x86-64 since 2013), use a copy compiled for
+    // them; the portable build spells them out in many operations.
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("popcnt")
+        && std::arch::is_x86_feature_detected!("lzcnt")
+        && std::arch::is_x86_feature_detected!("bmi1")
+    {
+        // SAFETY: the three features the function is compiled for were just detected.
+        return unsafe { count_moves_bit_instructions(pos) };
+    }
+    count_legal(pos)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,lzcnt,bmi1")]
+fn count_moves_bit_instructions(pos: &Position) -> u64 {
+    count_legal(pos)
+}
+
+/// [`count_moves`] as compiled for any CPU, for the tests to check that copy too.
+#[cfg(test)]
+pub(crate) fn count_moves_portable(pos: &Position) -> u64 {
     count_legal(pos)
 }
 

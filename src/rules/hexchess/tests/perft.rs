@@ -4,7 +4,7 @@ use rand::Rng;
 
 use super::naive::{Naive, NaiveMove, diagonal, hex_of, knight};
 use crate::rules::hexchess::geometry::KNIGHT;
-use crate::rules::hexchess::movegen::{count_moves, legal_moves};
+use crate::rules::hexchess::movegen::{count_moves, count_moves_portable, legal_moves};
 use crate::rules::hexchess::perft::perft;
 use crate::rules::hexchess::{Cell, Game, Position, Ruleset};
 use crate::rules::rng::seeded;
@@ -82,8 +82,8 @@ fn sorted_fast(pos: &Position) -> Vec<NaiveMove> {
 }
 
 /// Random games: at every ply both generators must list the same legal moves, the bulk
-/// count must count them, and after the move both must hold the same position (renaming,
-/// promotion, en passant).
+/// counts (both compiled copies) must count them, and after the move both must hold the
+/// same position (renaming, promotion, en passant).
 fn cross_check(ruleset: Ruleset, games: u64, plies: u32) {
     for seed in 0..games {
         let mut rng = seeded(seed);
@@ -95,6 +95,7 @@ fn cross_check(ruleset: Ruleset, games: u64, plies: u32) {
             assert_eq!(fast_moves, sorted_naive(&naive), "seed {seed} ply {ply}");
             let listed = fast_moves.len() as u64;
             assert_eq!(count_moves(&pos), listed, "seed {seed} ply {ply}");
+            assert_eq!(count_moves_portable(&pos), listed, "seed {seed} ply {ply}");
             if fast_moves.is_empty() || game.outcome().is_some() {
                 break;
             }
