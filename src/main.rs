@@ -105,7 +105,8 @@ enum Verb {
     },
     /// Measure a rules core (medians) and print them as JSON; `lodestone bench app`
     /// measures the presentation (update and frame times per game), `bench sound` the
-    /// sound (mixing cost, delay to the output).
+    /// sound (mixing cost, delay to the output), `bench start` the start (process to the
+    /// first frame drawn).
     #[command(disable_help_flag = true)]
     Bench {
         /// The game (its help lists them).
@@ -261,6 +262,8 @@ fn command() -> clap::Command {
 }
 
 fn main() -> ExitCode {
+    #[cfg(feature = "app")]
+    lodestone::app::start_trace::begin();
     use clap::FromArgMatches;
     let args = help_as_flag(std::env::args_os().collect());
     let parsed = command()
@@ -318,6 +321,10 @@ fn main() -> ExitCode {
         #[cfg(feature = "app")]
         Some(Verb::Bench { game, options }) if game == "sound" => {
             lodestone::app::bench::sound::run(&options)
+        }
+        #[cfg(feature = "app")]
+        Some(Verb::Bench { game, options }) if game == "start" => {
+            lodestone::app::bench::start::run(&options)
         }
         Some(Verb::Bench { game, options }) if game == "review" => engine::review::bench(&options),
         Some(Verb::Bench { game, options }) => {

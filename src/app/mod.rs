@@ -57,6 +57,7 @@ pub mod settings_screen;
 pub mod showcase;
 pub mod sound;
 pub mod stage;
+pub mod start_trace;
 pub mod startup;
 pub mod table;
 pub mod ui;
@@ -323,7 +324,7 @@ pub fn plugin(app: &mut App) {
             settings_screen::plugin,
             sound::plugin,
         ))
-        .add_plugins(learn::plugin)
+        .add_plugins((learn::plugin, start_trace::plugin))
         .add_plugins((
             vectress::plugin,
             hexchess::plugin,

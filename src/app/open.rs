@@ -5,8 +5,8 @@
 use bevy::prelude::*;
 
 use super::{
-    choice, learn, long_run, open_table, plugin, screenshot, settings, showcase, sound, startup,
-    table, window,
+    choice, learn, long_run, open_table, plugin, screenshot, settings, showcase, sound,
+    start_trace, startup, table, window,
 };
 use crate::rules::GameId;
 
@@ -99,48 +99,48 @@ fn open_window(start: WindowStart, long_run: long_run::LongRun) {
     let settings = settings::settings_path()
         .map(|p| settings::load_from(&p).0)
         .unwrap_or_default();
-    App::new()
-        .add_plugins(
-            DefaultPlugins
-                .set(WindowPlugin {
-                    primary_window: Some(window::primary_window(&settings)),
-                    ..default()
-                })
-                .set(startup::log_plugin(bevy::log::Level::WARN)),
-        )
-        .add_plugins(MeshPickingPlugin)
-        .insert_resource(table::ReplayFolder::standard())
-        .insert_resource(table::SaveFolder::standard())
-        .insert_resource(learn::LearnFile::standard())
-        .insert_resource(sound::OpenSpeakers)
-        .add_plugins((plugin, settings::plugin, screenshot::plugin, window::plugin))
-        .add_plugins(long_run::plugin)
-        .insert_resource(long_run)
-        .add_plugins(move |app: &mut App| match start.clone() {
-            WindowStart::Menu => {}
-            WindowStart::Attract => {
-                app.insert_resource(showcase::AttractAtStart);
-            }
-            WindowStart::Table(launch) => {
-                app.add_systems(Startup, move |mut commands: Commands| {
-                    open_table(&mut commands, launch.clone());
+    let building = start_trace::span("app built");
+    let mut app = App::new();
+    app.add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: Some(window::primary_window(&settings)),
+                ..default()
+            })
+            .set(startup::log_plugin(bevy::log::Level::WARN)),
+    )
+    .add_plugins(MeshPickingPlugin)
+    .insert_resource(table::ReplayFolder::standard())
+    .insert_resource(table::SaveFolder::standard())
+    .insert_resource(learn::LearnFile::standard())
+    .insert_resource(sound::OpenSpeakers)
+    .add_plugins((plugin, settings::plugin, screenshot::plugin, window::plugin))
+    .add_plugins(long_run::plugin)
+    .insert_resource(long_run)
+    .add_plugins(move |app: &mut App| match start.clone() {
+        WindowStart::Menu => {}
+        WindowStart::Attract => {
+            app.insert_resource(showcase::AttractAtStart);
+        }
+        WindowStart::Table(launch) => {
+            app.add_systems(Startup, move |mut commands: Commands| {
+                open_table(&mut commands, launch.clone());
+            });
+        }
+        WindowStart::Exercise(exercise) => {
+            let game = exercise.game;
+            app.insert_resource(*exercise)
+                .add_systems(Startup, move |mut commands: Commands| {
+                    open_table(
+                        &mut commands,
+                        table::TableLaunch {
+                            game,
+                            start: table::Start::Exercise,
+                        },
+                    );
                 });
-            }
-            WindowStart::Exercise(exercise) => {
-                let game = exercise.game;
-                app.insert_resource(*exercise).add_systems(
-                    Startup,
-                    move |mut commands: Commands| {
-                        open_table(
-                            &mut commands,
-                            table::TableLaunch {
-                                game,
-                                start: table::Start::Exercise,
-                            },
-                        );
-                    },
-                );
-            }
-        })
-        .run();
+        }
+    });
+    drop(building);
+    app.run();
 }

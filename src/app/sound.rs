@@ -70,7 +70,10 @@ impl CueLog {
 }
 
 fn open_speakers(mut commands: Commands, settings: Option<Res<Settings>>) {
-    let kit = Arc::new(Kit::synthesise());
+    let kit = {
+        let _step = super::start_trace::span("sound kit synthesised");
+        Arc::new(Kit::synthesise())
+    };
     commands.insert_resource(SoundKit(kit.clone()));
     let levels = settings.map_or_else(Levels::default, |s| levels(&s, false));
     let (send, receive) = std::sync::mpsc::channel();

@@ -22,6 +22,8 @@ pub(super) struct Samples {
     pub(super) frame: Vec<f64>,
     /// Stages played back.
     pub(super) stages: usize,
+    /// Each render pass's mean time on the device, in milliseconds (`--passes`).
+    pub(super) passes: Vec<(String, f64)>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -93,6 +95,9 @@ pub(super) fn measure(plan: &BenchPlan, case: &Case) -> Result<Samples, String> 
         })
         .add_systems(First, start_update)
         .add_systems(Last, (end_update, prepare_table).chain());
+    if plan.passes {
+        app.add_plugins(bevy::render::diagnostic::RenderDiagnosticsPlugin);
+    }
     app.run();
     watch.outcome("bench app")?;
     let samples = std::mem::take(&mut *samples.lock().map_err(|_| "bench app: lost its samples")?);
@@ -114,7 +119,11 @@ fn start_update(mut bench: ResMut<Bench>) {
     bench.update_started = Some(now);
 }
 
-fn end_update(mut bench: ResMut<Bench>, mut run: OffscreenRun) {
+fn end_update(
+    mut bench: ResMut<Bench>,
+    mut run: OffscreenRun,
+    diagnostics: Option<Res<bevy::diagnostic::DiagnosticsStore>>,
+) {
     if bench
         .watch
         .over_time("bench app: not finished", &mut run.exit)
@@ -141,6 +150,13 @@ fn end_update(mut bench: ResMut<Bench>, mut run: OffscreenRun) {
                 None => run.finished(),
             };
             if done {
+                if let (Some(store), Ok(mut samples)) = (diagnostics, bench.samples.lock()) {
+                    samples.passes = store
+                        .iter()
+                        .filter(|d| d.path().as_str().ends_with("/elapsed_gpu"))
+                        .filter_map(|d| Some((d.path().to_string(), d.average()?)))
+                        .collect();
+                }
                 run.exit.write(AppExit::Success);
             }
         }

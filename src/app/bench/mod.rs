@@ -15,6 +15,7 @@ use bevy::prelude::*;
 mod long;
 mod measure;
 pub mod sound;
+pub mod start;
 
 use measure::measure;
 
@@ -36,14 +37,16 @@ fn usage() -> String {
     format!(
         "Usage: lodestone bench app [--games {games}] \
 [--size WxH] [--quality low|medium|high] [--bloom on|off] [--frames-per-stage N] [--timeout S] \
-[--long-lists] [--verbose]\n\n\
+[--long-lists] [--passes] [--verbose]\n\n\
 Plays each game's heaviest action back offscreen and prints, per game, the main world's \
 update time and the whole frame time (median and 99th percentile, milliseconds) as one JSON \
 line. Frames are drawn one after the other, unpaced, so frame_ms is what a frame costs. \
 --frames-per-stage (or --frames-per-step) sets how many frames each playback step is drawn \
 in; --verbose lets the renderer's log lines through. --long-lists measures, besides, a \
 Vectress game at its 200-move cap (its last move played back) and a hex chess move list of \
-5,000 entries (the table idling as long as a playback), under \"long_lists\".\n"
+5,000 entries (the table idling as long as a playback), under \"long_lists\". --passes adds \
+each render pass's mean time on the device (GPU timestamps, where the driver has them), \
+slowest first, under \"gpu_passes_ms\".\n"
     )
 }
 
@@ -57,6 +60,7 @@ struct BenchPlan {
     timeout: Duration,
     verbose: bool,
     long_lists: bool,
+    passes: bool,
 }
 
 fn parse(options: &[String]) -> Result<BenchPlan, CliError> {
@@ -69,6 +73,7 @@ fn parse(options: &[String]) -> Result<BenchPlan, CliError> {
         timeout: Duration::from_secs(600),
         verbose: false,
         long_lists: false,
+        passes: false,
     };
     let mut it = options.iter();
     while let Some(option) = it.next() {
@@ -81,6 +86,10 @@ fn parse(options: &[String]) -> Result<BenchPlan, CliError> {
         }
         if option == "--long-lists" {
             plan.long_lists = true;
+            continue;
+        }
+        if option == "--passes" {
+            plan.passes = true;
             continue;
         }
         let value = it
@@ -167,14 +176,23 @@ pub fn run(options: &[String]) -> Result<serde_json::Value, CliError> {
     for &game in &plan.games {
         let case = Case::heaviest(game);
         let samples = measure(&plan, &case).map_err(CliError::Failed)?;
-        games.push(serde_json::json!({
+        let mut report = serde_json::json!({
             "game": game.id(),
             "moves": case.before.iter().chain(&case.heavy).collect::<Vec<_>>(),
             "stages": samples.stages,
             "frames": samples.update.len(),
             "update_ms": summary(&samples.update),
             "frame_ms": summary(&samples.frame),
-        }));
+        });
+        if plan.passes {
+            let mut passes = samples.passes.clone();
+            passes.sort_by(|a, b| b.1.total_cmp(&a.1));
+            report["gpu_passes_ms"] = passes
+                .into_iter()
+                .map(|(path, ms)| serde_json::json!([path, (ms * 100.0).round() / 100.0]))
+                .collect();
+        }
+        games.push(report);
     }
     let mut out = serde_json::json!({
         "size": format!("{}x{}", plan.size.0, plan.size.1),

@@ -130,6 +130,7 @@ fn make_studio(
     let Some(mut images) = images else {
         return;
     };
+    let _step = super::start_trace::span("studio textures made");
     let table = renders.map(|_| {
         let planks = wood::table_wood();
         [planks.albedo, planks.normal, planks.roughness].map(|image| images.add(image))

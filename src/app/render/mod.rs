@@ -134,7 +134,7 @@ fn capture_when_drawn(
         exit.write(AppExit::error());
         return;
     }
-    if capture.requested || !capture.warmup.settled(ready.0, probe.waiting()) {
+    if capture.requested || !capture.warmup.settled(ready.0, probe.count()) {
         return;
     }
     capture.requested = true;
