@@ -29,6 +29,10 @@ pub fn plugin(app: &mut App) {
         .init_resource::<ColourVision>()
         .init_resource::<TerritoryPattern>()
         .add_systems(PreStartup, make_studio)
+        .add_systems(
+            First,
+            planks_arrive.run_if(resource_exists::<PlanksArriving>),
+        )
         .add_systems(Update, apply_quality);
 }
 
@@ -122,24 +126,85 @@ pub struct Studio {
     pub table: Option<[Handle<Image>; 3]>,
 }
 
+/// Inserted by the window: the table's planks are made on a thread of their own while
+/// the first frames are drawn (with small planks of the same colour and sheen), so the
+/// window shows its first frame without waiting for them. Offscreen commands make them
+/// before the first frame, so every picture has them.
+#[derive(Resource)]
+pub struct PlanksLater;
+
+/// The planks on their way from their thread, and the images they replace.
+#[derive(Resource)]
+struct PlanksArriving {
+    planks: std::sync::Mutex<std::sync::mpsc::Receiver<wood::TableWood>>,
+    images: [Handle<Image>; 3],
+}
+
 fn make_studio(
     mut commands: Commands,
     images: Option<ResMut<Assets<Image>>>,
     renders: Option<Res<bevy::render::renderer::RenderDevice>>,
+    later: Option<Res<PlanksLater>>,
 ) {
     let Some(mut images) = images else {
         return;
     };
     let _step = super::start_trace::span("studio textures made");
     let table = renders.map(|_| {
-        let planks = wood::table_wood();
-        [planks.albedo, planks.normal, planks.roughness].map(|image| images.add(image))
+        let (send, planks) = std::sync::mpsc::channel();
+        let on_a_thread = later.is_some()
+            && std::thread::Builder::new()
+                .name("table planks".into())
+                .spawn(move || {
+                    let _step = super::start_trace::span("table planks made");
+                    let _ = send.send(wood::table_wood());
+                })
+                .is_ok();
+        let now = if on_a_thread {
+            wood::table_wood_preview()
+        } else {
+            wood::table_wood()
+        };
+        let handles = [now.albedo, now.normal, now.roughness].map(|image| images.add(image));
+        if on_a_thread {
+            commands.insert_resource(PlanksArriving {
+                planks: std::sync::Mutex::new(planks),
+                images: handles.clone(),
+            });
+        }
+        handles
     });
     commands.insert_resource(Studio {
         cubemap: images.add(studio::cubemap()),
         wood: images.add(wood::texture()),
         table,
     });
+}
+
+/// Puts the planks made on their thread in place of the small ones (the table's material
+/// keeps its images; their contents change).
+fn planks_arrive(
+    mut commands: Commands,
+    arriving: Res<PlanksArriving>,
+    mut images: ResMut<Assets<Image>>,
+) {
+    let received = match arriving.planks.lock().map(|planks| planks.try_recv()) {
+        Ok(Err(std::sync::mpsc::TryRecvError::Empty)) => return,
+        Ok(received) => received.ok(),
+        Err(_) => None,
+    };
+    commands.remove_resource::<PlanksArriving>();
+    let Some(planks) = received else {
+        return;
+    };
+    let [albedo, normal, roughness] = &arriving.images;
+    for (handle, image) in [
+        (albedo, planks.albedo),
+        (normal, planks.normal),
+        (roughness, planks.roughness),
+    ] {
+        let _ = images.insert(handle, image);
+    }
 }
 
 /// Brightness of the backdrop and the environment light, cd/m² per unit of the cubemap.

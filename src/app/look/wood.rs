@@ -115,10 +115,20 @@ pub struct TableWood {
 pub const TABLE_REPEAT: f32 = 32.0;
 
 pub fn table_wood() -> TableWood {
-    use super::table_wood::{SIZE, albedo_rgba, normal_rgba, roughness_rgba};
-    let half = SIZE / 2;
+    table_wood_sized(super::table_wood::SIZE)
+}
+
+/// The planks in small textures (32 texels), made in a moment: their colour and sheen
+/// on average, for the first frames while the real ones are made.
+pub fn table_wood_preview() -> TableWood {
+    table_wood_sized(32)
+}
+
+fn table_wood_sized(size: u32) -> TableWood {
+    use super::table_wood::{albedo_rgba, normal_rgba, roughness_rgba};
+    let half = size / 2;
     TableWood {
-        albedo: with_mips(SIZE, albedo_rgba(SIZE), TextureFormat::Rgba8UnormSrgb),
+        albedo: with_mips(size, albedo_rgba(size), TextureFormat::Rgba8UnormSrgb),
         normal: with_mips(half, normal_rgba(half), TextureFormat::Rgba8Unorm),
         roughness: with_mips(half, roughness_rgba(half), TextureFormat::Rgba8Unorm),
     }
