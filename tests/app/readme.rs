@@ -115,8 +115,16 @@ fn prepared(command: &str, replay: &Path) -> String {
         None => {}
     }
     if bench_app {
-        // Two games: two apps in one process, and still nothing on standard error.
-        words.extend(["--games", "vectress,polarity", "--frames-per-stage", "1"].map(String::from));
+        // All four games: four apps in one process, and still nothing on standard error.
+        words.extend(
+            [
+                "--games",
+                "vectress,hexchess,wavefield,polarity",
+                "--frames-per-stage",
+                "1",
+            ]
+            .map(String::from),
+        );
     }
     words.join(" ")
 }
