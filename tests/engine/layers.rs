@@ -302,7 +302,15 @@ const LAYERS: &[(&str, &[&str])] = &[
     (
         "foundations",
         &[
-            "camera", "census", "choice", "heap", "keymap", "paths", "playback", "startup",
+            "camera",
+            "census",
+            "choice",
+            "heap",
+            "keymap",
+            "paths",
+            "playback",
+            "start_trace",
+            "startup",
         ],
     ),
     ("scene", &["boards", "cinematic", "look", "stage"]),
