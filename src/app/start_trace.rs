@@ -116,7 +116,7 @@ fn asked() -> Option<Ask> {
 }
 
 /// Marks the app's first frames: its start-up systems done, its first update, and (in
-/// the render world) the first frame drawn with the interface on it.
+/// the render world) the interface's first extraction and the first whole frame.
 pub fn plugin(app: &mut App) {
     app.add_systems(PostStartup, || mark("start-up systems done"))
         .add_systems(First, first_update.run_if(run_once));

@@ -260,16 +260,47 @@ fn a_vectress_wave_badges_its_pieces_with_its_number() {
     };
     let wave = (stage - 1).to_string();
     let world = app.world_mut();
-    let texts: Vec<String> = world
-        .query_filtered::<&Text, With<StageBadge>>()
+    let badges: Vec<(String, Option<Entity>)> = world
+        .query::<(&Text, &StageBadge)>()
         .iter(world)
-        .map(|t| t.0.clone())
+        .map(|(t, b)| (t.0.clone(), b.follows))
         .collect();
-    assert!(!texts.is_empty(), "stage {stage} shows badges");
+    assert!(!badges.is_empty(), "stage {stage} shows badges");
     assert!(
-        texts
+        badges
             .iter()
-            .all(|t| t.starts_with(&wave) || t == "∞" || t == "×"),
-        "wave {wave}: {texts:?}"
+            .all(|(t, _)| t.starts_with(&wave) || t == "∞" || t == "×"),
+        "wave {wave}: {badges:?}"
     );
+    // Which pieces carry the wave's number: exactly those the rules say this wave pushed,
+    // shoved or lost, found from the rules' own resolution of the same moves.
+    let mut rules = lodestone::rules::vectress::Game::new();
+    for text in before {
+        let action = lodestone::rules::vectress::notation::parse(text).expect("notation");
+        rules.play(action).expect("a legal move");
+    }
+    let action = lodestone::rules::vectress::notation::parse(last).expect("notation");
+    let resolution = rules.play(action).expect("a legal move");
+    let first_wave = &resolution.shown_waves()[stage - 2];
+    let acted: std::collections::BTreeSet<_> = first_wave
+        .pushes
+        .iter()
+        .map(|p| p.pushed)
+        .chain(first_wave.shoves.iter().map(|s| s.shoved))
+        .chain(first_wave.lost.iter().map(|l| l.id))
+        .collect();
+    let pieces = &app
+        .world()
+        .resource::<lodestone::app::vectress::VectressScene>()
+        .entities
+        .pieces;
+    let expected: std::collections::BTreeSet<Entity> =
+        acted.iter().map(|id| pieces[id].piece).collect();
+    let numbered: std::collections::BTreeSet<Entity> = badges
+        .iter()
+        .filter(|(t, _)| t.starts_with(&wave))
+        .map(|(_, follows)| follows.expect("a wave's badge follows its piece"))
+        .collect();
+    assert!(!expected.is_empty(), "the first wave acts on some piece");
+    assert_eq!(numbered, expected, "wave {wave}: badged pieces");
 }
