@@ -241,14 +241,14 @@ fn the_readme_chain_sounds_an_onset_per_cue_in_stage_order() {
             logged.seconds
         );
     }
-    // Mixed as a film's soundtrack, each moment is heard where it was played: one onset
-    // per moment, within 10 ms.
+    // Mixed as a film's soundtrack, each moment is heard where the stages schedule it (not
+    // where the log that made the signal says): one onset per moment, within 10 ms.
     let samples = lodestone::app::film::soundtrack(&played.logged, played.seconds + 1.0);
     assert!(
         peak(&samples) > 0.1 && peak(&samples) < 1.0,
         "audible and never clipped"
     );
-    let times: Vec<f64> = played.logged.iter().map(|c| c.seconds).collect();
+    let times: Vec<f64> = in_time_order.iter().map(|(at, _)| *at).collect();
     let moments = heard_moments(&times);
     assert!(moments.len() >= 10, "a chain of five waves: {moments:?}");
     let heard = onsets(&samples, 0.02);
