@@ -105,7 +105,7 @@ fn a_film_of_a_chain_has_the_frames_its_stages_imply_and_repeats_exactly() {
 }
 
 /// Every frame of an animated PNG, WebP or GIF, as RGB.
-fn decode(path: &Path) -> Vec<image::RgbImage> {
+pub(super) fn decode(path: &Path) -> Vec<image::RgbImage> {
     let bytes = std::fs::read(path).unwrap();
     let rgb = |w: u32, h: u32, rgba: Vec<u8>| {
         image::DynamicImage::ImageRgba8(image::RgbaImage::from_raw(w, h, rgba).unwrap()).to_rgb8()

@@ -29,3 +29,4 @@ mod table;
 mod vectress;
 mod viewer;
 mod wavefield;
+mod written;

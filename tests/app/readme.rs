@@ -5,6 +5,9 @@
 //! SUBCOMMAND) are filled in with real values. The window is not opened
 //! (`LODESTONE_NO_WINDOW=1`: its command line and a replay are still checked).
 //!
+//! Every file a command writes is opened (`written`): pictures and films at the size asked
+//! for, a soundtrack as long as its film, a mined library as the puzzles printed.
+//!
 //! Renders, films and `bench app` run at a small size here to keep the suite quick;
 //! `LODESTONE_README_AS_WRITTEN=1 cargo test --release --test app readme` runs every one
 //! exactly as the README writes it.
@@ -173,8 +176,10 @@ fn every_command_in_the_readme_runs_as_written() {
         std::env::var("PATH").unwrap_or_default()
     );
     let mut failures = Vec::new();
+    let mut opened = Vec::new();
     for example in &examples {
         let command = prepared(&example.command, &replay);
+        let before = super::written::files(&dir);
         let out = Command::new("sh")
             .args(["-c", &command])
             .current_dir(dir.join("work"))
@@ -210,6 +215,12 @@ fn every_command_in_the_readme_runs_as_written() {
                 ));
             }
         }
+        for path in super::written::written(&before, &super::written::files(&dir)) {
+            opened.push(path.clone());
+            if let Err(why) = super::written::open(&command, &stdout, &path) {
+                failures.push(format!("{command}\n  the file {} {why}", path.display()));
+            }
+        }
         let help = command.contains("--help");
         let json_out = !help && (command.contains("| lodestone engine") || json_command(&command));
         if json_out {
@@ -238,6 +249,9 @@ fn every_command_in_the_readme_runs_as_written() {
     }
     let _ = std::fs::remove_dir_all(&dir);
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    // Six stills, three films (one with its poster and one with its soundtrack), a mined
+    // library and the exhibition's statistics.
+    assert!(opened.len() >= 13, "opened only {opened:#?}");
 }
 
 /// Commands whose standard output is JSON, one value per line.

@@ -200,12 +200,49 @@ fn layout_problems(
     problems
 }
 
+/// `lodestone render GAME --size SIZE --layout CASE.json ARGS`, with the picture drawn
+/// (`drawn`) or not, and `env` set to 1: the report it writes.
+fn layout_report(
+    dir: &Path,
+    case: &str,
+    game: &str,
+    args: &[&str],
+    size: &str,
+    env: Option<&str>,
+    drawn: bool,
+) -> serde_json::Value {
+    let json = dir.join(format!("{case}.json"));
+    let mut command = Command::new(env!("CARGO_BIN_EXE_lodestone"));
+    command
+        .args(["render", game, "--size", size, "--layout"])
+        .arg(&json)
+        .args(args);
+    if drawn {
+        command.arg("--out").arg(dir.join(format!("{case}.png")));
+    } else {
+        command.arg("--no-picture");
+    }
+    if let Some(var) = env {
+        command.env(var, "1");
+    }
+    let out = command.output().expect("the lodestone binary starts");
+    assert!(
+        out.status.success(),
+        "{case}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&json).expect("the layout report is written");
+    serde_json::from_str(&text).expect("the layout report is JSON")
+}
+
 /// The README's chain, its second wave playing: badges at the pushed pieces.
 const CHAIN_WAVE: &[&str] = &["--moves", "E3-G5,F7-H5,F5-F7", "--wave", "2", "--t", "0.5"];
 
 /// The HUD's panels stay clear of each other and of the board, and the board's labels
 /// and badges clear of every panel, at the three sizes, for every game (a stage playing
-/// where it has badges) and the menu, each game's own panels shown. One process a case.
+/// where it has badges) and the menu, each game's own panels shown. One process a case,
+/// laid out without drawing (`--no-picture`); the first case is also drawn, and its
+/// report must be the same as the one laid out alone.
 #[test]
 fn hud_panels_keep_clear_of_each_other_and_of_the_board() {
     let dir = std::env::temp_dir().join(format!("lodestone-layout-{}", std::process::id()));
@@ -311,31 +348,13 @@ fn hud_panels_keep_clear_of_each_other_and_of_the_board() {
     let mut problems = Vec::new();
     let mut run =
         |case: String, game: &str, args: &[&str], size: &str, must: &[&str], env: Option<&str>| {
-            let json = dir.join(format!("{case}.json"));
-            let png = dir.join(format!("{case}.png"));
-            let mut command = Command::new(env!("CARGO_BIN_EXE_lodestone"));
-            command
-                .args(["render", game, "--size", size, "--layout"])
-                .arg(&json)
-                .args(args)
-                .arg("--out")
-                .arg(&png);
-            if let Some(var) = env {
-                command.env(var, "1");
-            }
-            let out = command.output().expect("the lodestone binary starts");
-            assert!(
-                out.status.success(),
-                "{case}: {}",
-                String::from_utf8_lossy(&out.stderr)
-            );
-            let text = std::fs::read_to_string(&json).expect("the layout report is written");
-            let report: serde_json::Value =
-                serde_json::from_str(&text).expect("the layout report is JSON");
+            let report = layout_report(&dir, &case, game, args, size, env, false);
             let (w, h) = size.split_once('x').unwrap();
             let dims = (w.parse::<f64>().unwrap(), h.parse::<f64>().unwrap());
             problems.extend(layout_problems(&case, &report, dims, must));
+            report
         };
+    let mut reports = Vec::new();
     for (i, (game, args, must, env)) in games.into_iter().enumerate() {
         let sizes: &[&str] = if env.is_some() {
             &["1280x720"]
@@ -345,9 +364,17 @@ fn hud_panels_keep_clear_of_each_other_and_of_the_board() {
         for size in sizes {
             let dev = if env.is_some() { "-dev" } else { "" };
             let case = format!("{i}-{game}-{size}{dev}");
-            run(case, game, args, size, must, env);
+            reports.push(run(case, game, args, size, must, env));
         }
     }
+    // Laid out alone, as drawn: the chain's wave (badges, labels, the move list) drawn
+    // at the smallest size gives the same report.
+    let (game, args, ..) = games[0];
+    let drawn = layout_report(&dir, "0-drawn", game, args, "960x540", None, true);
+    assert_eq!(
+        drawn, reports[0],
+        "the drawn layout differs from the one laid out alone"
+    );
     run(
         "menu".into(),
         "menu",

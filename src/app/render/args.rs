@@ -72,6 +72,11 @@ pub struct RenderArgs {
     /// nothing overlaps).
     #[arg(long)]
     pub layout: Option<PathBuf>,
+    /// With --layout: write the layout report only, and draw nothing. The scene and its
+    /// HUD are set and laid out exactly as for the picture, in a fraction of the time
+    /// (software rendering spends most of a render drawing).
+    #[arg(long, requires = "layout", conflicts_with_all = ["out", "see_as"])]
+    pub no_picture: bool,
     /// Show the renderer's and the libraries' log lines on standard error (RUST_LOG also
     /// sets them).
     #[arg(long)]
@@ -87,6 +92,8 @@ pub struct RenderPlan {
     /// (0-based step, fraction).
     pub freeze: Option<(usize, f32)>,
     pub out: PathBuf,
+    /// Whether the picture is drawn and written (`--no-picture` writes the layout only).
+    pub picture: bool,
     /// A game's own view, developer mode and selection for the still, from
     /// `LODESTONE_WAVEFIELD_VIEW`, `_DEV` and `_SELECT` (read here, in the command, and
     /// handed to the table as typed fields of its launch).
@@ -232,13 +239,18 @@ pub fn validate(args: &RenderArgs) -> Result<RenderPlan, String> {
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from(format!("{}.png", args.game)));
-    if out.extension().and_then(|e| e.to_str()) != Some("png") {
-        return Err(format!(
-            "--out must name a .png file, not {}",
-            out.display()
-        ));
+    let picture = !args.no_picture;
+    if picture {
+        if out.extension().and_then(|e| e.to_str()) != Some("png") {
+            return Err(format!(
+                "--out must name a .png file, not {}",
+                out.display()
+            ));
+        }
+        check_output_file(&out, "--out")?;
+    } else if args.layout.is_none() {
+        return Err("--no-picture writes only the layout report, so it needs --layout".to_string());
     }
-    check_output_file(&out, "--out")?;
     if let Some(layout) = &args.layout {
         if layout.extension().and_then(|e| e.to_str()) != Some("json") {
             return Err(format!(
@@ -254,6 +266,7 @@ pub fn validate(args: &RenderArgs) -> Result<RenderPlan, String> {
         size,
         freeze,
         out,
+        picture,
         view: var("LODESTONE_WAVEFIELD_VIEW"),
         developer: std::env::var_os("LODESTONE_WAVEFIELD_DEV").is_some(),
         select: var("LODESTONE_WAVEFIELD_SELECT"),

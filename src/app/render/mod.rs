@@ -46,6 +46,8 @@ struct Capture {
     out: PathBuf,
     /// Where the layout report goes, if asked for.
     layout: Option<PathBuf>,
+    /// Whether the picture is drawn (`--no-picture`: the layout report only).
+    picture: bool,
     size: (u32, u32),
     started: Instant,
     timeout: Duration,
@@ -88,6 +90,7 @@ fn draw(
         image: handle,
         out: plan.out.clone(),
         layout: args.layout.clone(),
+        picture: plan.picture,
         size: (width, height),
         started: Instant::now(),
         timeout: Duration::from_secs(args.timeout.max(1)),
@@ -102,6 +105,9 @@ fn draw(
             .map(|v| (v, seen_path(&plan.out, v))),
     });
     app.add_systems(Last, capture_when_drawn);
+    if !plan.picture {
+        app.add_systems(PostUpdate, cameras_off);
+    }
     app.run();
     let outcome = result
         .lock()
@@ -153,6 +159,13 @@ fn capture_when_drawn(
             return;
         }
     }
+    if !capture.picture {
+        if let Ok(mut slot) = capture.result.lock() {
+            *slot = Some(Ok(()));
+        }
+        capture.done.store(true, Ordering::Release);
+        return;
+    }
     let out = capture.out.clone();
     let seen_as = capture.seen_as.clone();
     let done = capture.done.clone();
@@ -169,6 +182,17 @@ fn capture_when_drawn(
             }
             done.store(true, Ordering::Release);
         });
+}
+
+/// `--no-picture`: every camera is off, so the render world draws nothing and compiles no
+/// pipeline for a view. The main world still sets the scene, projects the board through
+/// the camera and lays out the HUD for the camera's image, which is what the report reads.
+fn cameras_off(mut cameras: Query<&mut Camera>) {
+    for mut camera in &mut cameras {
+        if camera.is_active {
+            camera.is_active = false;
+        }
+    }
 }
 
 /// Where the picture as `vision` sees it goes: beside `out`, named for the vision.

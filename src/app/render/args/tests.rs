@@ -12,6 +12,7 @@ fn args(game: &str) -> RenderArgs {
         timeout: 10,
         out: Some(std::env::temp_dir().join("lodestone-args-test.png")),
         layout: None,
+        no_picture: false,
         verbose: false,
         preview: None,
         threat: false,
@@ -52,7 +53,14 @@ fn requests_are_checked_before_rendering() {
     layout.layout = Some(PathBuf::from("layout.txt"));
     assert!(validate(&layout).unwrap_err().contains("--layout"));
     layout.layout = Some(std::env::temp_dir().join("layout.json"));
-    assert!(validate(&layout).is_ok());
+    assert!(validate(&layout).unwrap().picture);
+    // The layout alone: no picture, so no picture's name is checked; without a report
+    // there would be nothing to write.
+    layout.no_picture = true;
+    layout.out = Some(PathBuf::from("x.jpg"));
+    assert!(!validate(&layout).unwrap().picture);
+    layout.layout = None;
+    assert!(validate(&layout).unwrap_err().contains("needs --layout"));
     let mut default_out = args("hexchess");
     default_out.out = None;
     assert_eq!(
