@@ -369,14 +369,15 @@ fn configure_presentation(app: &mut App) {
 /// The frame is a few hundred small systems: handing each to another thread costs more
 /// than it saves, and each schedule that wakes the pool pays for it again. Measured with
 /// `lodestone bench app --size 960x540` on two cores: the median update fell from 5.5-6.7
-/// ms to 2.8-3.1 ms with PreUpdate, Update and PostUpdate on one thread, and from 3.4-4.8
-/// ms to 1.4-2.2 ms with every schedule (First, Last, the state transitions and the
+/// ms to 2.8-3.1 ms with PreUpdate, Update and PostUpdate on one thread, and from 3.4-6.3
+/// ms to 1.4-2.5 ms with every schedule (First, Last, the state transitions and the
 /// fixed-step ones too), frame times unchanged. Rendering keeps its own thread, the
 /// computer thinks on the task pool, and systems still split big queries over the pool.
 ///
 /// A schedule is otherwise built the first time it runs: the fixed-step ones on the first
-/// frame that advances the clock, a state's `OnEnter` the first time it is entered. That
-/// took a frame of a move's playback to 6-10 ms.
+/// frame that advances the clock, a state's `OnEnter` the first time it is entered, in
+/// the middle of whatever that frame shows (a move's first frame, in `bench app`). Built
+/// here, they cost the start about 60 ms.
 struct MainSchedules;
 
 impl Plugin for MainSchedules {
