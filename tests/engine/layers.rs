@@ -309,6 +309,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "keymap",
             "paths",
             "playback",
+            "schedules",
             "start_trace",
             "startup",
         ],
