@@ -27,7 +27,8 @@ fn render(args: &[&str], out: &PathBuf) -> image::RgbImage {
     image::open(out).expect("the PNG reads back").to_rgb8()
 }
 
-fn distinct_colours(img: &image::RgbImage) -> usize {
+/// Colours among every 7th pixel: how the tests tell a drawn picture from a blank one.
+pub(super) fn distinct_colours(img: &image::RgbImage) -> usize {
     let mut seen = std::collections::HashSet::new();
     for p in img.pixels().step_by(7) {
         seen.insert(p.0);
