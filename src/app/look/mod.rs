@@ -3,6 +3,7 @@
 //! switch them, and the shared palette of glows.
 
 mod environment;
+mod fit;
 pub mod fonts;
 pub mod studio;
 mod table_wood;
@@ -24,7 +25,7 @@ use super::camera::MainCamera;
 pub struct KeyLight;
 
 pub fn plugin(app: &mut App) {
-    app.add_plugins((fonts::plugin, environment::plugin))
+    app.add_plugins((fonts::plugin, environment::plugin, fit::plugin))
         .init_resource::<Quality>()
         .init_resource::<LookOptions>()
         .init_resource::<ColourVision>()
@@ -34,7 +35,7 @@ pub fn plugin(app: &mut App) {
             First,
             planks_arrive.run_if(resource_exists::<PlanksArriving>),
         )
-        .add_systems(Update, (apply_quality, fit_bloom_to_view).chain());
+        .add_systems(Update, apply_quality);
 }
 
 /// The colour vision the paired colours are chosen for (the setting, `--colour-vision`):
@@ -322,27 +323,6 @@ fn apply_quality(
     }
 }
 
-/// Bloom's largest mip for a view `height` pixels high: Bevy's default (512 rows) where the
-/// view has them, else the power of two below the view's height. A mip chain that starts
-/// taller than the frame spreads the glow no wider and costs a software renderer a third
-/// of a small film's frame (55 ms of 160 at 480x270).
-fn bloom_mip_dimension(height: u32) -> u32 {
-    (1u32 << height.max(1).ilog2()).clamp(64, Bloom::NATURAL.max_mip_dimension)
-}
-
-/// Keeps the camera's bloom chain within its view's height, as the window or film sets it.
-fn fit_bloom_to_view(mut cameras: Query<(&Camera, &mut Bloom), With<MainCamera>>) {
-    for (camera, mut bloom) in &mut cameras {
-        let Some(size) = camera.physical_viewport_size() else {
-            continue;
-        };
-        let fitted = bloom_mip_dimension(size.y);
-        if bloom.max_mip_dimension != fitted {
-            bloom.max_mip_dimension = fitted;
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -359,19 +339,5 @@ mod tests {
         assert_eq!(q.next(), Quality::Low);
         assert!(Quality::High.atmosphere() && !Quality::Medium.atmosphere());
         assert!(!Quality::Low.shadows() && Quality::Medium.environment());
-    }
-
-    #[test]
-    fn bloom_starts_no_taller_than_the_view() {
-        assert_eq!(bloom_mip_dimension(270), 256, "a small film");
-        assert_eq!(bloom_mip_dimension(540), 512, "Bevy's own from 512 rows up");
-        assert_eq!(bloom_mip_dimension(512), 512);
-        assert_eq!(bloom_mip_dimension(2160), 512);
-        assert_eq!(
-            bloom_mip_dimension(90),
-            64,
-            "and never a chain too short to glow"
-        );
-        assert_eq!(bloom_mip_dimension(0), 64);
     }
 }

@@ -21,13 +21,16 @@ mod args;
 mod layout;
 mod offscreen;
 mod rules_checks;
+mod warmup;
 
 pub use args::{RenderArgs, RenderPlan, validate};
 pub(crate) use args::{check_output_file, check_output_folder, parse_size};
 use layout::LayoutProbe;
 pub use layout::layout_json;
-pub(crate) use offscreen::{OffscreenRun, PipelineProbe, RunWatch, Warmup, offscreen_app};
+pub(crate) use offscreen::{OffscreenRun, PipelineProbe, RunWatch, offscreen_app};
 pub use rules_checks::{LastPlayback, last_playback};
+pub(crate) use warmup::Warmup;
+use warmup::WarmupView;
 
 /// Cleared by a presentation that needs time to set its scene up (play the moves, start
 /// and freeze the playback); the capture waits for it.
@@ -121,6 +124,7 @@ fn capture_when_drawn(
     mut capture: ResMut<Capture>,
     probe: Res<PipelineProbe>,
     ready: Res<SceneReady>,
+    mut view: ResMut<WarmupView>,
     layout: LayoutProbe,
     mut exit: MessageWriter<AppExit>,
 ) {
@@ -140,7 +144,12 @@ fn capture_when_drawn(
         exit.write(AppExit::error());
         return;
     }
-    if capture.requested || !capture.warmup.settled(ready.0, probe.count()) {
+    if capture.requested {
+        return;
+    }
+    let settled = capture.warmup.settled(ready.0, probe.count());
+    view.small = capture.warmup.small();
+    if !settled {
         return;
     }
     capture.requested = true;

@@ -17,53 +17,12 @@ use bevy::window::ExitCondition;
 use bevy::winit::WinitPlugin;
 
 use super::SceneReady;
+use super::warmup::{PipelineCount, Warmup, WarmupView, size_the_view};
 use crate::app::Presentation;
 use crate::app::playback::PlaybackQueue;
 use crate::app::stage::CameraTarget;
 use crate::app::table::script::ActionScript;
 use crate::app::table::{ComputerPace, TableLaunch};
-
-/// Waits out the start of an offscreen run until everything the scene needs is ready:
-/// the scene set (the presentation says so), no render pipeline compiling and none new
-/// for a few frames in a row. Every frame under software rendering costs a large share of
-/// a second, so this waits on readiness rather than on a fixed number of frames.
-/// Shared by `render`, `film` and `bench app`.
-#[derive(Debug, Default, Clone, Copy)]
-pub(crate) struct Warmup {
-    frames_seen: u32,
-    quiet_frames: u32,
-    pipelines_seen: usize,
-}
-
-impl Warmup {
-    /// Frames at the start that never count as quiet (the first frames extract the
-    /// scene), and frames in a row with nothing left to prepare: the render world runs a
-    /// frame behind the main world, and a material's pipeline is asked for only once its
-    /// textures are on the device, a frame after its meshes.
-    const SKIP: u32 = 2;
-    const QUIET: u32 = 3;
-
-    /// Counts one more frame; true once the scene is really drawn.
-    pub(crate) fn settled(&mut self, scene_ready: bool, pipelines: PipelineCount) -> bool {
-        self.frames_seen += 1;
-        let new_pipelines = pipelines.made != self.pipelines_seen;
-        self.pipelines_seen = pipelines.made;
-        if scene_ready && self.frames_seen > Self::SKIP && pipelines.waiting == 0 && !new_pipelines
-        {
-            self.quiet_frames += 1;
-        } else {
-            self.quiet_frames = 0;
-        }
-        self.quiet_frames >= Self::QUIET
-    }
-}
-
-/// The render pipelines the render world has been asked for, and those still compiling.
-#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct PipelineCount {
-    pub(crate) made: usize,
-    pub(crate) waiting: usize,
-}
 
 /// What watches an offscreen run that ends by itself (`film`, `bench app`): its time
 /// limit, and why it stopped early, read back once `App::run` returns. Clones share it.
@@ -115,6 +74,7 @@ impl RunWatch {
 #[derive(SystemParam)]
 pub(crate) struct OffscreenRun<'w> {
     probe: Res<'w, PipelineProbe>,
+    view: ResMut<'w, WarmupView>,
     ready: Res<'w, SceneReady>,
     pub(crate) queue: Res<'w, PlaybackQueue>,
     pub(crate) script: ResMut<'w, ActionScript>,
@@ -127,6 +87,7 @@ impl OffscreenRun<'_> {
     /// script starts and this is true.
     pub(crate) fn warmed_up(&mut self, warmup: &mut Warmup) -> bool {
         let settled = warmup.settled(self.ready.0, self.probe.count());
+        self.view.small = warmup.small();
         if settled {
             self.script.running = true;
         }
@@ -229,7 +190,9 @@ pub(crate) fn offscreen_app(
         TextureUsages::TEXTURE_BINDING | TextureUsages::COPY_SRC | TextureUsages::RENDER_ATTACHMENT;
     let handle = app.world_mut().resource_mut::<Assets<Image>>().add(image);
     app.insert_resource(CameraTarget(Some(handle.clone())));
-    app.init_resource::<SceneReady>();
+    app.init_resource::<SceneReady>()
+        .insert_resource(WarmupView::new(width, height))
+        .add_systems(First, size_the_view);
     app.insert_resource(ComputerPace::Lockstep);
     app.add_plugins(crate::app::plugin);
     let presentation = launch
@@ -280,34 +243,4 @@ fn quiet_the_device_select_layer() {
     // pools (a later call finds the variable set and returns above), so no other thread
     // of ours reads the environment while it changes.
     unsafe { std::env::set_var("NODEVICE_SELECT", "1") };
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn frames_to_settle(frames: &[(bool, usize, usize)]) -> Option<usize> {
-        let mut warmup = Warmup::default();
-        frames.iter().position(|&(ready, made, waiting)| {
-            warmup.settled(ready, PipelineCount { made, waiting })
-        })
-    }
-
-    #[test]
-    fn the_warm_up_ends_once_nothing_is_left_to_prepare() {
-        // Ready from the start, nothing compiling: the skipped frames, then the quiet ones.
-        let quiet = [(true, 5, 0); 10];
-        let at = (Warmup::SKIP + Warmup::QUIET) as usize - 1;
-        assert_eq!(frames_to_settle(&quiet), Some(at));
-        // A pipeline still compiling, a new one asked for, or the scene not set: each
-        // starts the count again.
-        let mut frames = vec![(true, 5, 0); 3];
-        frames.push((true, 5, 2));
-        frames.extend([(true, 5, 0); 2]);
-        frames.push((true, 6, 0));
-        frames.push((false, 6, 0));
-        frames.extend([(true, 6, 0); 5]);
-        assert_eq!(frames_to_settle(&frames), Some(7 + Warmup::QUIET as usize));
-        assert_eq!(frames_to_settle(&[(false, 0, 0); 40]), None);
-    }
 }
