@@ -18,9 +18,9 @@ pub fn plugin(app: &mut App) {
     );
 }
 
-/// Bloom's largest mip for a picture `height` pixels high: Bevy's default (512 rows)
-/// where the picture has them, else the power of two below its height. A chain that
-/// starts taller than the frame spreads the glow no wider.
+/// Bloom's largest mip for a view `height` pixels high: Bevy's default (512 rows) where
+/// the view has them, else the power of two below its height. A chain that starts taller
+/// than the view spreads the glow no wider.
 fn bloom_mip_dimension(height: u32) -> u32 {
     (1u32 << height.max(1).ilog2()).clamp(64, Bloom::NATURAL.max_mip_dimension)
 }
@@ -38,9 +38,11 @@ fn shadow_filter(height: u32) -> ShadowFilteringMethod {
     }
 }
 
+/// By the view, not the picture: Bevy sizes the chain from the viewport, and an offscreen
+/// run's warm-up draws into a small one.
 fn fit_bloom(mut cameras: Query<(&Camera, &mut Bloom), With<MainCamera>>) {
     for (camera, mut bloom) in &mut cameras {
-        let Some(size) = camera.physical_target_size() else {
+        let Some(size) = camera.physical_viewport_size() else {
             continue;
         };
         let fitted = bloom_mip_dimension(size.y);

@@ -56,6 +56,9 @@ struct Capture {
     timeout: Duration,
     warmup: Warmup,
     requested: bool,
+    /// Whether the cameras are off: from the start with `--no-picture`, else from the
+    /// update after the capture was asked for (what is drawn after it is not kept).
+    cameras_off: bool,
     done: Arc<AtomicBool>,
     result: Arc<Mutex<Option<Result<(), String>>>>,
     /// A second picture, as a colour-vision deficiency sees the first (`--see-as`).
@@ -99,6 +102,7 @@ fn draw(
         timeout: Duration::from_secs(args.timeout.max(1)),
         warmup: Warmup::default(),
         requested: false,
+        cameras_off: !plan.picture,
         done: Arc::new(AtomicBool::new(false)),
         result: result.clone(),
         seen_as: args
@@ -107,10 +111,14 @@ fn draw(
             .and_then(|v| crate::colour_vision::Vision::parse(v).ok())
             .map(|v| (v, seen_path(&plan.out, v))),
     });
-    app.add_systems(Last, capture_when_drawn);
-    if !plan.picture {
-        app.add_systems(PostUpdate, cameras_off);
-    }
+    app.add_systems(
+        Last,
+        (
+            capture_when_drawn,
+            cameras_off.run_if(|capture: Res<Capture>| capture.cameras_off),
+        )
+            .chain(),
+    );
     app.run();
     let outcome = result
         .lock()
@@ -145,6 +153,7 @@ fn capture_when_drawn(
         return;
     }
     if capture.requested {
+        capture.cameras_off = true;
         return;
     }
     let settled = capture.warmup.settled(ready.0, probe.count());
@@ -196,6 +205,8 @@ fn capture_when_drawn(
 /// `--no-picture`: every camera is off, so the render world draws nothing and compiles no
 /// pipeline for a view. The main world still sets the scene, projects the board through
 /// the camera and lays out the HUD for the camera's image, which is what the report reads.
+/// Once the picture is asked for, the frames drawn while it is read back would be thrown
+/// away (under software rendering half a second each): the cameras stop then too.
 fn cameras_off(mut cameras: Query<&mut Camera>) {
     for mut camera in &mut cameras {
         if camera.is_active {
