@@ -218,7 +218,9 @@ fn shoot(plan: &FilmPlan, timeout: Duration, verbose: bool) -> Result<Shot, Stri
     app.insert_resource(log.clone());
     app.world_mut().resource_mut::<PlaybackQueue>().speed = plan.speed;
     app.insert_resource(film);
-    app.add_systems(Last, (film_frames, camera_off_while_draining).chain());
+    // Before the frames' system: the update that draws the last frame is the one that
+    // starts draining, and the camera stops only from the next.
+    app.add_systems(Last, (camera_off_while_draining, film_frames).chain());
     app.run();
     let writer = shared.writer.lock().ok().and_then(|mut w| w.take());
     // The run's own failure first: the encoder only saw it end early.
