@@ -25,7 +25,6 @@ use super::playback::PlaybackQueue;
 use super::render::{OffscreenRun, RunWatch, Warmup};
 use super::table::script::ActionScript;
 use super::table::{Start, TableLaunch};
-use super::ui::CaptionWords;
 use crate::engine::cli::CliError;
 
 mod encode;
@@ -167,7 +166,7 @@ fn shoot(plan: &FilmPlan, timeout: Duration, verbose: bool) -> Result<Shot, Stri
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::ZERO))
         .insert_resource(CaptionStyle {
             shown: plan.captions.is_some(),
-            size: caption_size(plan.size, plan.captions),
+            size: plan.caption_size(),
         })
         .insert_resource(super::boards::BoardLabelsShown(plan.labels))
         .insert_resource(plan.captions.unwrap_or_default())
@@ -232,17 +231,6 @@ fn shoot(plan: &FilmPlan, timeout: Duration, verbose: bool) -> Result<Shot, Stri
         cues: log.cues(),
         framing,
     })
-}
-
-/// The captions' font size for a frame of `size`: a short line (at most 50 characters)
-/// may be large, as wide as most of the frame; a full sentence wraps, so it keeps to a
-/// thirtieth of the height.
-fn caption_size((width, height): (u32, u32), words: Option<CaptionWords>) -> f32 {
-    let (width, height) = (width as f32, height as f32);
-    match words {
-        Some(CaptionWords::Full) | None => (height / 30.0).clamp(9.0, 40.0),
-        Some(CaptionWords::Short) => (height / 16.0).min(width * 0.92 / 28.0).clamp(9.0, 48.0),
-    }
 }
 
 /// Bytes per row of a frame `width` pixels wide as the GPU copies it out: rows are

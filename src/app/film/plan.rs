@@ -125,6 +125,19 @@ pub struct FilmPlan {
     pub audio: Option<PathBuf>,
 }
 
+impl FilmPlan {
+    /// The captions' font size for the film's frame: a short line (at most 50
+    /// characters) may be large, as wide as most of the frame; a full sentence wraps, so
+    /// it keeps to a thirtieth of the height.
+    pub fn caption_size(&self) -> f32 {
+        let (width, height) = (self.size.0 as f32, self.size.1 as f32);
+        match self.captions {
+            Some(CaptionWords::Full) | None => (height / 30.0).clamp(9.0, 40.0),
+            Some(CaptionWords::Short) => (height / 16.0).min(width * 0.92 / 28.0).clamp(9.0, 48.0),
+        }
+    }
+}
+
 /// Checks the request (the actions through the rules too) before anything is drawn.
 pub fn plan(args: &FilmArgs) -> Result<FilmPlan, String> {
     let game = GameId::parse(&args.game).ok_or_else(|| {

@@ -5,6 +5,7 @@
 mod environment;
 mod fit;
 pub mod fonts;
+mod planks;
 pub mod studio;
 mod table_wood;
 pub mod wood;
@@ -19,23 +20,26 @@ use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::camera::MainCamera;
+use planks::PlanksArriving;
+pub use planks::PlanksLater;
 
 /// The shadow-casting key light (the quality preset switches its shadows).
 #[derive(Component)]
 pub struct KeyLight;
 
 pub fn plugin(app: &mut App) {
-    app.add_plugins((fonts::plugin, environment::plugin, fit::plugin))
-        .init_resource::<Quality>()
-        .init_resource::<LookOptions>()
-        .init_resource::<ColourVision>()
-        .init_resource::<TerritoryPattern>()
-        .add_systems(PreStartup, make_studio)
-        .add_systems(
-            First,
-            planks_arrive.run_if(resource_exists::<PlanksArriving>),
-        )
-        .add_systems(Update, apply_quality);
+    app.add_plugins((
+        fonts::plugin,
+        environment::plugin,
+        fit::plugin,
+        planks::plugin,
+    ))
+    .init_resource::<Quality>()
+    .init_resource::<LookOptions>()
+    .init_resource::<ColourVision>()
+    .init_resource::<TerritoryPattern>()
+    .add_systems(PreStartup, make_studio)
+    .add_systems(Update, apply_quality);
 }
 
 /// The colour vision the paired colours are chosen for (the setting, `--colour-vision`):
@@ -128,20 +132,6 @@ pub struct Studio {
     pub table: Option<[Handle<Image>; 3]>,
 }
 
-/// Inserted by the window: the table's planks are made on a thread of their own while
-/// the first frames are drawn (with small planks of the same colour and sheen), so the
-/// window shows its first frame without waiting for them. Offscreen commands make them
-/// before the first frame, so every picture has them.
-#[derive(Resource)]
-pub struct PlanksLater;
-
-/// The planks on their way from their thread, and the images they replace.
-#[derive(Resource)]
-struct PlanksArriving {
-    planks: std::sync::Mutex<std::sync::mpsc::Receiver<wood::TableWood>>,
-    images: [Handle<Image>; 3],
-}
-
 fn make_studio(
     mut commands: Commands,
     images: Option<ResMut<Assets<Image>>>,
@@ -181,44 +171,6 @@ fn make_studio(
         wood: images.add(wood::texture()),
         table,
     });
-}
-
-/// Puts the planks made on their thread in place of the small ones. The table's material
-/// keeps its images, their contents change; it is marked changed too, or the renderer
-/// would keep drawing it with the small planks it was first bound to.
-fn planks_arrive(
-    mut commands: Commands,
-    arriving: Res<PlanksArriving>,
-    mut images: ResMut<Assets<Image>>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
-) {
-    let received = match arriving.planks.lock().map(|planks| planks.try_recv()) {
-        Ok(Err(std::sync::mpsc::TryRecvError::Empty)) => return,
-        Ok(received) => received.ok(),
-        Err(_) => None,
-    };
-    commands.remove_resource::<PlanksArriving>();
-    let Some(planks) = received else {
-        return;
-    };
-    let [albedo, normal, roughness] = &arriving.images;
-    for (handle, image) in [
-        (albedo, planks.albedo),
-        (normal, planks.normal),
-        (roughness, planks.roughness),
-    ] {
-        let _ = images.insert(handle, image);
-    }
-    let planked: Vec<AssetId<StandardMaterial>> = materials
-        .iter()
-        .filter(|(_, m)| m.base_color_texture.as_ref() == Some(albedo))
-        .map(|(id, _)| id)
-        .collect();
-    for id in planked {
-        if let Some(mut material) = materials.get_mut(id) {
-            material.base_color_texture = Some(albedo.clone());
-        }
-    }
 }
 
 /// Brightness of the backdrop and the environment light, cd/m² per unit of the cubemap.
@@ -351,56 +303,5 @@ mod tests {
         assert_eq!(q.next(), Quality::Low);
         assert!(Quality::High.atmosphere() && !Quality::Medium.atmosphere());
         assert!(!Quality::Low.shadows() && Quality::Medium.environment());
-    }
-
-    /// The window's table once showed the small planks for good: their images changed,
-    /// but the material bound to them did not.
-    #[test]
-    fn planks_arriving_mark_the_table_material_changed() {
-        use bevy::asset::AssetEvent;
-        let mut app = App::new();
-        app.add_plugins((MinimalPlugins, bevy::asset::AssetPlugin::default()))
-            .init_asset::<Image>()
-            .init_asset::<StandardMaterial>()
-            .add_systems(
-                First,
-                planks_arrive.run_if(resource_exists::<PlanksArriving>),
-            );
-        let small = wood::table_wood_preview();
-        let images = {
-            let mut assets = app.world_mut().resource_mut::<Assets<Image>>();
-            [small.albedo, small.normal, small.roughness].map(|image| assets.add(image))
-        };
-        let mut materials = app.world_mut().resource_mut::<Assets<StandardMaterial>>();
-        let table = materials.add(StandardMaterial {
-            base_color_texture: Some(images[0].clone()),
-            ..default()
-        });
-        let other = materials.add(StandardMaterial::default());
-        let (send, planks) = std::sync::mpsc::channel();
-        app.insert_resource(PlanksArriving {
-            planks: std::sync::Mutex::new(planks),
-            images: images.clone(),
-        });
-        app.update();
-        app.update();
-        let modified = |app: &mut App| {
-            let events = app
-                .world_mut()
-                .resource_mut::<Messages<AssetEvent<StandardMaterial>>>()
-                .drain()
-                .collect::<Vec<_>>();
-            [&table, &other].map(|m| events.contains(&AssetEvent::Modified { id: m.id() }))
-        };
-        assert_eq!(modified(&mut app), [false, false], "nothing arrived yet");
-        let _ = send.send(wood::table_wood_preview());
-        app.update();
-        app.update();
-        assert_eq!(
-            modified(&mut app),
-            [true, false],
-            "only the table's material"
-        );
-        assert!(!app.world().contains_resource::<PlanksArriving>());
     }
 }
