@@ -217,9 +217,17 @@ fn shoot(plan: &FilmPlan, timeout: Duration, verbose: bool) -> Result<Shot, Stri
     app.insert_resource(log.clone());
     app.world_mut().resource_mut::<PlaybackQueue>().speed = plan.speed;
     app.insert_resource(film);
-    // Before the frames' system: the update that draws the last frame is the one that
-    // starts draining, and the camera stops only from the next.
-    app.add_systems(Last, (camera_off_while_draining, film_frames).chain());
+    // While the last read-backs are on their way the frames drawn are not the film's, so
+    // the camera stops. Checked before the frames' system: the update that draws the last
+    // frame is the one that starts draining, and the camera stops only from the next.
+    app.add_systems(
+        Last,
+        (
+            super::render::cameras_off.run_if(|film: Res<Film>| film.phase == Phase::Draining),
+            film_frames,
+        )
+            .chain(),
+    );
     app.run();
     let writer = shared.writer.lock().ok().and_then(|mut w| w.take());
     // The run's own failure first: the encoder only saw it end early.
@@ -298,19 +306,6 @@ fn film_frames(
                 film.progress = None;
                 run.exit.write(AppExit::Success);
             }
-        }
-    }
-}
-
-/// While the last read-backs are on their way, the frames drawn are not the film's: the
-/// camera stops, so they cost a software renderer nothing.
-fn camera_off_while_draining(film: Res<Film>, mut cameras: Query<&mut Camera, With<MainCamera>>) {
-    if film.phase != Phase::Draining {
-        return;
-    }
-    for mut camera in &mut cameras {
-        if camera.is_active {
-            camera.is_active = false;
         }
     }
 }

@@ -206,8 +206,9 @@ fn capture_when_drawn(
 /// pipeline for a view. The main world still sets the scene, projects the board through
 /// the camera and lays out the HUD for the camera's image, which is what the report reads.
 /// Once the picture is asked for, the frames drawn while it is read back would be thrown
-/// away (under software rendering half a second each): the cameras stop then too.
-fn cameras_off(mut cameras: Query<&mut Camera>) {
+/// away (under software rendering half a second each): the cameras stop then too, and a
+/// film's once its last frame is drawn.
+pub(crate) fn cameras_off(mut cameras: Query<&mut Camera>) {
     for mut camera in &mut cameras {
         if camera.is_active {
             camera.is_active = false;
