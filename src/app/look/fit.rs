@@ -25,13 +25,14 @@ fn bloom_mip_dimension(height: u32) -> u32 {
     (1u32 << height.max(1).ilog2()).clamp(64, Bloom::NATURAL.max_mip_dimension)
 }
 
-/// Rows below which a picture's shadows are filtered with one hardware 2x2 comparison
-/// instead of Bevy's Gaussian (nine): the key light's one cascade spreads 2048 texels
-/// over 34 units, so below 540 rows a pixel covers more texels than the Gaussian blurs.
-const SOFT_SHADOW_ROWS: u32 = 540;
+/// Rows below which a picture is small: its shadows are filtered with one hardware 2x2
+/// comparison instead of Bevy's Gaussian (nine), since the key light's one cascade
+/// spreads 2048 texels over 34 units and a pixel there covers more texels than the
+/// Gaussian blurs; and the table's planks are made at half size (`wood::table_wood`).
+pub const SMALL_PICTURE_ROWS: u32 = 540;
 
 fn shadow_filter(height: u32) -> ShadowFilteringMethod {
-    if height < SOFT_SHADOW_ROWS {
+    if height < SMALL_PICTURE_ROWS {
         ShadowFilteringMethod::Hardware2x2
     } else {
         ShadowFilteringMethod::Gaussian

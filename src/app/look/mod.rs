@@ -23,6 +23,12 @@ use super::camera::MainCamera;
 use planks::PlanksArriving;
 pub use planks::PlanksLater;
 
+/// The height of the picture an offscreen command draws, known before the app starts
+/// (inserted by it): the studio's textures are made no finer than that picture shows.
+/// The window has none, and gets the finest.
+#[derive(Resource, Debug, Clone, Copy)]
+pub struct PictureRows(pub u32);
+
 /// The shadow-casting key light (the quality preset switches its shadows).
 #[derive(Component)]
 pub struct KeyLight;
@@ -137,11 +143,13 @@ fn make_studio(
     images: Option<ResMut<Assets<Image>>>,
     renders: Option<Res<bevy::render::renderer::RenderDevice>>,
     later: Option<Res<PlanksLater>>,
+    rows: Option<Res<PictureRows>>,
 ) {
     let Some(mut images) = images else {
         return;
     };
     let _step = super::start_trace::span("studio textures made");
+    let rows = rows.map(|r| r.0);
     let table = renders.map(|_| {
         let (send, planks) = std::sync::mpsc::channel();
         let on_a_thread = later.is_some()
@@ -149,13 +157,13 @@ fn make_studio(
                 .name("table planks".into())
                 .spawn(move || {
                     let _step = super::start_trace::span("table planks made");
-                    let _ = send.send(wood::table_wood());
+                    let _ = send.send(wood::table_wood(rows));
                 })
                 .is_ok();
         let now = if on_a_thread {
             wood::table_wood_preview()
         } else {
-            wood::table_wood()
+            wood::table_wood(rows)
         };
         let handles = [now.albedo, now.normal, now.roughness].map(|image| images.add(image));
         if on_a_thread {

@@ -157,7 +157,7 @@ fn capture_when_drawn(
         return;
     }
     let settled = capture.warmup.settled(ready.0, probe.count());
-    view.small = capture.warmup.small();
+    view.follow(&capture.warmup);
     if !settled {
         return;
     }

@@ -87,7 +87,7 @@ impl OffscreenRun<'_> {
     /// script starts and this is true.
     pub(crate) fn warmed_up(&mut self, warmup: &mut Warmup) -> bool {
         let settled = warmup.settled(self.ready.0, self.probe.count());
-        self.view.small = warmup.small();
+        self.view.follow(warmup);
         if settled {
             self.script.running = true;
         }
@@ -189,7 +189,8 @@ pub(crate) fn offscreen_app(
     image.texture_descriptor.usage |=
         TextureUsages::TEXTURE_BINDING | TextureUsages::COPY_SRC | TextureUsages::RENDER_ATTACHMENT;
     let handle = app.world_mut().resource_mut::<Assets<Image>>().add(image);
-    app.insert_resource(CameraTarget(Some(handle.clone())));
+    app.insert_resource(CameraTarget(Some(handle.clone())))
+        .insert_resource(crate::app::look::PictureRows(height));
     app.init_resource::<SceneReady>()
         .insert_resource(WarmupView::new(width, height))
         .add_systems(First, size_the_view);

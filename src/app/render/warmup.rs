@@ -1,17 +1,19 @@
 //! Waiting out the start of an offscreen run (`render`, `film`, `bench app`) until
-//! everything the scene needs is ready, and drawing those frames small.
+//! everything the scene needs is ready, and drawing those frames cheaply.
 //!
 //! Every frame under software rendering costs a large share of a second, so the wait is
 //! on readiness rather than a fixed number of frames, and the frames it waits through
 //! are drawn in a corner of the picture an eighth of its size, of the same shape. The
 //! pipelines a frame asks for do not depend on its size, and a view of the same shape
 //! sees the same pieces, so the small frames prepare everything the picture needs. Once
-//! they have settled the view grows back, and three frames drawn whole with nothing new
-//! to prepare end the wait: the HUD lays itself out again for the whole picture (the
-//! board's labels, hidden under the panels of a small view, come back a frame or two
-//! later).
+//! they have settled the view grows back with the scene hidden (the camera sees an empty
+//! render layer), and three frames with nothing new to prepare let the HUD lay itself out for
+//! the whole picture (the board's labels, hidden under the panels of a small view, come
+//! back a frame or two later) without paying for the scene. Then the scene is shown
+//! again, and the next frame is the picture: nothing it draws needs anything new.
 
 use bevy::camera::Viewport;
+use bevy::camera::visibility::RenderLayers;
 use bevy::prelude::*;
 
 use crate::app::camera::MainCamera;
@@ -28,8 +30,10 @@ enum Stage {
     /// Drawing small until nothing is left to prepare.
     #[default]
     Small,
-    /// Drawing whole: `frames` since the view grew.
+    /// Drawing whole with the scene hidden: `frames` since the view grew.
     Whole { frames: u32 },
+    /// The scene shown again: this frame is the picture.
+    Shown,
 }
 
 /// The warm-up's count of frames.
@@ -54,6 +58,11 @@ impl Warmup {
         self.stage == Stage::Small
     }
 
+    /// Whether the frames now are drawn whole without the scene.
+    pub(crate) fn scene_hidden(&self) -> bool {
+        matches!(self.stage, Stage::Whole { .. })
+    }
+
     /// Counts one more frame (what the render world reported after the frame before);
     /// true once the scene is really drawn, whole.
     pub(crate) fn settled(&mut self, scene_ready: bool, pipelines: PipelineCount) -> bool {
@@ -61,39 +70,38 @@ impl Warmup {
         let new_pipelines = pipelines.made != self.pipelines_seen;
         self.pipelines_seen = pipelines.made;
         let nothing_to_prepare = scene_ready && pipelines.waiting == 0 && !new_pipelines;
-        match &mut self.stage {
-            Stage::Small => {
-                if nothing_to_prepare && self.frames_seen > Self::SKIP {
-                    self.quiet_frames += 1;
-                } else {
-                    self.quiet_frames = 0;
-                }
-                if self.quiet_frames >= Self::QUIET {
-                    self.quiet_frames = 0;
-                    self.stage = Stage::Whole { frames: 0 };
-                }
-                false
-            }
-            Stage::Whole { frames } => {
+        let counted = match self.stage {
+            Stage::Small => self.frames_seen > Self::SKIP,
+            // The view grows at the next update's start: the first report once whole is
+            // still about the last small frame.
+            Stage::Whole { ref mut frames } => {
                 *frames += 1;
-                // The view grows at the next update's start: the report now is still
-                // about the last small frame.
-                if nothing_to_prepare && *frames > 1 {
-                    self.quiet_frames += 1;
-                } else {
-                    self.quiet_frames = 0;
-                }
-                self.quiet_frames >= Self::QUIET
+                *frames > 1
             }
+            Stage::Shown => return true,
+        };
+        if nothing_to_prepare && counted {
+            self.quiet_frames += 1;
+        } else {
+            self.quiet_frames = 0;
         }
+        if self.quiet_frames >= Self::QUIET {
+            self.quiet_frames = 0;
+            self.stage = match self.stage {
+                Stage::Small => Stage::Whole { frames: 0 },
+                _ => Stage::Shown,
+            };
+        }
+        false
     }
 }
 
-/// The main camera's view while an offscreen run warms up: the picture's size and whether
-/// it is drawn small now (the run's warm-up says).
+/// The main camera's view while an offscreen run warms up: the picture's size, whether
+/// it is drawn small now and whether the scene is hidden (the run's warm-up says).
 #[derive(Resource, Debug, Clone, Copy)]
 pub(crate) struct WarmupView {
-    pub(crate) small: bool,
+    small: bool,
+    scene_hidden: bool,
     size: UVec2,
 }
 
@@ -101,8 +109,15 @@ impl WarmupView {
     pub(crate) fn new(width: u32, height: u32) -> WarmupView {
         WarmupView {
             small: true,
+            scene_hidden: false,
             size: UVec2::new(width, height),
         }
+    }
+
+    /// Draws the next frames as `warmup` asks.
+    pub(crate) fn follow(&mut self, warmup: &Warmup) {
+        self.small = warmup.small();
+        self.scene_hidden = warmup.scene_hidden();
     }
 
     /// The small view: the picture's shape in whole steps of its smallest exact ratio,
@@ -119,21 +134,49 @@ fn gcd(a: u32, b: u32) -> u32 {
     if b == 0 { a } else { gcd(b, a % b) }
 }
 
-/// Sets the main camera's viewport as the warm-up asks: a corner while small, the whole
-/// picture after. At the update's start, so the cameras' own systems see it the same
-/// update.
+/// The render layer the main camera sees while the scene is hidden: nothing is on it.
+/// The directional lights are put on it too (besides their own), so the camera keeps
+/// their shadow views: a camera that shared no layer with a light would lose them, and
+/// the first frame with the scene shown again would have no shadows yet.
+const HIDDEN_SCENE_LAYER: usize = 31;
+
+/// Sets the main camera's viewport as the warm-up asks, a corner while small and the
+/// whole picture after, and hides the scene from it while asked (the interface is not
+/// drawn by layer). At the update's start, so the cameras' own systems and the
+/// visibility check see it the same update.
 pub(crate) fn size_the_view(
+    mut commands: Commands,
     view: Res<WarmupView>,
-    mut cameras: Query<&mut Camera, With<MainCamera>>,
+    mut cameras: Query<(Entity, &mut Camera, Has<RenderLayers>), With<MainCamera>>,
+    lights: Query<(Entity, Option<&RenderLayers>), With<DirectionalLight>>,
 ) {
     let wanted = view.small.then(|| view.small_size());
-    for mut camera in &mut cameras {
+    for (entity, mut camera, hidden) in &mut cameras {
         let now = camera.viewport.as_ref().map(|v| v.physical_size);
         if now != wanted {
             camera.viewport = wanted.map(|size| Viewport {
                 physical_size: size,
                 ..default()
             });
+        }
+        match (view.scene_hidden, hidden) {
+            (true, false) => {
+                commands
+                    .entity(entity)
+                    .insert(RenderLayers::layer(HIDDEN_SCENE_LAYER));
+            }
+            (false, true) => {
+                commands.entity(entity).remove::<RenderLayers>();
+            }
+            _ => {}
+        }
+    }
+    for (light, layers) in &lights {
+        let layers = layers.cloned().unwrap_or_default();
+        if !layers.intersects(&RenderLayers::layer(HIDDEN_SCENE_LAYER)) {
+            commands
+                .entity(light)
+                .insert(layers.with(HIDDEN_SCENE_LAYER));
         }
     }
 }
@@ -152,9 +195,10 @@ mod tests {
     #[test]
     fn the_warm_up_ends_once_nothing_is_left_to_prepare() {
         // Ready from the start, nothing compiling: the skipped frames, the quiet small
-        // ones, the frame still reporting a small one, then the quiet whole ones.
+        // ones, the frame still reporting a small one, the quiet whole ones, then the one
+        // that shows the scene again.
         let quiet = [(true, 5, 0); 12];
-        let at = (Warmup::SKIP + 2 * Warmup::QUIET) as usize;
+        let at = (Warmup::SKIP + 2 * Warmup::QUIET + 1) as usize;
         assert_eq!(frames_to_settle(&quiet), Some(at));
         // A pipeline still compiling, a new one asked for, or the scene not set: each
         // starts the count again.
@@ -166,7 +210,7 @@ mod tests {
         frames.extend([(true, 6, 0); 8]);
         assert_eq!(
             frames_to_settle(&frames),
-            Some(7 + 2 * Warmup::QUIET as usize + 1)
+            Some(7 + 2 * Warmup::QUIET as usize + 2)
         );
         assert_eq!(frames_to_settle(&[(false, 0, 0); 40]), None);
     }
@@ -179,8 +223,96 @@ mod tests {
         frames.push((true, 5, 0));
         frames.push((true, 6, 1));
         frames.extend([(true, 6, 0); 5]);
-        let at = frames.len() - 5 + Warmup::QUIET as usize - 1;
+        let at = frames.len() - 5 + Warmup::QUIET as usize;
         assert_eq!(frames_to_settle(&frames), Some(at));
+    }
+
+    #[test]
+    fn the_scene_is_hidden_only_while_drawn_whole_before_the_picture() {
+        let mut warmup = Warmup::default();
+        let mut view = WarmupView::new(480, 270);
+        let mut seen = Vec::new();
+        loop {
+            let settled = warmup.settled(
+                true,
+                PipelineCount {
+                    made: 5,
+                    waiting: 0,
+                },
+            );
+            view.follow(&warmup);
+            seen.push((view.small, view.scene_hidden));
+            if settled {
+                break;
+            }
+        }
+        let (small, hidden, shown) = ([true, false], [false, true], [false, false]);
+        let skip_and_quiet = (Warmup::SKIP + Warmup::QUIET) as usize;
+        let mut expected = vec![small; skip_and_quiet - 1];
+        expected.extend(vec![hidden; Warmup::QUIET as usize + 1]);
+        // The frame that shows the scene again, then the picture.
+        expected.extend([shown, shown]);
+        let seen: Vec<[bool; 2]> = seen.iter().map(|&(s, h)| [s, h]).collect();
+        assert_eq!(seen, expected);
+    }
+
+    /// Hidden, the camera sees nothing of the scene but still shares a layer with the
+    /// shadow-casting light (or its shadow views go, and the picture had no shadows);
+    /// shown again, it sees the scene's layer.
+    #[test]
+    fn the_hidden_scene_keeps_the_camera_s_shadow_views() {
+        let mut app = App::new();
+        app.add_systems(First, size_the_view);
+        let camera = app.world_mut().spawn((MainCamera, Camera::default())).id();
+        let light = app.world_mut().spawn(DirectionalLight::default()).id();
+        let mut warmup = Warmup::default();
+        let mut view = WarmupView::new(480, 270);
+        while !warmup.scene_hidden() {
+            warmup.settled(
+                true,
+                PipelineCount {
+                    made: 5,
+                    waiting: 0,
+                },
+            );
+        }
+        view.follow(&warmup);
+        app.insert_resource(view);
+        app.update();
+        let layers = |app: &App, entity: Entity| {
+            app.world()
+                .get::<RenderLayers>(entity)
+                .cloned()
+                .unwrap_or_default()
+        };
+        let scene = RenderLayers::default();
+        assert!(
+            !layers(&app, camera).intersects(&scene),
+            "the scene is hidden"
+        );
+        assert!(layers(&app, camera).intersects(&layers(&app, light)));
+        assert!(
+            layers(&app, light).intersects(&scene),
+            "the light lights the scene"
+        );
+        let viewport = app
+            .world()
+            .get::<Camera>(camera)
+            .map(|c| c.viewport.is_some());
+        assert_eq!(viewport, Some(false), "drawn whole");
+        while warmup.scene_hidden() {
+            warmup.settled(
+                true,
+                PipelineCount {
+                    made: 5,
+                    waiting: 0,
+                },
+            );
+        }
+        app.world_mut().resource_mut::<WarmupView>().follow(&warmup);
+        app.update();
+        assert_eq!(layers(&app, camera), scene);
+        assert!(layers(&app, light).intersects(&scene));
     }
 
     #[test]
