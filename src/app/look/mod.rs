@@ -143,6 +143,7 @@ fn make_studio(
     images: Option<ResMut<Assets<Image>>>,
     renders: Option<Res<bevy::render::renderer::RenderDevice>>,
     later: Option<Res<PlanksLater>>,
+    gate: Option<Res<planks::PlanksGate>>,
     rows: Option<Res<PictureRows>>,
 ) {
     let Some(mut images) = images else {
@@ -152,10 +153,15 @@ fn make_studio(
     let rows = rows.map(|r| r.0);
     let table = renders.map(|_| {
         let (send, planks) = std::sync::mpsc::channel();
+        let gate = gate.as_deref().and_then(planks::PlanksGate::take);
         let on_a_thread = later.is_some()
             && std::thread::Builder::new()
                 .name("table planks".into())
                 .spawn(move || {
+                    // Until the first whole frame: the planks' core goes to the pipelines.
+                    if let Some(gate) = gate {
+                        let _ = gate.recv();
+                    }
                     let _step = super::start_trace::span("table planks made");
                     let _ = send.send(wood::table_wood(rows));
                 })

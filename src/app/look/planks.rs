@@ -1,7 +1,12 @@
-//! The table's planks, made on a thread of their own in the window, and put in place of
-//! the small ones when they come.
+//! The table's planks, made on a thread of their own in the window once its first whole
+//! frame is drawn, and put in place of the small ones when they come.
+
+use std::sync::Mutex;
+use std::sync::mpsc::{Receiver, Sender};
 
 use bevy::prelude::*;
+use bevy::render::render_resource::PipelineCache;
+use bevy::render::{Render, RenderApp, RenderSystems};
 
 use super::wood;
 
@@ -10,6 +15,47 @@ pub fn plugin(app: &mut App) {
         First,
         planks_arrive.run_if(resource_exists::<PlanksArriving>),
     );
+    if let Some(render_app) = app.get_sub_app_mut(RenderApp) {
+        let (open, gate) = std::sync::mpsc::channel();
+        render_app
+            .insert_resource(PlanksGateOpener(Mutex::new(Some(open))))
+            .add_systems(
+                Render,
+                open_the_gate
+                    .after(RenderSystems::Render)
+                    .run_if(resource_exists::<PlanksGateOpener>),
+            );
+        app.insert_resource(PlanksGate(Mutex::new(Some(gate))));
+    }
+}
+
+/// What the planks' thread waits for before it starts: under two cores, the 1.2 s of
+/// one core it takes went to the pipelines the first frame waits on.
+#[derive(Resource)]
+pub(super) struct PlanksGate(Mutex<Option<Receiver<()>>>);
+
+impl PlanksGate {
+    /// The gate's receiving end, for the one thread that waits on it.
+    pub(super) fn take(&self) -> Option<Receiver<()>> {
+        self.0.lock().ok().and_then(|mut gate| gate.take())
+    }
+}
+
+/// The render world's end of the gate: it opens once a frame is drawn with no pipeline
+/// left compiling (as `start_trace` marks the first whole frame), and goes.
+#[derive(Resource)]
+struct PlanksGateOpener(Mutex<Option<Sender<()>>>);
+
+fn open_the_gate(mut commands: Commands, opener: Res<PlanksGateOpener>, cache: Res<PipelineCache>) {
+    let whole = cache.pipelines().next().is_some() && cache.waiting_pipelines().next().is_none();
+    if !whole {
+        return;
+    }
+    if let Some(open) = opener.0.lock().ok().and_then(|mut open| open.take()) {
+        // A thread that has gone (an offscreen run makes no thread) is no failure.
+        let _ = open.send(());
+    }
+    commands.remove_resource::<PlanksGateOpener>();
 }
 
 /// Inserted by the window: the table's planks are made on a thread of their own while
