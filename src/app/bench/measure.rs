@@ -20,6 +20,9 @@ pub(super) struct Samples {
     /// Seconds of each frame's main-world update, and of each whole frame.
     pub(super) update: Vec<f64>,
     pub(super) frame: Vec<f64>,
+    /// Seconds of CPU time the main thread spent in each update (where the system says):
+    /// its own work, without the time the renderer's threads held the cores.
+    pub(super) update_cpu: Vec<f64>,
     /// Stages played back.
     pub(super) stages: usize,
     /// Each render pass's mean time on the device, in milliseconds (`--passes`).
@@ -38,6 +41,7 @@ struct Bench {
     step: Duration,
     warmup: Warmup,
     update_started: Option<Instant>,
+    update_cpu_started: Option<f64>,
     last_frame: Option<Instant>,
     watch: RunWatch,
     samples: Arc<Mutex<Samples>>,
@@ -84,6 +88,7 @@ pub(super) fn measure(plan: &BenchPlan, case: &Case) -> Result<Samples, String> 
             step: Duration::from_secs_f32(STAGE_SECONDS / plan.frames_per_stage as f32),
             warmup: Warmup::default(),
             update_started: None,
+            update_cpu_started: None,
             last_frame: None,
             watch: watch.clone(),
             samples: samples.clone(),
@@ -117,6 +122,25 @@ fn start_update(mut bench: ResMut<Bench>) {
     }
     bench.last_frame = Some(now);
     bench.update_started = Some(now);
+    bench.update_cpu_started = thread_cpu_seconds();
+}
+
+/// CPU time the calling thread has used, in seconds (Linux; every main-world schedule
+/// runs on the main thread, so this is the update's own work).
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+fn thread_cpu_seconds() -> Option<f64> {
+    let mut now = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime only writes the timespec it is given.
+    let read = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut now) };
+    (read == 0).then(|| now.tv_sec as f64 + now.tv_nsec as f64 * 1e-9)
+}
+
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+fn thread_cpu_seconds() -> Option<f64> {
+    None
 }
 
 fn end_update(
@@ -140,6 +164,9 @@ fn end_update(
         Phase::Measuring => {
             if let (Some(started), Ok(mut samples)) = (bench.update_started, bench.samples.lock()) {
                 samples.update.push(started.elapsed().as_secs_f64());
+                if let (Some(from), Some(to)) = (bench.update_cpu_started, thread_cpu_seconds()) {
+                    samples.update_cpu.push(to - from);
+                }
                 if let Some((_, total)) = run.queue.progress() {
                     samples.stages = samples.stages.max(total);
                 }
@@ -172,5 +199,26 @@ fn prepare_table(world: &mut World) {
     let mut bench = world.resource_mut::<Bench>();
     if let Some(prepare) = bench.prepare.take() {
         prepare(world);
+    }
+}
+
+#[cfg(all(test, target_os = "linux", target_env = "gnu"))]
+mod tests {
+    use super::*;
+
+    /// The update's CPU time counts the thread's work, not the time it waits.
+    #[test]
+    fn thread_cpu_time_counts_work_and_not_waiting() {
+        let cpu = || thread_cpu_seconds().expect("Linux says");
+        let before = cpu();
+        std::thread::sleep(Duration::from_millis(100));
+        let slept = cpu() - before;
+        assert!(slept < 0.05, "asleep for 0.1 s, {slept} s of CPU counted");
+        let (before, started) = (cpu(), Instant::now());
+        let mut spun = 0u64;
+        while started.elapsed() < Duration::from_millis(50) {
+            spun = std::hint::black_box(spun.wrapping_add(1));
+        }
+        assert!(cpu() > before, "{spun} turns of work counted nothing");
     }
 }
