@@ -135,7 +135,7 @@ fn thread_cpu_seconds() -> Option<f64> {
     };
     // SAFETY: clock_gettime only writes the timespec it is given.
     let read = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut now) };
-    (read == 0).then(|| now.tv_sec as f64 + now.tv_nsec as f64 * 1e-9)
+    (read == 0).then_some(now.tv_sec as f64 + now.tv_nsec as f64 * 1e-9)
 }
 
 #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
