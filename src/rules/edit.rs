@@ -9,6 +9,9 @@
 
 use super::{Rules, Setup};
 
+mod words;
+pub use words::{CellReader, cell_words, piece_on, position_words};
+
 /// A piece the palette offers: its letter in the code, its name, and its side (as in
 /// `Rules::SIDES`; `None` for a piece of no side, Polarity's stones).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -154,80 +157,6 @@ fn place_of<R: Editable>(cell: &str) -> Result<(usize, usize), String> {
         .enumerate()
         .find_map(|(r, row)| row.iter().position(|c| c == cell).map(|c| (r, c)))
         .ok_or_else(|| format!("{cell} is not a cell of the board"))
-}
-
-/// The letter of the piece on `cell` of `code`'s position, if one stands there.
-pub fn piece_on<R: Editable>(code: &str, cell: &str) -> Option<char> {
-    let grid = grid_of::<R>(code.split(' ').next()?)?;
-    let (r, c) = place_of::<R>(cell).ok()?;
-    grid.0[r][c].as_ref()?.chars().next()
-}
-
-/// What stands on `cell` of `code`'s position in words, as a screen reader or the
-/// keyboard's cursor says it: "E3, One's Triangle", "d4, a stone", "f5, empty".
-pub fn cell_words<R: Editable>(code: &str, cell: &str) -> String {
-    let sides = R::GAME.side_names();
-    let Some(letter) = piece_on::<R>(code, cell) else {
-        return format!("{cell}, empty");
-    };
-    match R::palette().into_iter().find(|p| p.letter == letter) {
-        Some(Paint {
-            name,
-            side: Some(side),
-            ..
-        }) => format!("{cell}, {}'s {name}", capital(sides[side])),
-        Some(paint) => format!("{cell}, a {}", paint.name.to_lowercase()),
-        None => format!("{cell}, {letter}"),
-    }
-}
-
-/// The position of `code` in words, a list per side as a screen reader reads it out:
-/// "White: Core E3, Square D2. Black: Core E7." (pieces of no side, Polarity's stones,
-/// after), each side's pieces in the board field's order.
-pub fn position_words<R: Editable>(code: &str) -> String {
-    let sides = R::GAME.side_names();
-    let palette = R::palette();
-    let mut lists: Vec<(Option<usize>, Vec<String>)> = vec![
-        (Some(0), Vec::new()),
-        (Some(1), Vec::new()),
-        (None, Vec::new()),
-    ];
-    for cell in R::board_cells().into_iter().flatten() {
-        let Some(letter) = piece_on::<R>(code, &cell) else {
-            continue;
-        };
-        let Some(paint) = palette.iter().find(|p| p.letter == letter) else {
-            continue;
-        };
-        let entry = match paint.side {
-            Some(_) => format!("{} {cell}", paint.name),
-            None => cell,
-        };
-        if let Some((_, list)) = lists.iter_mut().find(|(side, _)| *side == paint.side) {
-            list.push(entry);
-        }
-    }
-    let mut words = Vec::new();
-    for (side, list) in lists {
-        let name = match side {
-            Some(side) => capital(sides[side]),
-            None if list.is_empty() => continue,
-            None => format!(
-                "{}s",
-                palette
-                    .iter()
-                    .find(|p| p.side.is_none())
-                    .map_or("Piece", |p| p.name)
-            ),
-        };
-        let pieces = if list.is_empty() {
-            "none".to_string()
-        } else {
-            list.join(", ")
-        };
-        words.push(format!("{name}: {pieces}."));
-    }
-    words.join(" ")
 }
 
 /// `word` with its first letter upper case.

@@ -15,7 +15,7 @@ use crate::app::boards::BoardCell;
 use crate::app::keymap::{self, Keymap};
 use crate::app::playback::PlaybackQueue;
 use crate::rules::Rules;
-use crate::rules::edit::{cell_words, position_words};
+use crate::rules::edit::{CellReader, position_words};
 
 pub(super) fn plugin<G: TableGame>(app: &mut App) {
     app.add_systems(
@@ -42,6 +42,7 @@ fn label_cells<G: TableGame>(
         return;
     }
     let code = played.game.rules().code();
+    let reader = CellReader::<G::Rules>::new(&code);
     let mut boards = Vec::new();
     let mut loose = Vec::new();
     for (entity, cell, parent) in &cells {
@@ -49,7 +50,7 @@ fn label_cells<G: TableGame>(
             continue;
         };
         let mut node = Access::new(Role::GridCell);
-        node.set_label(cell_words::<G::Rules>(&code, &name));
+        node.set_label(reader.words(&name));
         commands.entity(entity).try_insert(AccessibilityNode(node));
         match parent {
             Some(parent) if !boards.contains(&parent.parent()) => boards.push(parent.parent()),

@@ -262,3 +262,35 @@ fn cells_and_positions_read_as_words() {
     let chess = start::<hexchess::GameSession>(Some("classic"));
     assert!(cell_words::<hexchess::GameSession>(&chess, "g1").starts_with("g1, White's "));
 }
+
+/// One reading of a position words every cell of its board: as many occupied as the
+/// position lists pieces, and a name that is not a cell gets nothing.
+#[test]
+fn one_reading_words_every_cell_of_the_board() {
+    fn check<R: Editable>(code: &str) -> usize {
+        let reader = CellReader::<R>::new(code);
+        let cells: Vec<String> = R::board_cells().into_iter().flatten().collect();
+        let occupied = cells
+            .iter()
+            .filter(|cell| !reader.words(cell).ends_with(", empty"))
+            .count();
+        let listed = position_words::<R>(code);
+        let pieces = cells
+            .iter()
+            .filter(|cell| {
+                listed.contains(&format!(" {cell},")) || listed.contains(&format!(" {cell}."))
+            })
+            .count();
+        assert_eq!(occupied, pieces, "{code}: {listed}");
+        assert_eq!(reader.piece_on("not a cell"), None);
+        occupied
+    }
+    assert!(check::<vectress::Game>(&start::<vectress::Game>(None)) > 10);
+    let chess = start::<hexchess::GameSession>(Some("classic"));
+    assert_eq!(check::<hexchess::GameSession>(&chess), 36);
+    let stones =
+        edited::<polarity::Game>(&start::<polarity::Game>(None), &put("d4", Some('s')), None)
+            .unwrap();
+    assert_eq!(check::<polarity::Game>(&stones), 1);
+    check::<wavefield::Game>(&start::<wavefield::Game>(None));
+}
