@@ -22,6 +22,7 @@ use super::ui::notice::NoticeSystems;
 use super::ui::theme::{DIM, INK, PANEL, bold, text_shadow};
 use super::ui::{CaptionWords, GamePanel, LayoutChecked, MoveListAnchor};
 
+mod glyphs;
 mod lines;
 mod texts;
 pub mod zen;
@@ -42,6 +43,7 @@ pub fn plugin(app: &mut App) {
                 .before(bevy::camera::visibility::VisibilitySystems::VisibilityPropagate),
         )
         .add_plugins((
+            glyphs::plugin,
             thinking::plugin,
             help::plugin,
             score::plugin,
