@@ -58,10 +58,10 @@ fn open_the_gate(mut commands: Commands, opener: Res<PlanksGateOpener>, cache: R
     commands.remove_resource::<PlanksGateOpener>();
 }
 
-/// Inserted by the window: the table's planks are made on a thread of their own while
-/// the first frames are drawn (with small planks of the same colour and sheen), so the
-/// window shows its first frame without waiting for them. Offscreen commands make them
-/// before the first frame, so every picture has them.
+/// Inserted by the window: the table's planks are made on a thread of their own once the
+/// first whole frame is drawn (with small planks of the same colour and sheen until they
+/// come), so the window shows its first frame without waiting for them. Offscreen
+/// commands make them before the first frame, so every picture has them.
 #[derive(Resource)]
 pub struct PlanksLater;
 
