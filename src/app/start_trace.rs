@@ -149,13 +149,17 @@ fn first_update() {
     mark("first update");
 }
 
+/// Whether the renderer has pipelines and none still compiling: a frame drawn now
+/// leaves nothing out.
+pub fn pipelines_ready(cache: &PipelineCache) -> bool {
+    cache.pipelines().next().is_some() && cache.waiting_pipelines().next().is_none()
+}
+
 /// The first frame drawn whole: the interface on it (the text and panels, not only the
 /// clear colour) and no render pipeline still compiling (the window compiles them in the
 /// background and leaves out what is not ready). Marked, and printed or probed as asked.
 fn first_frame_drawn(cache: &PipelineCache, ask: Option<Ask>) {
-    let whole = INTERFACE_SEEN.load(Ordering::Relaxed)
-        && cache.pipelines().next().is_some()
-        && cache.waiting_pipelines().next().is_none();
+    let whole = INTERFACE_SEEN.load(Ordering::Relaxed) && pipelines_ready(cache);
     if !whole || FIRST_FRAME_MARKED.swap(true, Ordering::Relaxed) {
         return;
     }

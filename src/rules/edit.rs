@@ -152,11 +152,15 @@ impl Grid {
 
 /// Where `cell` is in the board field of `R`.
 fn place_of<R: Editable>(cell: &str) -> Result<(usize, usize), String> {
-    R::board_cells()
+    place_in(&R::board_cells(), cell).ok_or_else(|| format!("{cell} is not a cell of the board"))
+}
+
+/// Where `cell` is among a board field's cell names, row and column.
+fn place_in(cells: &[Vec<String>], cell: &str) -> Option<(usize, usize)> {
+    cells
         .iter()
         .enumerate()
         .find_map(|(r, row)| row.iter().position(|c| c == cell).map(|c| (r, c)))
-        .ok_or_else(|| format!("{cell} is not a cell of the board"))
 }
 
 /// `word` with its first letter upper case.

@@ -41,7 +41,8 @@ fn usage() -> String {
 Plays each game's heaviest action back offscreen and prints, per game, the main world's \
 update time and the whole frame time (median and 99th percentile, milliseconds) as one JSON \
 line, and the update's CPU time on the main thread (update_cpu_ms, where the system says: \
-the update's own work, without the time the renderer's threads held the cores). Frames are drawn one after the other, unpaced, so frame_ms is what a frame costs. \
+the update's own work, without the time the renderer's threads held the cores). Frames \
+are drawn one after the other, unpaced, so frame_ms is what a frame costs. \
 --frames-per-stage (or --frames-per-step) sets how many frames each playback step is drawn \
 in; --verbose lets the renderer's log lines through. --long-lists measures, besides, a \
 Vectress game at its 200-move cap (its last move played back) and a hex chess move list of \

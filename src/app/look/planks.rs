@@ -47,8 +47,7 @@ impl PlanksGate {
 struct PlanksGateOpener(Mutex<Option<Sender<()>>>);
 
 fn open_the_gate(mut commands: Commands, opener: Res<PlanksGateOpener>, cache: Res<PipelineCache>) {
-    let whole = cache.pipelines().next().is_some() && cache.waiting_pipelines().next().is_none();
-    if !whole {
+    if !crate::app::start_trace::pipelines_ready(&cache) {
         return;
     }
     if let Some(open) = opener.0.lock().ok().and_then(|mut open| open.take()) {

@@ -185,6 +185,12 @@ pub(crate) fn size_the_view(
 mod tests {
     use super::*;
 
+    /// A report of the render world with nothing to prepare.
+    const QUIET_REPORT: PipelineCount = PipelineCount {
+        made: 5,
+        waiting: 0,
+    };
+
     fn frames_to_settle(frames: &[(bool, usize, usize)]) -> Option<usize> {
         let mut warmup = Warmup::default();
         frames.iter().position(|&(ready, made, waiting)| {
@@ -233,13 +239,7 @@ mod tests {
         let mut view = WarmupView::new(480, 270);
         let mut seen = Vec::new();
         loop {
-            let settled = warmup.settled(
-                true,
-                PipelineCount {
-                    made: 5,
-                    waiting: 0,
-                },
-            );
+            let settled = warmup.settled(true, QUIET_REPORT);
             view.follow(&warmup);
             seen.push((view.small, view.scene_hidden));
             if settled {
@@ -268,13 +268,7 @@ mod tests {
         let mut warmup = Warmup::default();
         let mut view = WarmupView::new(480, 270);
         while !warmup.scene_hidden() {
-            warmup.settled(
-                true,
-                PipelineCount {
-                    made: 5,
-                    waiting: 0,
-                },
-            );
+            warmup.settled(true, QUIET_REPORT);
         }
         view.follow(&warmup);
         app.insert_resource(view);
@@ -301,13 +295,7 @@ mod tests {
             .map(|c| c.viewport.is_some());
         assert_eq!(viewport, Some(false), "drawn whole");
         while warmup.scene_hidden() {
-            warmup.settled(
-                true,
-                PipelineCount {
-                    made: 5,
-                    waiting: 0,
-                },
-            );
+            warmup.settled(true, QUIET_REPORT);
         }
         app.world_mut().resource_mut::<WarmupView>().follow(&warmup);
         app.update();

@@ -1,7 +1,7 @@
 //! Positions in words: what stands on a cell, and the whole position as a screen reader
 //! reads it out.
 
-use super::{Editable, Grid, Paint, capital};
+use super::{Editable, Grid, Paint, capital, place_in};
 
 /// The letter of the piece on `cell` of `code`'s position, if one stands there.
 pub fn piece_on<R: Editable>(code: &str, cell: &str) -> Option<char> {
@@ -42,8 +42,7 @@ impl<R: Editable> CellReader<R> {
 
     /// The letter of the piece on `cell`, if one stands there.
     pub fn piece_on(&self, cell: &str) -> Option<char> {
-        let (r, c) = (self.cells.iter().enumerate())
-            .find_map(|(r, row)| row.iter().position(|name| name == cell).map(|c| (r, c)))?;
+        let (r, c) = place_in(&self.cells, cell)?;
         self.grid.as_ref()?.0[r][c].as_ref()?.chars().next()
     }
 
@@ -70,14 +69,15 @@ impl<R: Editable> CellReader<R> {
 /// after), each side's pieces in the board field's order.
 pub fn position_words<R: Editable>(code: &str) -> String {
     let sides = R::GAME.side_names();
-    let palette = R::palette();
+    let reader = CellReader::<R>::new(code);
+    let palette = &reader.palette;
     let mut lists: Vec<(Option<usize>, Vec<String>)> = vec![
         (Some(0), Vec::new()),
         (Some(1), Vec::new()),
         (None, Vec::new()),
     ];
-    for cell in R::board_cells().into_iter().flatten() {
-        let Some(letter) = piece_on::<R>(code, &cell) else {
+    for cell in reader.cells.iter().flatten() {
+        let Some(letter) = reader.piece_on(cell) else {
             continue;
         };
         let Some(paint) = palette.iter().find(|p| p.letter == letter) else {
@@ -85,7 +85,7 @@ pub fn position_words<R: Editable>(code: &str) -> String {
         };
         let entry = match paint.side {
             Some(_) => format!("{} {cell}", paint.name),
-            None => cell,
+            None => cell.clone(),
         };
         if let Some((_, list)) = lists.iter_mut().find(|(side, _)| *side == paint.side) {
             list.push(entry);
