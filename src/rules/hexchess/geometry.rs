@@ -4,7 +4,7 @@
 //! Cells are numbered file by file (a..l), rank upward within a file. That order is the
 //! protocol's sort order for pieces, and it makes every ray direction either strictly
 //! increasing or strictly decreasing in index, which lets a `u128` find the first blocker
-//! on a ray with one `trailing_zeros` / `leading_zeros`.
+//! on a ray with one subtraction (upward) or one `leading_zeros` (downward).
 
 use std::fmt;
 use std::sync::LazyLock;
@@ -165,9 +165,8 @@ pub fn cells(mut bb: Bitboard) -> impl Iterator<Item = Cell> {
 pub struct Tables {
     pub file: [u8; CELL_COUNT],
     /// `ray[d][c]`: cells strictly beyond `c` in direction `d` (0..6 orthogonal as
-    /// [`ORTHOGONAL`], 6..12 diagonal as [`DIAGONAL`]), to the board's edge. Index 91 is
-    /// no cell and its rays are empty: [`Tables::ray_attacks`] uses it as a sentinel.
-    pub ray: [[Bitboard; CELL_COUNT + 1]; 12],
+    /// [`ORTHOGONAL`], 6..12 diagonal as [`DIAGONAL`]), to the board's edge.
+    pub ray: [[Bitboard; CELL_COUNT]; 12],
     /// Union of the six orthogonal rays from each cell (a rook's reach on an empty board).
     pub orth_lines: [Bitboard; CELL_COUNT],
     /// Union of the six diagonal rays from each cell.
@@ -200,23 +199,17 @@ impl Tables {
     }
 
     /// Slider attacks from `c` along direction `d` given occupancy `occ` (first blocker
-    /// included). Branch-free: with no blocker the search lands on a sentinel whose ray is
-    /// empty.
+    /// included). Branch-free. Upward, `o ^ (o - 1)` keeps the bits up to the lowest
+    /// blocker (all of them when there is none); downward, the highest blocker's own ray
+    /// is taken off (cell 0, a1, whose downward rays are empty, when there is none).
     #[inline(always)]
     pub fn ray_attacks(&self, d: usize, c: usize, occ: Bitboard) -> Bitboard {
         let ray = self.ray[d][c];
-        ray ^ self.ray[d][self.first_blocker(d, ray & occ)]
-    }
-
-    /// The index of the lowest (upward `d`) or highest blocker on a ray of direction `d`,
-    /// or the sentinel when there is none: 91 upward, and cell 0 (a1, a corner with no ray
-    /// downward) downward, both with empty rays.
-    #[inline(always)]
-    fn first_blocker(&self, d: usize, blockers: Bitboard) -> usize {
+        let blockers = ray & occ;
         if d % 6 < 3 {
-            (blockers | 1 << CELL_COUNT).trailing_zeros() as usize
+            ray & (blockers ^ blockers.wrapping_sub(1))
         } else {
-            127 - (blockers | 1).leading_zeros() as usize
+            ray ^ self.ray[d][127 - (blockers | 1).leading_zeros() as usize]
         }
     }
 
@@ -255,7 +248,7 @@ impl Tables {
 fn build() -> Tables {
     let mut t = Tables {
         file: [0; CELL_COUNT],
-        ray: [[0; CELL_COUNT + 1]; 12],
+        ray: [[0; CELL_COUNT]; 12],
         orth_lines: [0; CELL_COUNT],
         diag_lines: [0; CELL_COUNT],
         knight: [0; CELL_COUNT],

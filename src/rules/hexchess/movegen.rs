@@ -6,9 +6,12 @@
 mod count;
 mod king;
 
+pub(crate) use count::count_legal;
 pub use count::count_moves;
 #[cfg(test)]
 pub(crate) use count::count_moves_portable;
+#[cfg(target_arch = "x86_64")]
+pub(crate) use count::has_bit_instructions;
 
 use super::geometry::{Bitboard, Cell, Tables, cells, tables};
 use super::position::Position;

@@ -4,27 +4,53 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use super::movegen::{count_moves, legal_moves};
+#[cfg(target_arch = "x86_64")]
+use super::movegen::has_bit_instructions;
+use super::movegen::{count_legal, legal_moves};
 use super::position::Position;
 use super::types::{Move, Ruleset};
 
 /// Leaf positions `depth` plies below `pos`.
 pub fn perft(pos: &Position, depth: u32) -> u64 {
-    match depth {
-        0 => 1,
-        1 => count_moves(pos),
-        _ => {
-            let rename = pos.ruleset == Ruleset::V011;
-            let mut nodes = 0;
-            for mv in legal_moves(pos) {
-                let mut next = pos.clone();
-                next.play_unchecked(mv, rename);
-                nodes += perft(&next, depth - 1);
-            }
-            nodes
-        }
+    #[cfg(target_arch = "x86_64")]
+    if has_bit_instructions() {
+        // SAFETY: the features the walk is compiled for were just detected.
+        return unsafe { perft_bit_instructions(pos, depth) };
     }
+    perft_portable(pos, depth)
 }
+
+/// One perft walk: the last ply counted in bulk by `count_legal`, inlined so that the
+/// whole walk is compiled with its function's target features.
+macro_rules! perft_walk {
+    ($(#[$attr:meta])* $vis:vis $name:ident) => {
+        $(#[$attr])*
+        $vis fn $name(pos: &Position, depth: u32) -> u64 {
+            match depth {
+                0 => 1,
+                1 => count_legal(pos),
+                _ => {
+                    let rename = pos.ruleset == Ruleset::V011;
+                    let mut nodes = 0;
+                    for mv in legal_moves(pos) {
+                        let mut next = pos.clone();
+                        next.play_unchecked(mv, rename);
+                        nodes += $name(&next, depth - 1);
+                    }
+                    nodes
+                }
+            }
+        }
+    };
+}
+
+perft_walk!(
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,lzcnt,bmi1")]
+    perft_bit_instructions
+);
+// Crate-visible so the tests walk the portable copy too.
+perft_walk!(pub(crate) perft_portable);
 
 /// Leaf counts per first move, sorted by the move's long form.
 pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {

@@ -10,18 +10,24 @@ use super::{Counter, en_passant, generate, piece_targets, promote_mask};
 
 /// The number of legal moves (a promotion counts as four).
 pub fn count_moves(pos: &Position) -> u64 {
-    // Population counts and first-blocker searches are most of the work: on a CPU that
-    // has them as instructions (nearly every x86-64 since 2013), use a copy compiled for
-    // them; the portable build spells them out in many operations.
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("popcnt")
-        && std::arch::is_x86_feature_detected!("lzcnt")
-        && std::arch::is_x86_feature_detected!("bmi1")
-    {
+    if has_bit_instructions() {
         // SAFETY: the three features the function is compiled for were just detected.
         return unsafe { count_moves_bit_instructions(pos) };
     }
     count_legal(pos)
+}
+
+/// Whether this CPU has population counts and first-blocker searches as instructions
+/// (nearly every x86-64 since 2013). They are most of the work of counting: code compiled
+/// for them (`#[target_feature(enable = "popcnt,lzcnt,bmi1")]`) may run when this holds;
+/// the portable build spells them out in many operations.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+pub fn has_bit_instructions() -> bool {
+    std::arch::is_x86_feature_detected!("popcnt")
+        && std::arch::is_x86_feature_detected!("lzcnt")
+        && std::arch::is_x86_feature_detected!("bmi1")
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -36,8 +42,10 @@ pub(crate) fn count_moves_portable(pos: &Position) -> u64 {
     count_legal(pos)
 }
 
+/// [`count_moves`]'s body, to be inlined where the caller is compiled for the CPU's bit
+/// instructions (perft's last ply).
 #[inline(always)]
-fn count_legal(pos: &Position) -> u64 {
+pub(crate) fn count_legal(pos: &Position) -> u64 {
     let t = tables();
     let us = pos.turn;
     let own = pos.by_color[us.index()];

@@ -5,7 +5,7 @@ use rand::Rng;
 use super::naive::{Naive, NaiveMove, diagonal, hex_of, knight};
 use crate::rules::hexchess::geometry::KNIGHT;
 use crate::rules::hexchess::movegen::{count_moves, count_moves_portable, legal_moves};
-use crate::rules::hexchess::perft::perft;
+use crate::rules::hexchess::perft::{perft, perft_portable};
 use crate::rules::hexchess::{Cell, Game, Position, Ruleset};
 use crate::rules::rng::seeded;
 
@@ -63,6 +63,22 @@ fn perft_depth_three_matches_the_naive_count() {
     for ruleset in [Ruleset::V011, Ruleset::Classic] {
         let (fast, naive) = both(ruleset, 3);
         assert_eq!(fast, naive, "{ruleset:?}");
+    }
+}
+
+#[test]
+fn the_portable_walk_counts_what_the_cpu_s_own_walk_counts() {
+    // `perft` runs a copy compiled for the CPU's bit instructions where it has them; the
+    // portable copy is what other CPUs run. Both must count the tree the naive one counts.
+    for ruleset in [Ruleset::V011, Ruleset::Classic] {
+        let start = Position::start(ruleset);
+        for depth in 0..=3 {
+            assert_eq!(
+                perft_portable(&start, depth),
+                perft(&start, depth),
+                "{ruleset:?} depth {depth}"
+            );
+        }
     }
 }
 
