@@ -52,8 +52,9 @@ pub(super) fn king_safety(pos: &Position, t: &Tables, king: usize) -> KingSafety
         (t.knight[king] & k[Kind::Knight.index()] | pawn_from & k[Kind::Pawn.index()]) & enemy;
     let mut check_mask = checkers;
 
-    // One walk per line from the king: a matching slider first on the line checks, one
-    // behind a single own piece pins that piece.
+    // The enemy sliders on a line through the king ("snipers"), each looked at once: with
+    // nothing between, it checks; with one own piece between, that piece is pinned to the
+    // line (the cells up to the sniper, which it may still take).
     let mut safety = KingSafety {
         king_targets: 0,
         double_check: false,
@@ -62,23 +63,17 @@ pub(super) fn king_safety(pos: &Position, t: &Tables, king: usize) -> KingSafety
         pins: [(0, 0); 12],
         pin_count: 0,
     };
-    for d in 0..12 {
-        let sliders = if d < 6 { rq } else { bq };
-        if t.ray[d][king] & sliders == 0 {
-            continue;
-        }
-        let reach = t.ray_attacks(d, king, occ);
-        let hit = reach & occ;
-        if hit & sliders != 0 {
-            checkers |= hit;
-            check_mask |= reach;
-        } else if hit & own != 0 {
-            let beyond = t.ray_attacks(d, king, occ ^ hit);
-            if beyond & sliders != 0 {
-                safety.pinned |= hit;
-                safety.pins[safety.pin_count] = (hit.trailing_zeros() as usize, beyond);
-                safety.pin_count += 1;
-            }
+    let snipers = t.orth_lines[king] & rq | t.diag_lines[king] & bq;
+    for s in cells(snipers) {
+        let line = t.between(king, s.index()) | s.bit();
+        let blockers = line & occ ^ s.bit();
+        if blockers == 0 {
+            checkers |= s.bit();
+            check_mask |= line;
+        } else if blockers & blockers.wrapping_sub(1) == 0 && blockers & own != 0 {
+            safety.pinned |= blockers;
+            safety.pins[safety.pin_count] = (blockers.trailing_zeros() as usize, line);
+            safety.pin_count += 1;
         }
     }
     safety.double_check = checkers & checkers.wrapping_sub(1) != 0;
@@ -91,9 +86,9 @@ pub(super) fn king_safety(pos: &Position, t: &Tables, king: usize) -> KingSafety
         let leapers = t.knight[c] & k[Kind::Knight.index()]
             | t.king(pos.ruleset, c) & k[Kind::King.index()]
             | t.pawn_capture[pos.ruleset.index()][us.index()][c] & k[Kind::Pawn.index()];
-        let attacked = leapers & enemy != 0
-            || (t.orth_lines[c] & rq != 0 && t.rook_attacks(c, occ) & rq != 0)
-            || (t.diag_lines[c] & bq != 0 && t.bishop_attacks(c, occ) & bq != 0);
+        let snipers = t.orth_lines[c] & rq | t.diag_lines[c] & bq;
+        let attacked =
+            leapers & enemy != 0 || cells(snipers).any(|s| t.between(c, s.index()) & occ == 0);
         if !attacked {
             safety.king_targets |= to.bit();
         }
