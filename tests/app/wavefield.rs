@@ -1,7 +1,8 @@
 //! Wave Field on the table, headless: tuning feeds the engine's field to the surface
 //! material, a move's removal rounds become playback stages in order, a drag previews the
 //! field after the move on the surface, the panel presses every slot of a multi-slot
-//! definition, and the wave editor's definitions file round-trips.
+//! definition and is written again when what it shows changes (and only then), and the
+//! wave editor's definitions file round-trips.
 
 use bevy::prelude::*;
 use lodestone::app::PlayMode;
@@ -9,7 +10,7 @@ use lodestone::app::playback::{Motion, PlaybackQueue};
 use lodestone::app::table::TableInput;
 use lodestone::app::ui::widgets::Activate;
 use lodestone::app::wavefield::panel::editor::EditorText;
-use lodestone::app::wavefield::panel::{PanelButton, SlotButton};
+use lodestone::app::wavefield::panel::{PanelButton, PanelText, SlotButton};
 use lodestone::app::wavefield::surface::{FieldMaterial, unpack};
 use lodestone::app::wavefield::{
     Control, DefinitionsFile, Edit, Wavefield, WavefieldPlayed, WavefieldScene,
@@ -467,4 +468,77 @@ fn the_territory_pattern_reaches_the_surface_and_goes() {
     app.insert_resource(TerritoryPattern(false));
     app.update();
     assert_eq!(material_target(&app).0.data.pattern, 0);
+}
+
+fn panel_text(app: &mut App, which: PanelText) -> (String, bevy::ecs::change_detection::Tick) {
+    let mut texts = app.world_mut().query::<(&PanelText, Ref<Text>)>();
+    texts
+        .iter(app.world())
+        .find(|(p, _)| **p == which)
+        .map(|(_, t)| (t.0.clone(), t.last_changed()))
+        .expect("the panel shows it")
+}
+
+#[test]
+fn the_panel_is_written_again_when_what_it_shows_changes_and_only_then() {
+    let mut app = wavefield_app();
+    settle(&mut app);
+    let (header, _) = panel_text(&mut app, PanelText::Header);
+    let (pressure, written) = panel_text(&mut app, PanelText::Pressure);
+    let (history, _) = panel_text(&mut app, PanelText::History);
+    let (level, _) = panel_text(&mut app, PanelText::Level);
+    assert!(pressure.contains("legal moves"), "{pressure}");
+    settle(&mut app);
+    assert_eq!(
+        panel_text(&mut app, PanelText::Pressure).1,
+        written,
+        "frames that change nothing leave the panel alone"
+    );
+
+    // Each thing the panel reads, changed on its own, shows at once.
+    send(&mut app, &[Control::ToggleLevel]);
+    settle(&mut app);
+    assert_ne!(panel_text(&mut app, PanelText::Level).0, level, "the level");
+
+    let tune = parse_action("tune R+T-A-B+").expect("a tuning");
+    send(&mut app, &[Control::Play(tune)]);
+    wait_idle(&mut app);
+    let (tuned_header, _) = panel_text(&mut app, PanelText::Header);
+    assert_ne!(tuned_header, header, "the tuning line");
+    let (tuned_history, _) = panel_text(&mut app, PanelText::History);
+    assert_ne!(tuned_history, history, "the History Roll after a tuning");
+
+    let step = parse_action("C6-B5").expect("a move");
+    send(&mut app, &[Control::Play(step)]);
+    wait_idle(&mut app);
+    assert_ne!(
+        panel_text(&mut app, PanelText::History).0,
+        tuned_history,
+        "the History Roll after a move"
+    );
+    assert_ne!(
+        panel_text(&mut app, PanelText::Pressure).0,
+        pressure,
+        "Pressure, now for the other side"
+    );
+
+    assert_eq!(panel_text(&mut app, PanelText::Dev).0, "");
+    send(&mut app, &[Control::ToggleDev]);
+    settle(&mut app);
+    let (dev, _) = panel_text(&mut app, PanelText::Dev);
+    assert!(
+        dev.starts_with("Raw field"),
+        "developer mode's readout: {dev}"
+    );
+    let piece = {
+        let pos = table(&app).game.position();
+        pos.pieces().iter().find(|p| p.alive).map(|p| p.id)
+    };
+    drag(&mut app, |_, scene| scene.selected = piece);
+    settle(&mut app);
+    let (selected, _) = panel_text(&mut app, PanelText::Dev);
+    assert!(
+        selected.contains("total") && selected != dev,
+        "the selected square's breakdown: {selected}"
+    );
 }

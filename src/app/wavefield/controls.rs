@@ -27,8 +27,14 @@ pub(super) fn apply_controls(
     file: Option<Res<DefinitionsFile>>,
     parts: Query<Entity, With<TablePart>>,
 ) {
-    let mut pending: Vec<Control> = std::mem::take(&mut table.queued);
-    pending.extend(controls(&mut input));
+    // Nothing asked for: the table and the game are left unmarked (taking the queue
+    // would mark the table changed every frame).
+    let asked: Vec<Control> = controls(&mut input).collect();
+    if asked.is_empty() && table.queued.is_empty() {
+        return;
+    }
+    let mut pending = std::mem::take(&mut table.queued);
+    pending.extend(asked);
     let played = &mut *played;
     for command in pending {
         match command {

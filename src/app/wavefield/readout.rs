@@ -1,7 +1,8 @@
-//! What the panel reads out, every frame: the tuning lines with their signed field
-//! contribution (every slot in a multi-slot game, the active controls lit), the level,
-//! Pressure, the History Roll and developer mode's raw field, breakdown and mobility (the
-//! definitions are in the wave editor's own panel).
+//! What the panel reads out: the tuning lines with their signed field contribution
+//! (every slot in a multi-slot game, the active controls lit), the level, Pressure, the
+//! History Roll and developer mode's raw field, breakdown and mobility (the definitions
+//! are in the wave editor's own panel). It is written again only when what it is made
+//! from changes: Pressure alone lists every legal move.
 
 use bevy::prelude::*;
 
@@ -10,9 +11,12 @@ use super::panel::{
 };
 use super::{WavefieldPlayed, WavefieldScene};
 use crate::app::table::Seats;
-use crate::rules::wavefield::Cell;
+use crate::rules::Level;
+use crate::rules::turns::Match;
+use crate::rules::wavefield::definitions::Definitions;
 use crate::rules::wavefield::patterns::format_units;
 use crate::rules::wavefield::views;
+use crate::rules::wavefield::{Action, Cell, Game, PieceId, Position};
 
 fn sign(v: i32) -> char {
     if v < 0 { '-' } else { '+' }
@@ -30,16 +34,71 @@ fn marks(controls: &[i8], side_sign: i32) -> String {
         .collect()
 }
 
+/// Everything the panel is made from, as it was when the panel was last written.
+#[derive(Default)]
+pub(super) struct PanelSource(Option<PanelInputs>);
+
+struct PanelInputs {
+    position: Position,
+    /// The actions played: with the position, they settle the History Roll and the
+    /// Pressure line's trend.
+    actions: Vec<Action>,
+    definitions: Definitions,
+    level: Level,
+    dev: bool,
+    selected: Option<PieceId>,
+}
+
+impl PanelSource {
+    /// Whether the panel was written from exactly these; if not, remembers them.
+    fn unchanged(&mut self, game: &Match<Game>, level: Level, table: &WavefieldScene) -> bool {
+        if let Some(last) = &self.0
+            && last.position == *game.position()
+            && last.actions == game.actions()
+            && last.definitions == *game.definitions()
+            && last.level == level
+            && last.dev == table.dev
+            && last.selected == table.selected
+        {
+            return true;
+        }
+        self.0 = Some(PanelInputs {
+            position: game.position().clone(),
+            actions: game.actions().to_vec(),
+            definitions: game.definitions().clone(),
+            level,
+            dev: table.dev,
+            selected: table.selected,
+        });
+        false
+    }
+}
+
 pub(super) fn update_panel(
     played: Res<WavefieldPlayed>,
     table: Res<WavefieldScene>,
     seats: Res<Seats>,
+    mut source: Local<PanelSource>,
+    new_parts: Query<
+        (),
+        Or<(
+            Added<PanelText>,
+            Added<ThumbCell>,
+            Added<SlotButton>,
+            Added<SlotLabel>,
+            Added<DevSection>,
+        )>,
+    >,
     mut texts: Query<(&PanelText, &mut Text), Without<SlotLabel>>,
     mut dev: Query<&mut Node, (With<DevSection>, Without<SlotButton>)>,
     mut thumbs: Query<(&ThumbCell, &mut BackgroundColor), Without<PanelButton>>,
     mut slot_buttons: Query<(&SlotButton, &mut Lit, &mut Node), Without<DevSection>>,
     mut slot_labels: Query<(&SlotLabel, &mut Text), Without<PanelText>>,
 ) {
+    let unchanged = source.unchanged(&played.game, seats.level, &table);
+    if unchanged && new_parts.is_empty() {
+        return;
+    }
     let game = &played.game;
     let pos = game.position();
     let side = pos.to_move();

@@ -47,7 +47,7 @@ pub struct SlotButton {
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SlotLabel(pub SlotButton);
 
-/// The panel's texts, refreshed each frame.
+/// The panel's texts, written again when what they show changes.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PanelText {
     Header,
