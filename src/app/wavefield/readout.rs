@@ -12,11 +12,9 @@ use super::panel::{
 use super::{WavefieldPlayed, WavefieldScene};
 use crate::app::table::Seats;
 use crate::rules::Level;
-use crate::rules::turns::Match;
-use crate::rules::wavefield::definitions::Definitions;
 use crate::rules::wavefield::patterns::format_units;
 use crate::rules::wavefield::views;
-use crate::rules::wavefield::{Action, Cell, Game, PieceId, Position};
+use crate::rules::wavefield::{Cell, PieceId};
 
 fn sign(v: i32) -> char {
     if v < 0 { '-' } else { '+' }
@@ -34,51 +32,21 @@ fn marks(controls: &[i8], side_sign: i32) -> String {
         .collect()
 }
 
-/// Everything the panel is made from, as it was when the panel was last written.
-#[derive(Default)]
-pub(super) struct PanelSource(Option<PanelInputs>);
-
-struct PanelInputs {
-    position: Position,
-    /// The actions played: with the position, they settle the History Roll and the
-    /// Pressure line's trend.
-    actions: Vec<Action>,
-    definitions: Definitions,
+/// What the panel was last written from: the game, by the table's count of its changes
+/// ([`Played::changes`](crate::app::table::Played::changes)), and the table's own choices.
+#[derive(Clone, Copy, PartialEq)]
+pub(super) struct PanelSource {
+    changes: u64,
     level: Level,
     dev: bool,
     selected: Option<PieceId>,
-}
-
-impl PanelSource {
-    /// Whether the panel was written from exactly these; if not, remembers them.
-    fn unchanged(&mut self, game: &Match<Game>, level: Level, table: &WavefieldScene) -> bool {
-        if let Some(last) = &self.0
-            && last.position == *game.position()
-            && last.actions == game.actions()
-            && last.definitions == *game.definitions()
-            && last.level == level
-            && last.dev == table.dev
-            && last.selected == table.selected
-        {
-            return true;
-        }
-        self.0 = Some(PanelInputs {
-            position: game.position().clone(),
-            actions: game.actions().to_vec(),
-            definitions: game.definitions().clone(),
-            level,
-            dev: table.dev,
-            selected: table.selected,
-        });
-        false
-    }
 }
 
 pub(super) fn update_panel(
     played: Res<WavefieldPlayed>,
     table: Res<WavefieldScene>,
     seats: Res<Seats>,
-    mut source: Local<PanelSource>,
+    mut written_from: Local<Option<PanelSource>>,
     new_parts: Query<
         (),
         Or<(
@@ -95,10 +63,17 @@ pub(super) fn update_panel(
     mut slot_buttons: Query<(&SlotButton, &mut Lit, &mut Node), Without<DevSection>>,
     mut slot_labels: Query<(&SlotLabel, &mut Text), Without<PanelText>>,
 ) {
-    let unchanged = source.unchanged(&played.game, seats.level, &table);
-    if unchanged && new_parts.is_empty() {
+    let source = PanelSource {
+        changes: played.changes,
+        level: seats.level,
+        dev: table.dev,
+        selected: table.selected,
+    };
+    // A table set out afresh counts its changes from 0 again: its panel parts are new.
+    if *written_from == Some(source) && !played.is_added() && new_parts.is_empty() {
         return;
     }
+    *written_from = Some(source);
     let game = &played.game;
     let pos = game.position();
     let side = pos.to_move();
