@@ -114,7 +114,7 @@ fn open_window(start: WindowStart, long_run: long_run::LongRun) {
     .insert_resource(table::SaveFolder::standard())
     .insert_resource(learn::LearnFile::standard())
     .insert_resource(sound::OpenSpeakers)
-    .insert_resource(super::look::PlanksLater)
+    .insert_resource(super::look::PlanksLater::AfterFirstFrame)
     .add_plugins((plugin, settings::plugin, screenshot::plugin, window::plugin))
     .add_plugins(long_run::plugin)
     .insert_resource(long_run)

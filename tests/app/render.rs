@@ -46,6 +46,28 @@ fn renders_the_menu_and_a_board_at_the_requested_size() {
     let board = render(&["hexchess", "--size", "400x300"], &dir.join("hex.png"));
     assert_eq!(board.dimensions(), (400, 300));
     assert!(distinct_colours(&board) > 20, "the board is not one colour");
+    // The planks are made on a thread while the pipelines are prepared, and the picture
+    // waits for them: a patch of bare table right of the board shows their grain and
+    // seams (luma spread 2.3 levels), not the small stand-ins' flat colour (1.1).
+    let spread = luma_spread(&board, 310..395, 205..255);
+    assert!(
+        spread > 1.7,
+        "the table shows no planks: luma spread {spread:.2}"
+    );
+}
+
+/// The standard deviation of the luma (0-255) over a rectangle of `img`.
+fn luma_spread(img: &image::RgbImage, xs: std::ops::Range<u32>, ys: std::ops::Range<u32>) -> f64 {
+    let luma: Vec<f64> = ys
+        .flat_map(|y| xs.clone().map(move |x| (x, y)))
+        .map(|(x, y)| {
+            let [r, g, b] = img.get_pixel(x, y).0.map(f64::from);
+            0.2126 * r + 0.7152 * g + 0.0722 * b
+        })
+        .collect();
+    let mean = luma.iter().sum::<f64>() / luma.len() as f64;
+    let variance = luma.iter().map(|l| (l - mean).powi(2)).sum::<f64>() / luma.len() as f64;
+    variance.sqrt()
 }
 
 #[test]

@@ -20,8 +20,7 @@ use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::camera::MainCamera;
-use planks::PlanksArriving;
-pub use planks::PlanksLater;
+pub use planks::{PlanksArriving, PlanksLater};
 
 /// The height of the picture an offscreen command draws, known before the app starts
 /// (inserted by it): the studio's textures are made no finer than that picture shows.
@@ -153,7 +152,12 @@ fn make_studio(
     let rows = rows.map(|r| r.0);
     let table = renders.map(|_| {
         let (send, planks) = std::sync::mpsc::channel();
-        let gate = gate.as_deref().and_then(planks::PlanksGate::take);
+        let gate = match later.as_deref() {
+            Some(PlanksLater::AfterFirstFrame) => {
+                gate.as_deref().and_then(planks::PlanksGate::take)
+            }
+            _ => None,
+        };
         let on_a_thread = later.is_some()
             && std::thread::Builder::new()
                 .name("table planks".into())

@@ -57,16 +57,23 @@ fn open_the_gate(mut commands: Commands, opener: Res<PlanksGateOpener>, cache: R
     commands.remove_resource::<PlanksGateOpener>();
 }
 
-/// Inserted by the window: the table's planks are made on a thread of their own once the
-/// first whole frame is drawn (with small planks of the same colour and sheen until they
-/// come), so the window shows its first frame without waiting for them. Offscreen
-/// commands make them before the first frame, so every picture has them.
-#[derive(Resource)]
-pub struct PlanksLater;
+/// Where the table's planks are made on a thread of their own, with small planks of the
+/// same colour and sheen until they come (without it they are made before the first
+/// frame, on the main thread).
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PlanksLater {
+    /// The window: once its first whole frame is drawn, so it shows that frame without
+    /// waiting for them.
+    AfterFirstFrame,
+    /// Offscreen runs (`render`, `film`, `bench app`): at once, while the renderer
+    /// prepares its pipelines. The warm-up waits while [`PlanksArriving`] is there, so
+    /// every picture has them.
+    AtOnce,
+}
 
 /// The planks on their way from their thread, and the images they replace.
 #[derive(Resource)]
-pub(super) struct PlanksArriving {
+pub struct PlanksArriving {
     pub(super) planks: std::sync::Mutex<std::sync::mpsc::Receiver<wood::TableWood>>,
     pub(super) images: [Handle<Image>; 3],
 }

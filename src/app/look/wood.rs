@@ -137,12 +137,13 @@ pub fn table_wood_preview() -> TableWood {
 }
 
 fn table_wood_sized(size: u32) -> TableWood {
-    use super::table_wood::{albedo_rgba, normal_rgba, roughness_rgba};
+    use super::table_wood::{albedo_rgba, normal_and_roughness_rgba};
     let half = size / 2;
+    let (normal, roughness) = normal_and_roughness_rgba(half);
     TableWood {
         albedo: with_mips(size, albedo_rgba(size), TextureFormat::Rgba8UnormSrgb),
-        normal: with_mips(half, normal_rgba(half), TextureFormat::Rgba8Unorm),
-        roughness: with_mips(half, roughness_rgba(half), TextureFormat::Rgba8Unorm),
+        normal: with_mips(half, normal, TextureFormat::Rgba8Unorm),
+        roughness: with_mips(half, roughness, TextureFormat::Rgba8Unorm),
     }
 }
 

@@ -32,8 +32,9 @@ pub use rules_checks::{LastPlayback, last_playback};
 pub(crate) use warmup::Warmup;
 use warmup::WarmupView;
 
-/// Cleared by a presentation that needs time to set its scene up (play the moves, start
-/// and freeze the playback); the capture waits for it.
+/// Whether the scene is set: cleared while the table's planks are on their way from
+/// their thread (an offscreen run makes them while its pipelines are prepared); the
+/// warm-up, and with it the capture and the film, waits for it.
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SceneReady(pub bool);
 

@@ -24,6 +24,14 @@ use crate::app::stage::CameraTarget;
 use crate::app::table::script::ActionScript;
 use crate::app::table::{ComputerPace, TableLaunch};
 
+/// The scene is not ready while the table's planks are still on their way.
+fn scene_ready_once_the_planks_are_in(
+    mut ready: ResMut<SceneReady>,
+    arriving: Option<Res<crate::app::look::PlanksArriving>>,
+) {
+    ready.set_if_neq(SceneReady(arriving.is_none()));
+}
+
 /// What watches an offscreen run that ends by itself (`film`, `bench app`): its time
 /// limit, and why it stopped early, read back once `App::run` returns. Clones share it.
 #[derive(Debug, Clone)]
@@ -190,10 +198,11 @@ pub(crate) fn offscreen_app(
         TextureUsages::TEXTURE_BINDING | TextureUsages::COPY_SRC | TextureUsages::RENDER_ATTACHMENT;
     let handle = app.world_mut().resource_mut::<Assets<Image>>().add(image);
     app.insert_resource(CameraTarget(Some(handle.clone())))
-        .insert_resource(crate::app::look::PictureRows(height));
+        .insert_resource(crate::app::look::PictureRows(height))
+        .insert_resource(crate::app::look::PlanksLater::AtOnce);
     app.init_resource::<SceneReady>()
         .insert_resource(WarmupView::new(width, height))
-        .add_systems(First, size_the_view);
+        .add_systems(First, (size_the_view, scene_ready_once_the_planks_are_in));
     app.insert_resource(ComputerPace::Lockstep);
     app.add_plugins(crate::app::plugin);
     let presentation = launch
