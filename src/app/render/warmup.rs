@@ -9,8 +9,11 @@
 //! they have settled the view grows back with the scene hidden (the camera sees an empty
 //! render layer), and three frames with nothing new to prepare let the HUD lay itself out for
 //! the whole picture (the board's labels, hidden under the panels of a small view, come
-//! back a frame or two later) without paying for the scene. Then the scene is shown
-//! again, and the next frame is the picture: nothing it draws needs anything new.
+//! back a frame or two later) without paying for the scene. The first two of those are
+//! laid out and not drawn at all (the camera is off; the interface and the labels are
+//! placed by the main world either way), so only the last ones pay for drawing the
+//! interface, the sky and the post-processing whole. Then the scene is shown again, and
+//! the next frame is the picture: nothing it draws needs anything new.
 
 use bevy::camera::Viewport;
 use bevy::camera::visibility::RenderLayers;
@@ -63,6 +66,17 @@ impl Warmup {
         matches!(self.stage, Stage::Whole { .. })
     }
 
+    /// Whole frames at the start of the whole count that are laid out but not drawn:
+    /// their reports have nothing new by construction, and the frames drawn after them
+    /// see the interface as the picture will.
+    pub(crate) const LAID_OUT_ONLY: u32 = 2;
+
+    /// Whether the frames now are drawn at all (not while the interface lays itself out
+    /// for the whole picture at the whole count's start).
+    pub(crate) fn drawn(&self) -> bool {
+        !matches!(self.stage, Stage::Whole { frames } if frames < Self::LAID_OUT_ONLY)
+    }
+
     /// Counts one more frame (what the render world reported after the frame before);
     /// true once the scene is really drawn, whole.
     pub(crate) fn settled(&mut self, scene_ready: bool, pipelines: PipelineCount) -> bool {
@@ -102,6 +116,7 @@ impl Warmup {
 pub(crate) struct WarmupView {
     small: bool,
     scene_hidden: bool,
+    drawn: bool,
     size: UVec2,
 }
 
@@ -110,6 +125,7 @@ impl WarmupView {
         WarmupView {
             small: true,
             scene_hidden: false,
+            drawn: true,
             size: UVec2::new(width, height),
         }
     }
@@ -118,6 +134,7 @@ impl WarmupView {
     pub(crate) fn follow(&mut self, warmup: &Warmup) {
         self.small = warmup.small();
         self.scene_hidden = warmup.scene_hidden();
+        self.drawn = warmup.drawn();
     }
 
     /// The small view: the picture's shape in whole steps of its smallest exact ratio,
@@ -140,18 +157,33 @@ fn gcd(a: u32, b: u32) -> u32 {
 /// the first frame with the scene shown again would have no shadows yet.
 const HIDDEN_SCENE_LAYER: usize = 31;
 
+/// On a main camera the warm-up turned off for frames that are laid out and not drawn.
+#[derive(Component)]
+pub(crate) struct OffWhileLaidOut;
+
 /// Sets the main camera's viewport as the warm-up asks, a corner while small and the
-/// whole picture after, and hides the scene from it while asked (the interface is not
-/// drawn by layer). At the update's start, so the cameras' own systems and the
-/// visibility check see it the same update.
+/// whole picture after, hides the scene from it while asked (the interface is not drawn
+/// by layer), and turns it off for the frames that are only laid out (and on again after:
+/// a camera something else turned off stays off). At the update's start, so the
+/// cameras' own systems and the visibility check see it the same update.
 pub(crate) fn size_the_view(
     mut commands: Commands,
     view: Res<WarmupView>,
-    mut cameras: Query<(Entity, &mut Camera, Has<RenderLayers>), With<MainCamera>>,
+    mut cameras: Query<
+        (Entity, &mut Camera, Has<RenderLayers>, Has<OffWhileLaidOut>),
+        With<MainCamera>,
+    >,
     lights: Query<(Entity, Option<&RenderLayers>), With<DirectionalLight>>,
 ) {
     let wanted = view.small.then(|| view.small_size());
-    for (entity, mut camera, hidden) in &mut cameras {
+    for (entity, mut camera, hidden, off) in &mut cameras {
+        if !view.drawn && camera.is_active {
+            camera.is_active = false;
+            commands.entity(entity).insert(OffWhileLaidOut);
+        } else if view.drawn && off {
+            camera.is_active = true;
+            commands.entity(entity).remove::<OffWhileLaidOut>();
+        }
         let now = camera.viewport.as_ref().map(|v| v.physical_size);
         if now != wanted {
             camera.viewport = wanted.map(|size| Viewport {
@@ -234,25 +266,33 @@ mod tests {
     }
 
     #[test]
-    fn the_scene_is_hidden_only_while_drawn_whole_before_the_picture() {
+    fn the_scene_is_hidden_only_while_drawn_whole_before_the_picture_and_laid_out_first() {
         let mut warmup = Warmup::default();
         let mut view = WarmupView::new(480, 270);
         let mut seen = Vec::new();
         loop {
             let settled = warmup.settled(true, QUIET_REPORT);
             view.follow(&warmup);
-            seen.push((view.small, view.scene_hidden));
+            seen.push([view.small, view.scene_hidden, view.drawn]);
             if settled {
                 break;
             }
         }
-        let (small, hidden, shown) = ([true, false], [false, true], [false, false]);
+        let small = [true, false, true];
+        let (laid_out, hidden, shown) = (
+            [false, true, false],
+            [false, true, true],
+            [false, false, true],
+        );
         let skip_and_quiet = (Warmup::SKIP + Warmup::QUIET) as usize;
         let mut expected = vec![small; skip_and_quiet - 1];
-        expected.extend(vec![hidden; Warmup::QUIET as usize + 1]);
+        // Whole: laid out only, then drawn without the scene (the first of those is the
+        // one whose report ends the count: nothing new came of drawing it whole).
+        let laid_out_only = Warmup::LAID_OUT_ONLY as usize;
+        expected.extend(vec![laid_out; laid_out_only]);
+        expected.extend(vec![hidden; Warmup::QUIET as usize + 1 - laid_out_only]);
         // The frame that shows the scene again, then the picture.
         expected.extend([shown, shown]);
-        let seen: Vec<[bool; 2]> = seen.iter().map(|&(s, h)| [s, h]).collect();
         assert_eq!(seen, expected);
     }
 
@@ -294,6 +334,8 @@ mod tests {
             .get::<Camera>(camera)
             .map(|c| c.viewport.is_some());
         assert_eq!(viewport, Some(false), "drawn whole");
+        let active = |app: &App| app.world().get::<Camera>(camera).map(|c| c.is_active);
+        assert_eq!(active(&app), Some(false), "laid out, not drawn, at first");
         while warmup.scene_hidden() {
             warmup.settled(true, QUIET_REPORT);
         }
@@ -301,6 +343,13 @@ mod tests {
         app.update();
         assert_eq!(layers(&app, camera), scene);
         assert!(layers(&app, light).intersects(&scene));
+        assert_eq!(active(&app), Some(true), "drawn again");
+        // A camera something else turned off (the capture's read-back) stays off.
+        if let Some(mut off) = app.world_mut().get_mut::<Camera>(camera) {
+            off.is_active = false;
+        }
+        app.update();
+        assert_eq!(active(&app), Some(false));
     }
 
     #[test]
