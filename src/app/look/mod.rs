@@ -7,6 +7,7 @@ mod fit;
 pub mod fonts;
 mod planks;
 pub mod studio;
+mod table_maps;
 mod table_wood;
 pub mod wood;
 

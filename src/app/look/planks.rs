@@ -1,5 +1,5 @@
-//! The table's planks, made on a thread of their own in the window once its first whole
-//! frame is drawn, and put in place of the small ones when they come.
+//! The table's planks, made on a thread of their own (in the window once its first whole
+//! frame is drawn, offscreen at once) and put in place of the small ones when they come.
 
 use std::sync::Mutex;
 use std::sync::mpsc::{Receiver, Sender};

@@ -80,7 +80,7 @@ pub fn texture() -> Image {
 /// (level 0 first): runtime images get no mips made for them, and fine grain without
 /// them shimmers into moiré at a distance.
 fn with_mips(size: u32, data: Vec<u8>, format: TextureFormat) -> Image {
-    let levels = super::table_wood::mip_levels(size);
+    let levels = super::table_maps::mip_levels(size);
     let mut image = Image::new(
         Extent3d {
             width: size,
@@ -137,7 +137,7 @@ pub fn table_wood_preview() -> TableWood {
 }
 
 fn table_wood_sized(size: u32) -> TableWood {
-    use super::table_wood::{albedo_rgba, normal_and_roughness_rgba};
+    use super::table_maps::{albedo_rgba, normal_and_roughness_rgba};
     let half = size / 2;
     let (normal, roughness) = normal_and_roughness_rgba(half);
     TableWood {

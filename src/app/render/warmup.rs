@@ -9,8 +9,8 @@
 //! they have settled the view grows back with the scene hidden (the camera sees an empty
 //! render layer), and three frames with nothing new to prepare let the HUD lay itself out for
 //! the whole picture (the board's labels, hidden under the panels of a small view, come
-//! back a frame or two later) without paying for the scene. The first two of those are
-//! laid out and not drawn at all (the camera is off; the interface and the labels are
+//! back a frame or two later) without paying for the scene. The first two whole frames
+//! are laid out and not drawn at all (the camera is off; the interface and the labels are
 //! placed by the main world either way), so only the last ones pay for drawing the
 //! interface, the sky and the post-processing whole. Then the scene is shown again, and
 //! the next frame is the picture: nothing it draws needs anything new.
