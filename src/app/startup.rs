@@ -15,6 +15,26 @@ pub fn take_logger() -> bool {
     !TAKEN.swap(true, Ordering::Relaxed)
 }
 
+/// The offscreen commands' task pools: two threads for async compute however few the
+/// cores, where the render world prepares its pipelines (naga, then the driver's own
+/// work) beside the warm-up's throwaway frames; after the warm-up each frame waits for
+/// its own (`render::offscreen`). Bevy gives async compute a quarter of the cores, one
+/// thread here. The window keeps that: its frames never waited, and a second thread
+/// there gained nothing measurable.
+pub fn task_pool_plugin() -> bevy::app::TaskPoolPlugin {
+    use bevy::app::{TaskPoolOptions, TaskPoolPlugin, TaskPoolThreadAssignmentPolicy};
+    let defaults = TaskPoolOptions::default();
+    TaskPoolPlugin {
+        task_pool_options: TaskPoolOptions {
+            async_compute: TaskPoolThreadAssignmentPolicy {
+                min_threads: 2,
+                ..defaults.async_compute
+            },
+            ..defaults
+        },
+    }
+}
+
 /// The log: lines from `level` up on standard error (`RUST_LOG`, which Bevy's filter
 /// reads on top of this, can ask for more), with colour codes only on a terminal. The
 /// offscreen commands keep their standard error for their own progress and errors

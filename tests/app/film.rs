@@ -64,6 +64,19 @@ fn a_film_of_a_chain_has_the_frames_its_stages_imply_and_repeats_exactly() {
         frames[frames.len() - 1],
         "the chain moves the pieces"
     );
+    // The move's first frame already has what it first asks the renderer for (the
+    // caption's panel, the move's trail): after the warm-up each frame waits for its
+    // pipelines. Drawn without waiting, that frame lacked them (here 48.8 from the next
+    // frame, 31.9 from the start's, against 11.2 and 48.2 drawn whole), in the caption's
+    // place at the bottom middle.
+    let caption =
+        |frame: &image::RgbImage| image::imageops::crop_imm(frame, 30, 52, 100, 22).to_image();
+    let to_next = mean_difference(&caption(&frames[1]), &caption(&frames[2]));
+    let to_start = mean_difference(&caption(&frames[1]), &caption(&frames[0]));
+    assert!(
+        to_next < to_start / 2.0,
+        "the move's first frame has no caption: {to_next:.1} from the next, {to_start:.1} from the start"
+    );
     // The same arguments give the same frames, and --audio adds the soundtrack: filmed
     // again as an animated PNG, which holds every frame exactly.
     let wav = dir.join("chain.wav");

@@ -162,6 +162,7 @@ fn capture_when_drawn(
     if !settled {
         return;
     }
+    probe.warm_up_over();
     capture.requested = true;
     // The layout of the frame being captured: the UI was laid out this frame already.
     if let Some(path) = capture.layout.clone() {

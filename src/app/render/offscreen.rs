@@ -2,7 +2,7 @@
 //! under the schedule runner, a camera drawing into an image, a probe of the render
 //! pipelines still compiling, logs kept quiet and renderer panics turned into one sentence.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -10,8 +10,11 @@ use bevy::app::ScheduleRunnerPlugin;
 use bevy::asset::RenderAssetUsages;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
-use bevy::render::render_resource::{Extent3d, PipelineCache, TextureFormat, TextureUsages};
-use bevy::render::{Render, RenderApp, RenderPlugin, RenderSystems};
+use bevy::render::render_resource::{
+    CachedPipelineState, CachedRenderPipelineId, Extent3d, PipelineCache, TextureFormat,
+    TextureUsages,
+};
+use bevy::render::{Render, RenderApp, RenderSystems};
 use bevy::time::TimeUpdateStrategy;
 use bevy::window::ExitCondition;
 use bevy::winit::WinitPlugin;
@@ -98,6 +101,7 @@ impl OffscreenRun<'_> {
         self.view.follow(warmup);
         if settled {
             self.script.running = true;
+            self.probe.warm_up_over();
         }
         settled
     }
@@ -108,14 +112,21 @@ impl OffscreenRun<'_> {
     }
 }
 
-/// The render pipelines made and still compiling, as last seen by the render world.
+/// The render pipelines made and still compiling, as last seen by the render world, and
+/// whether the warm-up is over (from then on every frame waits for its pipelines).
 #[derive(Resource, Clone, Default)]
 pub(crate) struct PipelineProbe {
     made: Arc<AtomicUsize>,
     waiting: Arc<AtomicUsize>,
+    warmed_up: Arc<AtomicBool>,
 }
 
 impl PipelineProbe {
+    /// The warm-up is over: the frames drawn from now on are pictures, drawn whole.
+    pub(crate) fn warm_up_over(&self) {
+        self.warmed_up.store(true, Ordering::Relaxed);
+    }
+
     /// Render pipelines still compiling.
     pub(crate) fn waiting(&self) -> usize {
         self.waiting.load(Ordering::Relaxed)
@@ -156,10 +167,7 @@ pub(crate) fn offscreen_app(
             exit_condition: ExitCondition::DontExit,
             ..default()
         })
-        .set(RenderPlugin {
-            synchronous_pipeline_compilation: true,
-            ..default()
-        })
+        .set(crate::app::startup::task_pool_plugin())
         .disable::<WinitPlugin>();
     // One logger a process: `bench app` makes an app per game, and a second LogPlugin
     // would say (on standard error) that it could not set its own.
@@ -220,12 +228,48 @@ pub(crate) fn offscreen_app(
     if let Some(render_app) = app.get_sub_app_mut(RenderApp) {
         render_app
             .insert_resource(probe)
-            .add_systems(Render, count_waiting_pipelines.after(RenderSystems::Render));
+            .add_systems(Render, count_waiting_pipelines.after(RenderSystems::Render))
+            .add_systems(
+                Render,
+                wait_for_the_frame_s_pipelines
+                    .after(RenderSystems::PrepareBindGroups)
+                    .before(RenderSystems::Render),
+            );
     } else {
         return Err("render: the renderer did not start (no render sub-app)".to_string());
     }
     drop(building);
     Ok((app, handle))
+}
+
+/// Once the warm-up is over, offscreen frames are drawn whole, as Bevy's synchronous
+/// compile drew every frame: the frame waits for the pipelines it asked for before it is
+/// drawn. A pipeline first asked for in the middle of a film (a move's trail, the
+/// caption's panel) is then in the frame that asked for it, and a film is the same from
+/// run to run. During the warm-up the pipelines are prepared beside the throwaway frames
+/// (on the async compute threads, `startup::task_pool_plugin`), which is where the
+/// start's time goes.
+fn wait_for_the_frame_s_pipelines(mut cache: ResMut<PipelineCache>, probe: Res<PipelineProbe>) {
+    if !probe.warmed_up.load(Ordering::Relaxed) {
+        return;
+    }
+    // Starts the pipelines asked for since the last frame (Bevy's own pass over the queue
+    // comes after this, as the frame is drawn).
+    cache.process_queue();
+    let creating: Vec<CachedRenderPipelineId> = cache
+        .waiting_pipelines()
+        .map(CachedRenderPipelineId::new)
+        .filter(|&id| {
+            matches!(
+                cache.get_render_pipeline_state(id),
+                CachedPipelineState::Creating(_)
+            )
+        })
+        .collect();
+    // The ids are render and compute pipelines alike: Bevy's wait works on either.
+    for id in creating {
+        cache.block_on_render_pipeline(id);
+    }
 }
 
 fn count_waiting_pipelines(cache: Res<PipelineCache>, probe: Res<PipelineProbe>) {
