@@ -11,8 +11,7 @@ use bevy::asset::RenderAssetUsages;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::render::render_resource::{
-    CachedPipelineState, CachedRenderPipelineId, Extent3d, PipelineCache, TextureFormat,
-    TextureUsages,
+    CachedRenderPipelineId, Extent3d, PipelineCache, TextureFormat, TextureUsages,
 };
 use bevy::render::{Render, RenderApp, RenderSystems};
 use bevy::time::TimeUpdateStrategy;
@@ -26,14 +25,6 @@ use crate::app::playback::PlaybackQueue;
 use crate::app::stage::CameraTarget;
 use crate::app::table::script::ActionScript;
 use crate::app::table::{ComputerPace, TableLaunch};
-
-/// The scene is not ready while the table's planks are still on their way.
-fn scene_ready_once_the_planks_are_in(
-    mut ready: ResMut<SceneReady>,
-    arriving: Option<Res<crate::app::look::PlanksArriving>>,
-) {
-    ready.set_if_neq(SceneReady(arriving.is_none()));
-}
 
 /// What watches an offscreen run that ends by itself (`film`, `bench app`): its time
 /// limit, and why it stopped early, read back once `App::run` returns. Clones share it.
@@ -256,20 +247,20 @@ fn wait_for_the_frame_s_pipelines(mut cache: ResMut<PipelineCache>, probe: Res<P
     // Starts the pipelines asked for since the last frame (Bevy's own pass over the queue
     // comes after this, as the frame is drawn).
     cache.process_queue();
-    let creating: Vec<CachedRenderPipelineId> = cache
-        .waiting_pipelines()
-        .map(CachedRenderPipelineId::new)
-        .filter(|&id| {
-            matches!(
-                cache.get_render_pipeline_state(id),
-                CachedPipelineState::Creating(_)
-            )
-        })
-        .collect();
-    // The ids are render and compute pipelines alike: Bevy's wait works on either.
-    for id in creating {
-        cache.block_on_render_pipeline(id);
+    let waiting: Vec<usize> = cache.waiting_pipelines().collect();
+    // Render and compute pipelines alike: Bevy's wait blocks on one being made and
+    // leaves any other state (made, or a shader still loading) as it is.
+    for id in waiting {
+        cache.block_on_render_pipeline(CachedRenderPipelineId::new(id));
     }
+}
+
+/// The scene is not ready while the table's planks are still on their way.
+fn scene_ready_once_the_planks_are_in(
+    mut ready: ResMut<SceneReady>,
+    arriving: Option<Res<crate::app::look::PlanksArriving>>,
+) {
+    ready.set_if_neq(SceneReady(arriving.is_none()));
 }
 
 fn count_waiting_pipelines(cache: Res<PipelineCache>, probe: Res<PipelineProbe>) {
