@@ -80,22 +80,22 @@ fn tab_reaches_every_button_of_the_menu_the_dialog_and_the_pause_menu() {
 }
 
 /// At the Wave Field table Tab goes through the tuning buttons and the panel's row to
-/// Resign, and Enter there resigns; the thumbnails' 4-pixel cells (the pointer's, in
-/// developer mode) are no stops (seen under Xvfb: 196 stops with no ring to show).
+/// Resign, and Enter there resigns; the thumbnails (the pointer's, in developer mode) are
+/// no stops (as 4-pixel cells under Xvfb they once made 196 stops with no ring to show).
 #[test]
 fn tab_reaches_wave_fields_resign_past_the_thumbnails() {
     use lodestone::app::table::TableInput;
-    use lodestone::app::wavefield::panel::{PanelButton, ThumbCell};
+    use lodestone::app::wavefield::panel::{PanelButton, Thumbnail};
     use lodestone::app::wavefield::{Control, Wavefield};
     use lodestone::rules::wavefield::Action;
     let mut app = start_from_the_menu(GameId::Wavefield);
     let buttons = all_of::<bevy::ui_widgets::Button>(&mut app).len();
-    let thumbs = all_of::<ThumbCell>(&mut app);
+    let thumbs = all_of::<Thumbnail>(&mut app);
     assert!(!thumbs.is_empty(), "the panel has its thumbnails");
     let round = tab_round(&mut app, buttons - thumbs.len() + 2);
     assert!(
         round.iter().all(|e| !thumbs.contains(e)),
-        "no thumbnail cell is a Tab stop"
+        "no thumbnail is a Tab stop"
     );
     let is_resign = |app: &App, e: Entity| {
         app.world()

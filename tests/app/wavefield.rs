@@ -1,7 +1,8 @@
 //! Wave Field on the table, headless: tuning feeds the engine's field to the surface
 //! material, a move's removal rounds become playback stages in order, a drag previews the
 //! field after the move on the surface, the panel presses every slot of a multi-slot
-//! definition and is written again when what it shows changes (and only then), and the
+//! definition and is written again when what it shows changes (and only then), its
+//! thumbnails follow the tuning, and the
 //! wave editor's definitions file round-trips.
 
 use bevy::prelude::*;
@@ -541,4 +542,64 @@ fn the_panel_is_written_again_when_what_it_shows_changes_and_only_then() {
         selected.contains("total") && selected != dev,
         "the selected square's breakdown: {selected}"
     );
+}
+
+/// A thumbnail is its kind's wave as one picture: pressing the Tower's "-" paints the
+/// Tower's picture afresh and no other, and a click on it opens the Tower in the wave
+/// editor in developer mode (and does nothing outside it).
+#[test]
+fn a_thumbnail_is_painted_from_its_tuning_and_opens_its_kind_in_developer_mode() {
+    use lodestone::app::wavefield::panel::Thumbnail;
+    let mut app = wavefield_app();
+    settle(&mut app);
+    let thumbnails: Vec<(Entity, Kind, Handle<Image>)> = app
+        .world_mut()
+        .query::<(Entity, &Thumbnail, &ImageNode)>()
+        .iter(app.world())
+        .map(|(e, t, picture)| (e, t.0, picture.image.clone()))
+        .collect();
+    let kinds: Vec<Kind> = thumbnails.iter().map(|t| t.1).collect();
+    assert_eq!(kinds, Kind::ALL.to_vec(), "one thumbnail a kind, in order");
+    let pictures = |app: &App| -> Vec<Vec<u8>> {
+        let images = app.world().resource::<Assets<Image>>();
+        thumbnails
+            .iter()
+            .map(|(_, _, h)| images.get(h).and_then(|i| i.data.clone()).unwrap())
+            .collect()
+    };
+    let before = pictures(&app);
+    for picture in &before {
+        assert_eq!(picture.len(), 4 * 49);
+        assert!(
+            picture.chunks(4).any(|t| t[..3] != [0, 0, 0]),
+            "a thumbnail is painted, not left black"
+        );
+    }
+    let mut buttons = app.world_mut().query::<(Entity, &PanelButton)>();
+    let tower_minus = buttons
+        .iter(app.world())
+        .find(|(_, b)| matches!(b.0, TableInput::Game(Control::Tune(Kind::Tower, -1))))
+        .map(|(e, _)| e)
+        .expect("the panel has a Tower - button");
+    app.world_mut().trigger(Activate {
+        entity: tower_minus,
+    });
+    settle(&mut app);
+    let after = pictures(&app);
+    assert_ne!(
+        after[1], before[1],
+        "the Tower's thumbnail follows its tuning"
+    );
+    for k in [0, 2, 3] {
+        assert_eq!(after[k], before[k], "{:?}", Kind::ALL[k]);
+    }
+
+    let tower = thumbnails[1].0;
+    app.world_mut().trigger(Activate { entity: tower });
+    app.update();
+    assert_eq!(scene(&app).editor.focus.kind, Kind::RoundHat);
+    send(&mut app, &[Control::ToggleDev]);
+    app.world_mut().trigger(Activate { entity: tower });
+    app.update();
+    assert_eq!(scene(&app).editor.focus.kind, Kind::Tower);
 }

@@ -6,15 +6,13 @@
 
 use bevy::prelude::*;
 
-use super::panel::{
-    DevSection, Lit, PanelButton, PanelText, SlotButton, SlotLabel, ThumbCell, thumb_color,
-};
+use super::panel::{DevSection, Lit, PanelText, SlotButton, SlotLabel, Thumbnail, thumb_color};
 use super::{WavefieldPlayed, WavefieldScene};
 use crate::app::table::Seats;
 use crate::rules::Level;
 use crate::rules::wavefield::patterns::format_units;
 use crate::rules::wavefield::views;
-use crate::rules::wavefield::{Cell, PieceId};
+use crate::rules::wavefield::{Cell, Game, Kind, PieceId};
 
 fn sign(v: i32) -> char {
     if v < 0 { '-' } else { '+' }
@@ -51,7 +49,7 @@ pub(super) fn update_panel(
         (),
         Or<(
             Added<PanelText>,
-            Added<ThumbCell>,
+            Added<Thumbnail>,
             Added<SlotButton>,
             Added<SlotLabel>,
             Added<DevSection>,
@@ -59,7 +57,8 @@ pub(super) fn update_panel(
     >,
     mut texts: Query<(&PanelText, &mut Text), Without<SlotLabel>>,
     mut dev: Query<&mut Node, (With<DevSection>, Without<SlotButton>)>,
-    mut thumbs: Query<(&ThumbCell, &mut BackgroundColor), Without<PanelButton>>,
+    thumbnails: Query<(&Thumbnail, &ImageNode)>,
+    mut images: ResMut<Assets<Image>>,
     mut slot_buttons: Query<(&SlotButton, &mut Lit, &mut Node), Without<DevSection>>,
     mut slot_labels: Query<(&SlotLabel, &mut Text), Without<PanelText>>,
 ) {
@@ -79,20 +78,15 @@ pub(super) fn update_panel(
     let side = pos.to_move();
     let tuning = game.tuning(side);
     let multi = game.multi_slot();
-    let defs = game.definitions();
-    for (cell, mut color) in &mut thumbs {
-        // The active slots' patterns, each turned by its control.
-        let value: i32 = defs
-            .kind(cell.kind)
-            .slots
-            .iter()
-            .zip(tuning.kind(cell.kind))
-            .map(|(p, c)| p.basis(cell.dx, cell.dy) * i32::from(*c))
-            .sum::<i32>()
-            * side.sign();
-        let wanted = thumb_color(value, cell.dx.abs().max(cell.dy.abs()));
-        if color.0 != wanted {
-            color.0 = wanted;
+    for (thumbnail, picture) in &thumbnails {
+        let texels = thumbnail_texels(game, thumbnail.0);
+        // Written only when it differs: a written picture goes to the renderer again.
+        if images
+            .get(&picture.image)
+            .is_some_and(|image| image.data.as_deref() != Some(&texels[..]))
+            && let Some(mut image) = images.get_mut(&picture.image)
+        {
+            image.data = Some(texels);
         }
     }
     for (button, mut lit, mut node) in &mut slot_buttons {
@@ -192,6 +186,30 @@ pub(super) fn update_panel(
     }
 }
 
+/// A thumbnail's texels, sRGB RGBA, one per square: row dy = -3 first (the direction
+/// the side to move's pieces face), each row from dx = -3. A square shows the active
+/// slots' patterns, each turned by its control, in the side to move's sign.
+pub(super) fn thumbnail_texels(game: &Game, kind: Kind) -> Vec<u8> {
+    let side = game.position().to_move();
+    let tuning = game.tuning(side);
+    let controls = tuning.kind(kind);
+    let slots = &game.definitions().kind(kind).slots;
+    let mut texels = Vec::with_capacity(4 * 49);
+    for dy in -3..=3 {
+        for dx in -3..=3 {
+            let value: i32 = slots
+                .iter()
+                .zip(controls)
+                .map(|(p, c)| p.basis(dx, dy) * i32::from(*c))
+                .sum::<i32>()
+                * side.sign();
+            let colour = thumb_color(value, dx.abs().max(dy.abs()));
+            texels.extend_from_slice(&colour.to_srgba().to_u8_array());
+        }
+    }
+    texels
+}
+
 /// Developer mode: the raw field, the selected square's contributions and mobility.
 fn dev_text(played: &WavefieldPlayed, table: &WavefieldScene) -> String {
     let game = &played.game;
@@ -226,4 +244,68 @@ fn dev_text(played: &WavefieldPlayed, table: &WavefieldScene) -> String {
         .collect();
     out += &format!("mobility {}\n", mobility.join(" "));
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::wavefield::notation::parse_action;
+
+    fn texel(texels: &[u8], dx: i32, dy: i32) -> [u8; 4] {
+        let i = 4 * ((dy + 3) * 7 + (dx + 3)) as usize;
+        texels[i..i + 4].try_into().unwrap()
+    }
+
+    /// The side to move tunes its Tower's control the other way (its turn goes on: a
+    /// tuning comes before the move).
+    fn flip_tower(game: &mut Game) {
+        let profile = game.tuning(game.position().to_move()).profile();
+        let mark = |kind: Kind, flip: bool| {
+            let coef = profile.coef(kind) * if flip { -1 } else { 1 };
+            sign(coef)
+        };
+        let tune = format!(
+            "tune R{}T{}A{}B{}",
+            mark(Kind::RoundHat, false),
+            mark(Kind::Tower, true),
+            mark(Kind::TriangleHat, false),
+            mark(Kind::BigHat, false),
+        );
+        game.play(parse_action(&tune).unwrap()).unwrap();
+    }
+
+    /// The piece's own square is the white middle texel; once the side to move has tuned
+    /// its Tower the other way, every warm square of the Tower's thumbnail is cool and
+    /// every cool one warm, in the same place, and the other kinds' are as they were.
+    #[test]
+    fn a_thumbnail_shows_its_kind_s_wave_square_by_square_and_follows_its_tuning() {
+        let mut game = Game::new(7);
+        let side = game.position().to_move();
+        let before: Vec<Vec<u8>> = Kind::ALL.map(|k| thumbnail_texels(&game, k)).to_vec();
+        flip_tower(&mut game);
+        assert_eq!(game.position().to_move(), side);
+        let after: Vec<Vec<u8>> = Kind::ALL.map(|k| thumbnail_texels(&game, k)).to_vec();
+        let white = thumb_color(0, 0).to_srgba().to_u8_array();
+        let (mut warm, mut cool) = (0, 0);
+        for dy in -3..=3 {
+            for dx in -3..=3 {
+                let (b, a) = (texel(&before[1], dx, dy), texel(&after[1], dx, dy));
+                if (dx, dy) == (0, 0) {
+                    assert_eq!((b, a), (white, white));
+                } else if b[0] > b[2] {
+                    warm += 1;
+                    assert!(a[2] > a[0], "({dx}, {dy}): {b:?} -> {a:?}");
+                } else if b[2] > b[0] {
+                    cool += 1;
+                    assert!(a[0] > a[2], "({dx}, {dy}): {b:?} -> {a:?}");
+                } else {
+                    assert_eq!(b, a, "({dx}, {dy})");
+                }
+            }
+        }
+        assert!(warm > 0 && cool > 0, "{warm} warm, {cool} cool squares");
+        for k in [0, 2, 3] {
+            assert_eq!(before[k], after[k], "{:?}", Kind::ALL[k]);
+        }
+    }
 }

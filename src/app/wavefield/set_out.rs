@@ -11,6 +11,7 @@ pub(super) fn set_out_surface(
     mut scene: ResMut<WavefieldScene>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<FieldMaterial>>,
+    mut images: ResMut<Assets<Image>>,
     anchors: Query<(Entity, &crate::app::ui::MoveListAnchor)>,
 ) {
     let field = field(&played);
@@ -40,7 +41,7 @@ pub(super) fn set_out_surface(
         .iter()
         .find(|(_, a)| **a == crate::app::ui::MoveListAnchor::Right)
         .map(|(e, _)| e);
-    panel::spawn_panel(&mut commands, right);
+    panel::spawn_panel(&mut commands, &mut images, right);
 }
 
 /// A still shows the view, developer mode and the selection its launch asks for (after

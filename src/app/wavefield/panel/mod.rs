@@ -58,14 +58,39 @@ pub enum PanelText {
     Dev,
 }
 
-/// One square of a piece type's live wave thumbnail: the active patterns' signed sum at
-/// (dx, dy) from the piece, turned by the side to move's tuning and owner sign, faded by
-/// ring decay.
+/// A piece type's live wave thumbnail: the active patterns' signed sum at each square
+/// within three of the piece, turned by the side to move's tuning and owner sign, faded by
+/// ring decay. One 7 x 7 picture, its texels written by the readout: as a node per square
+/// it was 228 of the table's 620 UI nodes, and the UI's layout passes walk every node on
+/// every frame.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ThumbCell {
-    pub kind: Kind,
-    pub dx: i32,
-    pub dy: i32,
+pub struct Thumbnail(pub Kind);
+
+/// Squares on a thumbnail's side: offsets -3..=3 from the piece.
+pub const THUMB_SIDE: u32 = 7;
+/// A thumbnail square's size in UI pixels.
+const THUMB_SQUARE: f32 = 4.0;
+
+/// A thumbnail's picture before its first readout: black, one texel a square, drawn
+/// with nearest sampling so the squares keep their hard edges.
+pub fn thumbnail_image() -> Image {
+    use bevy::asset::RenderAssetUsages;
+    use bevy::image::ImageSampler;
+    use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
+    let mut image = Image::new_fill(
+        Extent3d {
+            width: THUMB_SIDE,
+            height: THUMB_SIDE,
+            depth_or_array_layers: 1,
+        },
+        TextureDimension::D2,
+        &[0, 0, 0, 255],
+        TextureFormat::Rgba8UnormSrgb,
+        // The readout writes its texels again when the tuning changes.
+        RenderAssetUsages::default(),
+    );
+    image.sampler = ImageSampler::nearest();
+    image
 }
 
 /// The colour a thumbnail square shows for a signed field contribution at ring `ring`.
@@ -81,35 +106,21 @@ pub fn thumb_color(value: i32, ring: i32) -> Color {
     }
 }
 
-fn spawn_thumbnail(commands: &mut ChildSpawnerCommands, kind: Kind) {
-    commands
-        .spawn(Node {
-            flex_direction: FlexDirection::Column,
+fn spawn_thumbnail(commands: &mut ChildSpawnerCommands, kind: Kind, images: &mut Assets<Image>) {
+    commands.spawn((
+        Thumbnail(kind),
+        // In developer mode a click opens the kind in the wave editor (the keyboard has
+        // the level and the editor's own keys).
+        pressable(),
+        crate::app::ui::focus::PointerOnly,
+        Node {
+            width: px(THUMB_SIDE as f32 * THUMB_SQUARE),
+            height: px(THUMB_SIDE as f32 * THUMB_SQUARE),
             margin: UiRect::left(px(4)),
             ..default()
-        })
-        .with_children(|grid| {
-            // Row dy = -3 on top: the direction the side to move's pieces face.
-            for dy in -3..=3 {
-                grid.spawn(Node::default()).with_children(|line| {
-                    for dx in -3..=3 {
-                        line.spawn((
-                            ThumbCell { kind, dx, dy },
-                            // In developer mode a click opens the kind in the wave editor
-                            // (the keyboard has the level and the editor's own keys).
-                            pressable(),
-                            crate::app::ui::focus::PointerOnly,
-                            Node {
-                                width: px(4),
-                                height: px(4),
-                                ..default()
-                            },
-                            BackgroundColor(Color::BLACK),
-                        ));
-                    }
-                });
-            }
-        });
+        },
+        ImageNode::new(images.add(thumbnail_image())),
+    ));
 }
 
 /// The panel's root node (its width follows the window).
@@ -288,7 +299,7 @@ fn spawn_slot_buttons(r: &mut ChildSpawnerCommands, kind: Kind) {
 }
 
 /// The tuning panel, in `column` (the HUD's right column) when there is one.
-pub fn spawn_panel(commands: &mut Commands, column: Option<Entity>) {
+pub fn spawn_panel(commands: &mut Commands, images: &mut Assets<Image>, column: Option<Entity>) {
     let mut panel = commands.spawn((
         crate::app::ui::GamePanel,
         Name::new("Wave Field panel"),
@@ -331,7 +342,7 @@ pub fn spawn_panel(commands: &mut Commands, column: Option<Entity>) {
         for kind in Kind::ALL {
             panel.spawn(row()).with_children(|r| {
                 spawn_slot_buttons(r, kind);
-                spawn_thumbnail(r, kind);
+                spawn_thumbnail(r, kind, images);
                 r.spawn((PanelText::KindLine(kind), text(13.0)));
             });
         }
@@ -373,14 +384,14 @@ pub fn spawn_panel(commands: &mut Commands, column: Option<Entity>) {
 pub fn thumbnail_click(
     activate: On<Activate>,
     table: Option<Res<WavefieldScene>>,
-    cells: Query<&ThumbCell>,
+    thumbnails: Query<&Thumbnail>,
     mut input: MessageWriter<TableInput<Wavefield>>,
 ) {
-    if let (Some(table), Ok(cell)) = (table, cells.get(activate.entity))
+    if let (Some(table), Ok(thumbnail)) = (table, thumbnails.get(activate.entity))
         && table.dev
     {
         input.write(TableInput::Game(Control::Edit(edits::Edit::Kind(
-            cell.kind,
+            thumbnail.0,
         ))));
     }
 }
