@@ -61,6 +61,7 @@ pub mod stage;
 pub mod start_trace;
 pub mod startup;
 pub mod table;
+pub mod transform_marks;
 pub mod ui;
 pub mod vectress;
 pub mod wavefield;
@@ -294,7 +295,7 @@ pub struct PausableSystems;
 
 /// Everything the window and the offscreen renderer share.
 pub fn plugin(app: &mut App) {
-    app.add_plugins(schedules::MainSchedules);
+    app.add_plugins((schedules::MainSchedules, transform_marks::plugin));
     app.init_state::<Screen>()
         .init_state::<Presentation>()
         .init_resource::<AvailableModes>()
