@@ -2,8 +2,8 @@
 //! material, a move's removal rounds become playback stages in order, a drag previews the
 //! field after the move on the surface, the panel presses every slot of a multi-slot
 //! definition and is written again when what it shows changes (and only then), its
-//! thumbnails follow the tuning, and the
-//! wave editor's definitions file round-trips.
+//! thumbnails follow the tuning, the developer panel is there in developer mode only, and
+//! the wave editor's definitions file round-trips.
 
 use bevy::prelude::*;
 use lodestone::app::PlayMode;
@@ -602,4 +602,47 @@ fn a_thumbnail_is_painted_from_its_tuning_and_opens_its_kind_in_developer_mode()
     app.world_mut().trigger(Activate { entity: tower });
     app.update();
     assert_eq!(scene(&app).editor.focus.kind, Kind::Tower);
+}
+
+/// The developer panel is there only in developer mode, filled and shown in the frame it
+/// comes (no blank frame), and the kind it was on is still its kind when it comes back.
+#[test]
+fn the_developer_panel_comes_and_goes_with_developer_mode() {
+    use lodestone::app::wavefield::panel::editor::DeveloperPanel;
+    let mut app = wavefield_app();
+    settle(&mut app);
+    let panels = |app: &mut App| -> Vec<Display> {
+        app.world_mut()
+            .query_filtered::<&Node, With<DeveloperPanel>>()
+            .iter(app.world())
+            .map(|n| n.display)
+            .collect()
+    };
+    let state_line = |app: &mut App| -> Vec<String> {
+        app.world_mut()
+            .query::<(&EditorText, &Text)>()
+            .iter(app.world())
+            .filter(|(which, _)| **which == EditorText::State)
+            .map(|(_, t)| t.0.clone())
+            .collect()
+    };
+    assert!(
+        panels(&mut app).is_empty(),
+        "no developer panel outside the mode"
+    );
+    send(&mut app, &[Control::ToggleDev]);
+    assert_eq!(panels(&mut app), vec![Display::Flex]);
+    let line = state_line(&mut app);
+    assert!(
+        line.len() == 1 && line[0].starts_with("Round Hat"),
+        "{line:?}"
+    );
+    send(&mut app, &[Control::Edit(Edit::Kind(Kind::Tower))]);
+    send(&mut app, &[Control::ToggleDev]);
+    assert!(panels(&mut app).is_empty(), "the panel goes with the mode");
+    assert!(state_line(&mut app).is_empty());
+    send(&mut app, &[Control::ToggleDev]);
+    assert_eq!(panels(&mut app), vec![Display::Flex]);
+    let line = state_line(&mut app);
+    assert!(line.len() == 1 && line[0].starts_with("Tower"), "{line:?}");
 }

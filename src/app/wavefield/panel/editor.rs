@@ -25,10 +25,32 @@ const GRID_HELP: &str =
 pub(in crate::app::wavefield) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        editor_cells
-            .in_set(TableSystems::Input)
+        (
+            editor_cells.in_set(TableSystems::Input),
+            panel_with_developer_mode
+                .in_set(TableSystems::Show)
+                .before(super::editor_readout::update_editor),
+        )
             .run_if(resource_exists::<WavefieldPlayed>),
     );
+}
+
+/// The developer panel is there only in developer mode: set out when the mode comes on
+/// (filled and shown by the readout in the same frame) and taken away when it goes off,
+/// its state kept in the scene. Kept hidden instead, its 182 nodes were nearly half the
+/// table's UI, and the UI's layout passes walk every node on every frame.
+fn panel_with_developer_mode(
+    mut commands: Commands,
+    table: Res<WavefieldScene>,
+    panels: Query<Entity, With<DeveloperPanel>>,
+) {
+    if table.dev && panels.is_empty() {
+        spawn_developer_panel(&mut commands);
+    } else if !table.dev {
+        for panel in &panels {
+            commands.entity(panel).despawn();
+        }
+    }
 }
 
 /// The developer panel's root.
@@ -129,8 +151,9 @@ fn spawn_grid(panel: &mut ChildSpawnerCommands) {
         });
 }
 
-/// The developer panel, hidden until developer mode (G, or the panel's Dev).
-pub fn spawn_developer_panel(commands: &mut Commands) {
+/// The developer panel (developer mode: G, or the panel's Dev), hidden until the readout
+/// has filled it.
+fn spawn_developer_panel(commands: &mut Commands) {
     commands
         .spawn((
             crate::app::ui::GamePanel,
@@ -138,6 +161,10 @@ pub fn spawn_developer_panel(commands: &mut Commands) {
             crate::app::ui::LayoutChecked("wavefield editor"),
             DeveloperPanel,
             DespawnOnExit(Screen::Playing),
+            // Over the HUD's status where a short window brings them together, as when it
+            // was spawned after the HUD (set out later, it may take a lower entity index,
+            // which would put it under), and under every overlay.
+            GlobalZIndex(1),
             Node {
                 position_type: PositionType::Absolute,
                 left: px(12),

@@ -377,7 +377,6 @@ pub fn spawn_panel(commands: &mut Commands, images: &mut Assets<Image>, column: 
             },
         ));
     });
-    editor::spawn_developer_panel(commands);
 }
 
 /// In developer mode, clicking a thumbnail opens that kind in the wave editor.
