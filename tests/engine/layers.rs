@@ -312,6 +312,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "schedules",
             "start_trace",
             "startup",
+            "transform_marks",
         ],
     ),
     ("scene", &["boards", "cinematic", "look", "stage"]),
