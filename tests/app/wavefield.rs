@@ -46,6 +46,19 @@ fn material_target(app: &App) -> (FieldMaterial, [f32; 49]) {
     (material, target)
 }
 
+/// Presses the tuning panel's `coef` button on `kind`'s row.
+fn press_tune(app: &mut App, kind: Kind, coef: i32) {
+    let mut buttons = app.world_mut().query::<(Entity, &PanelButton)>();
+    let button = buttons
+        .iter(app.world())
+        .find(
+            |(_, b)| matches!(b.0, TableInput::Game(Control::Tune(k, c)) if k == kind && c == coef),
+        )
+        .map(|(e, _)| e)
+        .unwrap_or_else(|| panic!("the panel has a {kind:?} {coef:+} button"));
+    app.world_mut().trigger(Activate { entity: button });
+}
+
 fn wait_idle(app: &mut App) {
     for _ in 0..400 {
         app.update();
@@ -67,13 +80,7 @@ fn a_tuning_change_feeds_the_engines_field_to_the_surface() {
     );
 
     // Press "-" on the Round Hat row of the tuning panel.
-    let mut buttons = app.world_mut().query::<(Entity, &PanelButton)>();
-    let minus = buttons
-        .iter(app.world())
-        .find(|(_, b)| matches!(b.0, TableInput::Game(Control::Tune(Kind::RoundHat, -1))))
-        .map(|(e, _)| e)
-        .expect("the panel has a Round Hat - button");
-    app.world_mut().trigger(Activate { entity: minus });
+    press_tune(&mut app, Kind::RoundHat, -1);
     for _ in 0..3 {
         app.update();
     }
@@ -575,15 +582,7 @@ fn a_thumbnail_is_painted_from_its_tuning_and_opens_its_kind_in_developer_mode()
             "a thumbnail is painted, not left black"
         );
     }
-    let mut buttons = app.world_mut().query::<(Entity, &PanelButton)>();
-    let tower_minus = buttons
-        .iter(app.world())
-        .find(|(_, b)| matches!(b.0, TableInput::Game(Control::Tune(Kind::Tower, -1))))
-        .map(|(e, _)| e)
-        .expect("the panel has a Tower - button");
-    app.world_mut().trigger(Activate {
-        entity: tower_minus,
-    });
+    press_tune(&mut app, Kind::Tower, -1);
     settle(&mut app);
     let after = pictures(&app);
     assert_ne!(

@@ -6,7 +6,9 @@
 
 use bevy::prelude::*;
 
-use super::panel::{DevSection, Lit, PanelText, SlotButton, SlotLabel, Thumbnail, thumb_color};
+use super::panel::{
+    DevSection, Lit, PanelText, SlotButton, SlotLabel, THUMB_SIDE, Thumbnail, thumb_color,
+};
 use super::{WavefieldPlayed, WavefieldScene};
 use crate::app::table::Seats;
 use crate::rules::Level;
@@ -194,9 +196,10 @@ pub(super) fn thumbnail_texels(game: &Game, kind: Kind) -> Vec<u8> {
     let tuning = game.tuning(side);
     let controls = tuning.kind(kind);
     let slots = &game.definitions().kind(kind).slots;
-    let mut texels = Vec::with_capacity(4 * 49);
-    for dy in -3..=3 {
-        for dx in -3..=3 {
+    let reach = (THUMB_SIDE / 2) as i32;
+    let mut texels = Vec::with_capacity(4 * (THUMB_SIDE * THUMB_SIDE) as usize);
+    for dy in -reach..=reach {
+        for dx in -reach..=reach {
             let value: i32 = slots
                 .iter()
                 .zip(controls)

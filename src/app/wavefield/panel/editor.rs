@@ -36,7 +36,7 @@ pub(in crate::app::wavefield) fn plugin(app: &mut App) {
 }
 
 /// The developer panel is there only in developer mode: set out when the mode comes on
-/// (filled and shown by the readout in the same frame) and taken away when it goes off,
+/// (filled by the readout in the same frame) and taken away when it goes off,
 /// its state kept in the scene. Kept hidden instead, its 182 nodes were nearly half the
 /// table's UI, and the UI's layout passes walk every node on every frame.
 fn panel_with_developer_mode(
@@ -151,8 +151,7 @@ fn spawn_grid(panel: &mut ChildSpawnerCommands) {
         });
 }
 
-/// The developer panel (developer mode: G, or the panel's Dev), hidden until the readout
-/// has filled it.
+/// The developer panel (developer mode: G, or the panel's Dev).
 fn spawn_developer_panel(commands: &mut Commands) {
     commands
         .spawn((
@@ -177,7 +176,6 @@ fn spawn_developer_panel(commands: &mut Commands) {
                 padding: UiRect::all(px(8)),
                 overflow: Overflow::clip(),
                 border_radius: BorderRadius::all(px(6)),
-                display: Display::None,
                 ..default()
             },
             BackgroundColor(Color::srgba(0.04, 0.045, 0.06, 0.84)),

@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 
-use super::editor::{DeveloperPanel, EditorCell, EditorCellLabel, EditorText, FocusTab};
+use super::editor::{EditorCell, EditorCellLabel, EditorText, FocusTab};
 use super::edits::{Editor, Focus, describe};
 use super::{BUTTON, Lit, TEXT, thumb_color};
 use crate::app::table::TableSystems;
@@ -76,22 +76,12 @@ fn editor_text(
 pub(in crate::app::wavefield) fn update_editor(
     played: Res<WavefieldPlayed>,
     table: Res<WavefieldScene>,
-    mut root: Query<&mut Node, With<DeveloperPanel>>,
     mut texts: Query<(&EditorText, &mut Text, &mut TextColor), Without<EditorCellLabel>>,
-    mut tabs: Query<(&FocusTab, &mut Lit, &mut Node), Without<DeveloperPanel>>,
+    mut tabs: Query<(&FocusTab, &mut Lit, &mut Node)>,
     mut cells: Query<(&EditorCell, &mut BackgroundColor)>,
     mut labels: Query<(&EditorCellLabel, &mut Text), Without<EditorText>>,
 ) {
-    let display = if table.dev {
-        Display::Flex
-    } else {
-        Display::None
-    };
-    for mut node in &mut root {
-        if node.display != display {
-            node.display = display;
-        }
-    }
+    // The panel itself comes and goes with the mode (`editor::panel_with_developer_mode`).
     if !table.dev {
         return;
     }

@@ -21,7 +21,7 @@ use crate::rules::wavefield::patterns::MAX_SLOTS;
 use crate::rules::wavefield::{Action, Kind};
 
 use thumbnail::spawn_thumbnail;
-pub use thumbnail::{THUMB_SIDE, Thumbnail, thumb_color, thumbnail_click, thumbnail_image};
+pub use thumbnail::{THUMB_SIDE, Thumbnail, thumb_color, thumbnail_click};
 
 pub(super) const BUTTON: Color = Color::srgb(0.18, 0.2, 0.26);
 const BUTTON_HOVER: Color = Color::srgb(0.27, 0.31, 0.4);

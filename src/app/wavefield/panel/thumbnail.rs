@@ -24,7 +24,7 @@ const THUMB_SQUARE: f32 = 4.0;
 
 /// A thumbnail's picture before its first readout: black, one texel a square, drawn
 /// with nearest sampling so the squares keep their hard edges.
-pub fn thumbnail_image() -> Image {
+fn thumbnail_image() -> Image {
     use bevy::asset::RenderAssetUsages;
     use bevy::image::ImageSampler;
     use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
