@@ -55,6 +55,7 @@ pub mod schedules;
 pub mod screenshot;
 pub mod settings;
 pub mod settings_screen;
+pub mod shadow_casters;
 pub mod showcase;
 pub mod sound;
 pub mod stage;
@@ -295,7 +296,11 @@ pub struct PausableSystems;
 
 /// Everything the window and the offscreen renderer share.
 pub fn plugin(app: &mut App) {
-    app.add_plugins((schedules::MainSchedules, transform_marks::plugin));
+    app.add_plugins((
+        schedules::MainSchedules,
+        transform_marks::plugin,
+        shadow_casters::plugin,
+    ));
     app.init_state::<Screen>()
         .init_state::<Presentation>()
         .init_resource::<AvailableModes>()

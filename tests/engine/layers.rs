@@ -310,6 +310,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "paths",
             "playback",
             "schedules",
+            "shadow_casters",
             "start_trace",
             "startup",
             "transform_marks",
