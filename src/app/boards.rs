@@ -300,7 +300,7 @@ fn place_labels(
     ui_scale: Option<Res<UiScale>>,
     mut labels: Query<(
         &BoardLabel,
-        &mut Node,
+        &mut UiTransform,
         &ComputedNode,
         &mut Visibility,
         Option<&UnderPanel>,
@@ -312,18 +312,21 @@ fn place_labels(
         return;
     };
     let shown = shown.is_none_or(|s| s.0);
-    for (label, mut node, computed, mut visibility, under) in &mut labels {
+    for (label, mut transform, computed, mut visibility, under) in &mut labels {
         // A label under a panel is hidden, not drawn over or under it.
         let on = shown && !under.is_some_and(|u| u.0);
         if let Ok(p) = camera.world_to_viewport(camera_transform, label.world) {
             let p = p / per_ui_pixel;
             let size = computed.size() * computed.inverse_scale_factor();
-            let (left, top) = (px(p.x - size.x / 2.0), px(p.y - size.y / 2.0));
-            // Writing the same place would still mark the node changed and lay the whole
-            // UI out again every frame; a still camera costs nothing.
-            if node.left != left || node.top != top {
-                node.left = left;
-                node.top = top;
+            // Moved by its transform, not by its node's place: a node moved is laid out
+            // again (its text measured anew), and the labels move on every frame of a
+            // moving camera. The node itself stays at the top left corner.
+            // On whole pixels, as the layout puts a node: a text between pixels blurs.
+            let pixel = computed.inverse_scale_factor();
+            let whole = |x: f32| (x / pixel).round() * pixel;
+            let place = Val2::px(whole(p.x - size.x / 2.0), whole(p.y - size.y / 2.0));
+            if transform.translation != place {
+                transform.translation = place;
             }
         }
         visibility.set_if_neq(if on {
