@@ -1,6 +1,14 @@
 //! How the main world's schedules run: on one thread, built before the first frame.
 
+use bevy::ecs::schedule::ScheduleCleanupPolicy;
 use bevy::prelude::*;
+
+/// Takes one of Bevy's own systems out of `PostUpdate`, for one of the app's to stand in
+/// its place (`transform_marks`, `shadow_casters`); whether it was there to take.
+pub fn take_out_of_post_update<M>(app: &mut App, system: impl IntoSystemSet<M>) -> bool {
+    app.remove_systems_in_set(PostUpdate, system, ScheduleCleanupPolicy::RemoveSystemsOnly)
+        .is_ok_and(|removed| removed > 0)
+}
 
 /// Every schedule of the main world runs with the single-threaded executor and is built
 /// before the first frame (both when the app is finished, so every plugin's schedules are

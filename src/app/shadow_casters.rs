@@ -15,21 +15,15 @@ use bevy::camera::visibility::{
     CascadesVisibleEntities, NoCpuCulling, NoFrustumCulling, RenderLayers, SetViewVisibility,
     VisibilityRange, VisibilitySystems, VisibleEntityRanges,
 };
-use bevy::ecs::schedule::ScheduleCleanupPolicy;
 use bevy::light::{NotShadowCaster, SimulationLightSystems, check_dir_light_mesh_visibility};
 use bevy::prelude::*;
 use bevy::transform::TransformSystems;
 
+use crate::app::schedules::take_out_of_post_update;
+
 pub fn plugin(app: &mut App) {
     // Only where Bevy's own system is there to be replaced (an app with lights).
-    if app
-        .remove_systems_in_set(
-            PostUpdate,
-            check_dir_light_mesh_visibility,
-            ScheduleCleanupPolicy::RemoveSystemsOnly,
-        )
-        .is_ok_and(|removed| removed > 0)
-    {
+    if take_out_of_post_update(app, check_dir_light_mesh_visibility) {
         app.add_systems(
             PostUpdate,
             see_shadow_casters

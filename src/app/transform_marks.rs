@@ -9,7 +9,6 @@
 //! and 13% of a move's first frame (sampled with `perf`). So the app puts this walk, one
 //! thread, in its place; propagation reads the same marks.
 
-use bevy::ecs::schedule::ScheduleCleanupPolicy;
 use bevy::prelude::*;
 use bevy::transform::TransformSystems;
 use bevy::transform::components::TransformTreeChanged;
@@ -17,16 +16,11 @@ use bevy::transform::systems::{
     StaticTransformOptimizations, mark_dirty_trees, propagate_parent_transforms,
 };
 
+use crate::app::schedules::take_out_of_post_update;
+
 pub fn plugin(app: &mut App) {
     // Only where Bevy's own walk is there to be replaced (every app of the game has it).
-    if app
-        .remove_systems_in_set(
-            PostUpdate,
-            mark_dirty_trees,
-            ScheduleCleanupPolicy::RemoveSystemsOnly,
-        )
-        .is_ok_and(|removed| removed > 0)
-    {
+    if take_out_of_post_update(app, mark_dirty_trees) {
         app.add_systems(
             PostUpdate,
             mark_changed_trees
