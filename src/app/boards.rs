@@ -318,10 +318,10 @@ fn place_labels(
         if let Ok(p) = camera.world_to_viewport(camera_transform, label.world) {
             let p = p / per_ui_pixel;
             let size = computed.size() * computed.inverse_scale_factor();
-            // Moved by its transform, not by its node's place: a node moved is laid out
-            // again (its text measured anew), and the labels move on every frame of a
-            // moving camera. The node itself stays at the top left corner.
-            // On whole pixels, as the layout puts a node: a text between pixels blurs.
+            // Moved by its transform, its node left at the top left corner: a node moved
+            // is laid out again (its text measured anew), and the labels move on every
+            // frame of a moving camera. On whole pixels, as the layout would put it: a
+            // text between pixels blurs.
             let pixel = computed.inverse_scale_factor();
             let whole = |x: f32| (x / pixel).round() * pixel;
             let place = Val2::px(whole(p.x - size.x / 2.0), whole(p.y - size.y / 2.0));
