@@ -110,17 +110,14 @@ fn see_shadow_casters(
                     continue;
                 }
                 // Without bounds a mesh is in every cascade, and seen even if there is none.
-                let mut in_any = aabb.is_none() || transform.is_none();
+                let bounds = aabb.zip(transform.map(GlobalTransform::affine));
+                let mut in_any = bounds.is_none();
                 for (frustum, list) in cascades.iter().zip(lists.iter_mut()) {
                     // The near plane never culls: a caster in front of the cascade still
                     // throws its shadow into it.
-                    let inside = match (aabb, transform) {
-                        (Some(aabb), Some(transform)) => {
-                            unculled
-                                || frustum.intersects_obb(aabb, &transform.affine(), false, true)
-                        }
-                        _ => true,
-                    };
+                    let inside = bounds.is_none_or(|(aabb, world_from_local)| {
+                        unculled || frustum.intersects_obb(aabb, &world_from_local, false, true)
+                    });
                     if inside {
                         list.entities.push(entity);
                         in_any = true;
