@@ -44,6 +44,7 @@ pub mod look;
 pub mod menu;
 pub mod menu_scene;
 pub mod new_game;
+pub mod no_sprites;
 pub mod open;
 pub mod paths;
 pub mod pause;
@@ -300,6 +301,7 @@ pub fn plugin(app: &mut App) {
         schedules::MainSchedules,
         transform_marks::plugin,
         shadow_casters::plugin,
+        no_sprites::plugin,
     ));
     app.init_state::<Screen>()
         .init_state::<Presentation>()

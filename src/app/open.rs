@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 
 use super::{
-    choice, learn, long_run, open_table, plugin, screenshot, settings, showcase, sound,
+    choice, learn, long_run, no_sprites, open_table, plugin, screenshot, settings, showcase, sound,
     start_trace, startup, table, window,
 };
 use crate::rules::GameId;
@@ -102,7 +102,7 @@ fn open_window(start: WindowStart, long_run: long_run::LongRun) {
     let building = start_trace::span("app built");
     let mut app = App::new();
     app.add_plugins(
-        DefaultPlugins
+        no_sprites::leave_out(DefaultPlugins.build())
             .set(WindowPlugin {
                 primary_window: Some(window::primary_window(&settings)),
                 ..default()

@@ -307,6 +307,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "choice",
             "heap",
             "keymap",
+            "no_sprites",
             "paths",
             "playback",
             "schedules",

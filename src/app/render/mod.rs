@@ -20,6 +20,8 @@ use crate::engine::cli::CliError;
 mod args;
 mod layout;
 mod offscreen;
+#[cfg(test)]
+mod picture_updates;
 mod rules_checks;
 mod warmup;
 

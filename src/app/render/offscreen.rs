@@ -152,7 +152,7 @@ pub(crate) fn offscreen_app(
 
     let building = crate::app::start_trace::span("app built");
     let mut app = App::new();
-    let plugins = DefaultPlugins
+    let plugins = crate::app::no_sprites::leave_out(DefaultPlugins.build())
         .set(WindowPlugin {
             primary_window: None,
             exit_condition: ExitCondition::DontExit,
