@@ -39,15 +39,16 @@ fn usage() -> String {
 [--size WxH] [--quality low|medium|high] [--bloom on|off] [--frames-per-stage N] [--timeout S] \
 [--long-lists] [--passes] [--verbose]\n\n\
 Plays each game's heaviest action back offscreen and prints, per game, the main world's \
-update time and the whole frame time (median, 99th percentile and largest, milliseconds) as \
-one JSON line, and the update's CPU time on the main thread (update_cpu_ms, where the system says: \
-the update's own work, without the time the renderer's threads held the cores). Frames \
-are drawn one after the other, unpaced, so frame_ms is what a frame costs. \
---frames-per-stage (or --frames-per-step, default 50: at least 100 updates a game) sets how \
-many frames each playback step is drawn in; --verbose lets the renderer's log lines through. --long-lists measures, besides, a \
-Vectress game at its 200-move cap (its last move played back) and a hex chess move list of \
-5,000 entries (the table idling as long as a playback), under \"long_lists\". --passes adds \
-each render pass's mean time on the device (GPU timestamps, where the driver has them), \
+update time and the whole frame time (median, 99th percentile and largest, milliseconds) \
+as one JSON line, and the update's CPU time on the main thread (update_cpu_ms, where the \
+system says: the update's own work, without the time the renderer's threads held the \
+cores). Frames are drawn one after the other, unpaced, so frame_ms is what a frame costs. \
+--frames-per-stage (or --frames-per-step, default 50: at least 100 updates a game) sets \
+how many frames each playback step is drawn in; --verbose lets the renderer's log lines \
+through. --long-lists measures, besides, a Vectress game at its 200-move cap (its last \
+move played back) and a hex chess move list of 5,000 entries (the table idling as long as \
+a playback), under \"long_lists\". --passes adds each render pass's mean time on the \
+device (GPU timestamps, where the driver has them), \
 slowest first, under \"gpu_passes_ms\".\n"
     )
 }
