@@ -10,9 +10,6 @@ use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 use bevy::sprite_render::SpriteRenderPlugin;
 
 use super::offscreen_app;
-use crate::app::camera::ShakeEnabled;
-use crate::app::look::{ColourVision, TerritoryPattern};
-use crate::app::playback::ReducedMotion;
 
 fn solid(side: u32, rgba: [u8; 4]) -> Image {
     Image::new_fill(
@@ -46,11 +43,6 @@ fn draws(app: &mut App, last: &Arc<Mutex<Vec<u8>>>, rgba: [u8; 4], tries: usize)
 #[test]
 fn a_ui_picture_changed_after_it_is_drawn_is_drawn_anew() {
     let (mut app, target) = offscreen_app(None, 32, 32, false, false, "test").unwrap();
-    // What `render` gives every offscreen app.
-    app.insert_resource(ReducedMotion(false))
-        .insert_resource(ShakeEnabled(true))
-        .insert_resource(ColourVision::default())
-        .insert_resource(TerritoryPattern::default());
     assert!(!app.is_plugin_added::<SpriteRenderPlugin>());
     // What `App::run` does before its first update.
     app.finish();
